@@ -1,0 +1,114 @@
+"""The engine protocol every game implements, its errors, and the seeded random generator.
+
+A game is a set of pure functions over an immutable state. The acting seat is always given
+beside a move (never inside it), because several seats may act at once (secret choices).
+Moves and views are plain JSON values at the edges; each engine may keep faster typed
+values inside.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeAlias
+
+JSON: TypeAlias = Any
+"""A value made only of dicts, lists, str, int, float, bool and None."""
+
+
+class RuleError(Exception):
+    """A move the engine refuses; the state it was applied to is unchanged."""
+
+
+class MalformedMove(RuleError):
+    """The move is not a well-formed move of this game (wrong shape, unknown tile or hex)."""
+
+
+class IllegalMove(RuleError):
+    """The move is well formed but the rules forbid it now (names the rule that was broken)."""
+
+
+class Game(Protocol):
+    """What the platform needs of a game's rules: pure functions over an immutable state."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+    def initial_state(self, config: JSON, seed: int) -> Any:
+        """A new game for `config` (validated; raises MalformedMove on bad config)."""
+
+    def parse_move(self, move: JSON) -> Any:
+        """The engine's typed move for a JSON move; raises MalformedMove."""
+
+    def legal_moves(self, state: Any, seat: int) -> Sequence[Any]:
+        """Every move `seat` may make now (empty when it may not act)."""
+
+    def apply(self, state: Any, seat: int, move: Any) -> Any:
+        """The state after `seat` makes `move` (typed or JSON); raises RuleError, never half-applies."""
+
+    def to_act(self, state: Any) -> list[int]:
+        """Seats that may act now (several during simultaneous choices; empty when finished)."""
+
+    def view(self, state: Any, seat: int | None) -> JSON:
+        """What `seat` may see (None: a spectator), including its legal moves compactly."""
+
+    def outcome(self, state: Any) -> JSON | None:
+        """None while the game runs; then the final result (winners, scores)."""
+
+    def summary(self, state: Any) -> JSON:
+        """The full final-state summary used by `replay` (everything, for the CLI and tests)."""
+
+    def move_to_json(self, move: Any) -> JSON:
+        """The JSON notation of a typed move."""
+
+    def last_effects(self, state: Any, seat: int | None) -> JSON:
+        """What the last applied move caused (captures, draws, ...), as `seat` may see it."""
+
+    def render(self, state: Any, seat: int | None) -> str:
+        """A readable terminal rendering of what `seat` sees."""
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64: a tiny seeded generator whose whole state is one integer.
+
+    Engines store `rng.state` in their game state and rebuild an `Rng` from it when they need
+    chance, so a replay from the seed is exact and no global generator is ever touched.
+    """
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int) -> None:
+        self.state = state & _MASK64
+
+    def next_u64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n) (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self.next_u64()
+            if x < limit:
+                return x % n
+
+    def shuffled(self, items: Sequence[Any]) -> list[Any]:
+        """A Fisher-Yates shuffle of a copy of `items`."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def seed_state(seed: int) -> int:
+    """The generator state for a user-given seed (any int, negative included)."""
+    return Rng(seed & _MASK64).next_u64()
