@@ -1,0 +1,56 @@
+# Daimyo — every command a developer or CI needs. `make run` and `make test` work on a fresh machine.
+SHELL := /bin/bash
+PY ?= python3
+VENV := .venv
+VPY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PROTOS := $(shell find proto -name '*.proto' 2>/dev/null)
+
+.PHONY: install proto run test test-fast lint golden bench bench-bots load clean
+
+install: $(STAMP) proto
+
+$(STAMP): pyproject.toml
+	test -x $(VPY) || $(PY) -m venv $(VENV)
+	$(VPY) -m pip install -q --upgrade pip
+	$(VPY) -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+# Generated gRPC code lives in libs/daimyo_proto (never hand-edited, never committed).
+proto: $(STAMP) libs/daimyo_proto/.generated
+
+libs/daimyo_proto/.generated: $(PROTOS)
+	$(VPY) -m grpc_tools.protoc -Iproto --python_out=libs/daimyo_proto --pyi_out=libs/daimyo_proto \
+		--grpc_python_out=libs/daimyo_proto $(PROTOS)
+	find libs/daimyo_proto/daimyo -type d -exec touch {}/__init__.py \;
+	find libs/daimyo_proto/daimyo -name '*.py' -exec sed -i -E 's/^from daimyo\.([a-z_.0-9]+) import/from daimyo_proto.daimyo.\1 import/' {} +
+	touch $@
+
+run: install
+	$(VPY) deploy/local/run.py
+
+test: install
+	$(VPY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+
+test-fast: install
+	$(VPY) -m pytest -q -m "not integration and not e2e and not slow" $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check libs services tests deploy
+	$(VENV)/bin/mypy libs/daimyo_rules
+	$(VENV)/bin/mypy libs services
+
+golden: install
+	$(VPY) -m tests.golden.regenerate
+
+bench: install
+	@for b in tests/bench/bench_*.py; do echo "== $$b"; $(VPY) $$b || exit 1; done
+
+bench-bots: install
+	$(VPY) tests/bench/bots_roundrobin.py $(BENCH_ARGS)
+
+load: install
+	$(VPY) tests/load/load.py $(LOAD_ARGS)
+
+clean:
+	rm -rf $(VENV) libs/daimyo_proto/daimyo libs/daimyo_proto/.generated .pytest_cache .mypy_cache .ruff_cache

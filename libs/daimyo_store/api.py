@@ -1,0 +1,81 @@
+"""The event store's port: what the game service needs from any store (Postgres or in-memory).
+
+Both implementations pass the same contract suite (tests/contract/). Events are immutable
+records; an old event shape is upcast on read, never rewritten.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol
+
+
+class ConcurrencyError(Exception):
+    """Another writer appended at the expected version first (optimistic concurrency)."""
+
+
+class StreamNotFound(Exception):
+    """No event exists for this stream."""
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    """An event to append: past-tense `type`, JSON `data`, optional idempotency key."""
+
+    type: str
+    data: dict[str, Any]
+    schema_version: int = 1
+    command_id: str | None = None
+
+
+@dataclass(frozen=True)
+class RecordedEvent:
+    """An event as stored: its stream version (1-based) and global position."""
+
+    stream_id: str
+    version: int
+    type: str
+    data: dict[str, Any]
+    schema_version: int
+    position: int
+    recorded_at: datetime
+    command_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    stream_id: str
+    version: int
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+class EventStore(Protocol):
+    async def append(
+        self, stream_id: str, expected_version: int, events: list[NewEvent]
+    ) -> list[RecordedEvent]:
+        """Append after `expected_version` (0 for a new stream) atomically; ConcurrencyError if
+        the stream's version differs. An event whose command_id was already used in this stream
+        is not appended again: the originally recorded events of that command are returned."""
+
+    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
+        """The stream's events with version > after_version, in order (upcast)."""
+
+    async def stream_version(self, stream_id: str) -> int:
+        """The last version of the stream (0 if it does not exist)."""
+
+    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+        """The events recorded for `command_id` in that stream ([] if none)."""
+
+    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+        """Events with position > after_position in position order, never skipping one whose
+        transaction commits late (only positions below every in-flight append are returned)."""
+
+    async def save_snapshot(self, snapshot: Snapshot) -> None: ...
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None: ...
+
+    async def get_checkpoint(self, name: str) -> int:
+        """A tracking checkpoint (0 when none)."""
+
+    async def set_checkpoint(self, name: str, position: int) -> None: ...
