@@ -1,0 +1,37 @@
+#!/bin/sh
+# Maps a role name to its command so that one image serves every Daimyo process.
+# Usage: daimyo-entrypoint ROLE [ARGS...]   (extra arguments are passed to the command)
+set -eu
+
+usage() {
+  cat >&2 <<'USAGE'
+usage: daimyo-entrypoint ROLE [ARGS...]
+roles:
+  game         gRPC game service (50051, metrics 9101)
+  relay        outbox relay: events -> NATS (one active replica holds the lease)
+  matchmaking  gRPC matchmaking service (50052, metrics 9102)
+  bot          gRPC bot service (50053, metrics 9103)
+  driver       bot driver: plays bot seats when NATS says it is their turn
+  gateway      HTTP + WebSocket gateway (8080, metrics 9104)
+  migrate      apply event-store migrations to DAIMYO_DATABASE_URL, then exit
+  replay ID    rebuild one game from its event log and print it
+  probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
+USAGE
+}
+
+role="${1:-help}"
+[ "$#" -gt 0 ] && shift
+
+case "$role" in
+  game)        exec python -m daimyo_game "$@" ;;
+  relay)       exec python -m daimyo_game relay "$@" ;;
+  matchmaking) exec python -m daimyo_matchmaking "$@" ;;
+  bot)         exec python -m daimyo_bot "$@" ;;
+  driver)      exec python -m daimyo_bot driver "$@" ;;
+  gateway)     exec python -m daimyo_gateway "$@" ;;
+  migrate)     exec python -m daimyo_store migrate "$@" ;;
+  replay)      exec python -m daimyo_game replay "$@" ;;
+  probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;
+  help|-h|--help) usage; exit 0 ;;
+  *)           echo "daimyo-entrypoint: unknown role '$role'" >&2; usage; exit 64 ;;
+esac
