@@ -1,0 +1,1 @@
+"""Reiner Knizia's Samurai (2–4 players): board, tiles, moves, engine, views."""

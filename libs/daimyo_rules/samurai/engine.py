@@ -1,0 +1,111 @@
+"""The Samurai engine behind the common `Game` protocol (registered as "samurai")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai import rules
+from daimyo_rules.samurai.board import board_for, board_geometry
+from daimyo_rules.samurai.movelist import MoveList
+from daimyo_rules.samurai.moves import Move, move_to_json, parse_move
+from daimyo_rules.samurai.render import render
+from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
+from daimyo_rules.samurai.tiles import FIGURE_TYPES
+from daimyo_rules.samurai.view import effects_for, figures_json, outcome, tiles_json, view
+
+
+class SamuraiGame:
+    name = "samurai"
+    min_players = 2
+    max_players = 4
+
+    def initial_state(self, config: Any, seed: int) -> State:
+        return rules.new_game(config, seed)
+
+    def parse_move(self, move: Any) -> Move:
+        return parse_move(move)
+
+    def move_to_json(self, move: Move) -> dict[str, Any]:
+        return move_to_json(move)
+
+    def legal_moves(self, state: State, seat: int) -> MoveList:
+        return rules.legal_moves(state, seat)
+
+    def apply(self, state: State, seat: int, move: Any) -> State:
+        typed = parse_move(move) if isinstance(move, dict) else move
+        if not isinstance(typed, tuple) or not hasattr(typed, "kind"):
+            typed = parse_move(move)
+        return rules.apply_move(state, seat, typed)
+
+    def to_act(self, state: State) -> list[int]:
+        return rules.to_act(state)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return view(state, seat)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        return outcome(state)
+
+    def last_effects(self, state: State, seat: int | None) -> list[dict[str, Any]]:
+        return effects_for(state, seat)
+
+    def render(self, state: State, seat: int | None) -> str:
+        return render(state, seat)
+
+    def random_move(self, state: State, seat: int, rng: Rng) -> Move:
+        moves = rules.legal_moves(state, seat)
+        return moves[rng.below(len(moves))]
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> State:
+        return state_from_json(data)
+
+    def players(self, state: State) -> int:
+        return state.players
+
+    def board(self, players: int) -> dict[str, Any]:
+        """Public board geometry for clients that draw the map."""
+        return board_geometry(players)
+
+    def summary(self, state: State) -> dict[str, Any]:
+        leaders, _ = rules.score(state.captured)
+        board = board_for(state.players)
+        return {
+            "game": "samurai",
+            "moves_applied": state.moves_applied,
+            "finished": state.phase == OVER,
+            "winners": list(state.winners),
+            "to_act": rules.to_act(state),
+            "phase": state.phase,
+            "captured": {str(s): dict(zip(FIGURE_TYPES, c, strict=True)) for s, c in enumerate(state.captured)},
+            "set_aside": dict(zip(FIGURE_TYPES, state.set_aside, strict=True)),
+            "leaders": leaders,
+            "figures": figures_json(state, board),
+            "tiles": tiles_json(state, board),
+            "hands": {str(s): list(h) for s, h in enumerate(state.hands)},
+            "stacks": {str(s): len(st) for s, st in enumerate(state.stacks)},
+        }
+
+    def selfplay_log(self, players: int, seed: int, rng: Rng) -> dict[str, Any]:
+        """A complete game between random legal players, setup included, as a replayable log.
+
+        The draw stacks dealt when play began are written into the config, so the log replays
+        exactly and can be edited into puzzles and tutorials.
+        """
+        config: dict[str, Any] = {"players": players, "random_setup": False}
+        state = self.initial_state(config, seed)
+        moves: list[dict[str, Any]] = []
+        stacks: dict[str, list[str]] | None = None
+        while not state.phase == OVER:
+            seats = rules.to_act(state)
+            seat = seats[rng.below(len(seats))]
+            move = self.random_move(state, seat, rng)
+            state = self.apply(state, seat, move)
+            moves.append({"seat": seat, "move": move_to_json(move)})
+            if stacks is None and state.phase != "setup" and all(state.chosen) and state.phase != "choose":
+                stacks = {str(s): list(st) for s, st in enumerate(state.stacks)}
+        config["draw_stacks"] = stacks or {}
+        return {"game": "samurai", "config": config, "seed": seed, "moves": moves}
