@@ -56,16 +56,20 @@ class EventStore(Protocol):
     ) -> list[RecordedEvent]:
         """Append after `expected_version` (0 for a new stream) atomically; ConcurrencyError if
         the stream's version differs. An event whose command_id was already used in this stream
-        is not appended again: the originally recorded events of that command are returned."""
+        is not appended again: the originally recorded events of that command are returned.
+        (A command id may appear on one event of an append only — ValueError otherwise; the
+        "events of that command" are every event of the append that carried it.)"""
 
     async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
-        """The stream's events with version > after_version, in order (upcast)."""
+        """The stream's events with version > after_version, in order (upcast); StreamNotFound
+        when the stream has no event at all."""
 
     async def stream_version(self, stream_id: str) -> int:
         """The last version of the stream (0 if it does not exist)."""
 
     async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
-        """The events recorded for `command_id` in that stream ([] if none)."""
+        """The events recorded for `command_id` in that stream: the whole append that carried
+        it, in version order ([] if none)."""
 
     async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
         """Events with position > after_position in position order, never skipping one whose
@@ -79,3 +83,37 @@ class EventStore(Protocol):
         """A tracking checkpoint (0 when none)."""
 
     async def set_checkpoint(self, name: str, position: int) -> None: ...
+
+
+# --- Extensions (beyond the original port) -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One row of the games catalogue: what a lobby lists, kept beside the event stream.
+
+    `seats` holds one JSON object per seat, e.g. {"player_id": "p1", "display_name": "Ann"} or
+    {"bot_level": "greedy"}. The catalogue is a read model: the event stream stays the truth.
+    """
+
+    game_id: str
+    game: str
+    seats: list[dict[str, Any]]
+    version: int = 0
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    created_at: datetime | None = None
+
+
+class GameCatalog(Protocol):
+    async def upsert_game_summary(self, summary: GameSummary) -> None:
+        """Insert or update a game's row; an older `version` never overwrites a newer one.
+        `created_at` is set on first insert (now when None) and kept afterwards."""
+
+    async def get_game_summary(self, game_id: str) -> GameSummary | None: ...
+
+    async def list_games(
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+    ) -> list[GameSummary]:
+        """Newest first; only games seating `player_id` when given. `live`/`finished` select
+        running and finished games; both False means both (like an unset proto filter)."""

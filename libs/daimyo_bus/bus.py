@@ -1,0 +1,165 @@
+"""A small async wrapper over nats-py: JSON payloads, callbacks, and the games JetStream.
+
+Connections reconnect forever (a NATS restart must not take a service down). Core
+publish/subscribe serves live views; the `DAIMYO_GAMES` stream lets late subscribers and
+the matchmaker consume durably and dedupes republished messages by their message id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any
+
+import nats
+from nats.aio.client import Client
+from nats.aio.msg import Msg
+from nats.aio.subscription import Subscription
+from nats.errors import TimeoutError as NatsTimeout
+from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.errors import NotFoundError
+
+from daimyo_bus import subjects
+
+Handler = Callable[[str, Any], Awaitable[None]]
+"""Called with (subject, decoded JSON payload)."""
+
+_log = logging.getLogger(__name__)
+
+
+def encode(payload: Any) -> bytes:
+    return json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+
+
+def decode(data: bytes) -> Any:
+    return json.loads(data)
+
+
+def games_stream_config(max_age: timedelta = timedelta(days=7)) -> StreamConfig:
+    """The games stream: every per-game subject, bounded by age and messages per subject."""
+    return StreamConfig(
+        name=subjects.GAMES_STREAM,
+        subjects=list(subjects.GAMES_STREAM_SUBJECTS),
+        retention=RetentionPolicy.LIMITS,
+        storage=StorageType.FILE,
+        discard=DiscardPolicy.OLD,
+        max_age=max_age.total_seconds(),
+        max_msgs_per_subject=1000,
+        max_bytes=1 << 30,
+        duplicate_window=120.0,
+    )
+
+
+class Bus:
+    """One NATS connection; close it with `close()` (drains subscriptions)."""
+
+    def __init__(self, client: Client) -> None:
+        self._nc = client
+        self._js = client.jetstream()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._pull_subs: list[Any] = []
+
+    @classmethod
+    async def connect(cls, url: str, name: str = "daimyo") -> Bus:
+        client = await nats.connect(
+            servers=[url],
+            name=name,
+            max_reconnect_attempts=-1,
+            reconnect_time_wait=0.5,
+            allow_reconnect=True,
+        )
+        return cls(client)
+
+    @property
+    def client(self) -> Client:
+        return self._nc
+
+    @property
+    def is_connected(self) -> bool:
+        return bool(self._nc.is_connected)
+
+    async def publish(self, subject: str, payload: Any) -> None:
+        """Fire and forget over core NATS (subscribers that are not connected miss it)."""
+        await self._nc.publish(subject, encode(payload))
+
+    async def flush(self, timeout: int = 2) -> None:
+        await self._nc.flush(timeout=timeout)
+
+    async def subscribe(self, subject: str, handler: Handler, queue: str = "") -> Subscription:
+        """Call `handler` for each message on `subject` (wildcards allowed; a queue group shares)."""
+
+        async def on_message(msg: Msg) -> None:
+            await _dispatch(handler, msg)
+
+        return await self._nc.subscribe(subject, queue=queue, cb=on_message)
+
+    async def ensure_games_stream(self, config: StreamConfig | None = None) -> None:
+        """Create or update the `DAIMYO_GAMES` stream (idempotent)."""
+        config = config or games_stream_config()
+        try:
+            await self._js.stream_info(config.name or subjects.GAMES_STREAM)
+        except NotFoundError:
+            await self._js.add_stream(config)
+            return
+        await self._js.update_stream(config)
+
+    async def publish_durable(self, subject: str, payload: Any, message_id: str | None = None) -> int:
+        """Publish into the games stream and wait for its ack; the stream's sequence number.
+        A repeated `message_id` within the duplicate window is stored once."""
+        headers = {"Nats-Msg-Id": message_id} if message_id else None
+        ack = await self._js.publish(subject, encode(payload), headers=headers)
+        return int(ack.seq)
+
+    async def consume(
+        self, subject_filter: str, durable: str, handler: Handler, batch: int = 50
+    ) -> asyncio.Task[None]:
+        """Consume the games stream durably (replicas sharing `durable` share the work).
+        A message is acked after `handler` returns and redelivered if it raises."""
+        sub = await self._js.pull_subscribe(subject_filter, durable=durable, stream=subjects.GAMES_STREAM)
+        self._pull_subs.append(sub)
+        task = asyncio.create_task(self._pull_loop(sub, handler, batch), name=f"consume:{durable}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _pull_loop(self, sub: Any, handler: Handler, batch: int) -> None:
+        while True:
+            try:
+                messages = await sub.fetch(batch, timeout=1.0)
+            except NatsTimeout:
+                continue
+            for msg in messages:
+                await _handle_and_ack(handler, msg)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for sub in self._pull_subs:
+            with contextlib.suppress(Exception):  # already gone when the connection dropped
+                await sub.unsubscribe()
+        if not self._nc.is_closed:
+            await self._nc.drain()
+
+
+async def _dispatch(handler: Handler, msg: Msg) -> None:
+    try:
+        await handler(msg.subject, decode(msg.data))
+    except Exception:  # a subscriber's failure must not kill the connection's reader
+        _log.exception("handler failed for %s", msg.subject)
+
+
+async def _handle_and_ack(handler: Handler, msg: Msg) -> None:
+    try:
+        await handler(msg.subject, decode(msg.data))
+    except Exception:
+        _log.exception("durable handler failed for %s; redelivering", msg.subject)
+        await msg.nak(delay=1.0)
+        return
+    await msg.ack()

@@ -1,0 +1,82 @@
+"""Every NATS subject Daimyo uses, named in this one module.
+
+Per game: `daimyo.game.<id>.seat.<n>` (that seat's redacted view and last move — only the
+seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot driver
+listens), `.finished` (the outcome, for ratings). Per player: `daimyo.player.<id>`
+(match found, invitations). The JetStream stream `DAIMYO_GAMES` keeps `daimyo.game.>`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PREFIX = "daimyo"
+GAMES_STREAM = "DAIMYO_GAMES"
+GAMES_STREAM_SUBJECTS = ("daimyo.game.>",)
+
+ALL_TURNS = "daimyo.game.*.turn"
+"""Every game's turn notices (the bot driver's subscription)."""
+
+ALL_FINISHED = "daimyo.game.*.finished"
+"""Every game's final result (the matchmaker's durable consumer filter)."""
+
+ALL_WATCH = "daimyo.game.*.watch"
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_\-:]+$")
+
+
+def _token(value: str) -> str:
+    """A subject token: no dots, wildcards or spaces can sneak a reader into another subject."""
+    if not _TOKEN.match(value):
+        raise ValueError(f"not usable in a NATS subject: {value!r}")
+    return value
+
+
+def seat(game_id: str, seat_number: int) -> str:
+    if seat_number < 0:
+        raise ValueError(f"seat must be >= 0, got {seat_number}")
+    return f"daimyo.game.{_token(game_id)}.seat.{seat_number}"
+
+
+def watch(game_id: str) -> str:
+    return f"daimyo.game.{_token(game_id)}.watch"
+
+
+def turn(game_id: str) -> str:
+    return f"daimyo.game.{_token(game_id)}.turn"
+
+
+def finished(game_id: str) -> str:
+    return f"daimyo.game.{_token(game_id)}.finished"
+
+
+def game_all(game_id: str) -> str:
+    """Every subject of one game (operators and tests only: includes every seat's hand)."""
+    return f"daimyo.game.{_token(game_id)}.>"
+
+
+def player(player_id: str) -> str:
+    return f"daimyo.player.{_token(player_id)}"
+
+
+@dataclass(frozen=True)
+class GameSubject:
+    """A parsed per-game subject: kind is seat/watch/turn/finished; seat set for kind seat."""
+
+    game_id: str
+    kind: str
+    seat: int | None = None
+
+
+def parse_game_subject(subject: str) -> GameSubject:
+    """The parts of a per-game subject; ValueError for any other subject."""
+    parts = subject.split(".")
+    if parts[:2] != ["daimyo", "game"] or len(parts) < 4:
+        raise ValueError(f"not a game subject: {subject!r}")
+    game_id, kind, rest = parts[2], parts[3], parts[4:]
+    if kind == "seat" and len(rest) == 1 and rest[0].isdigit():
+        return GameSubject(game_id, kind, int(rest[0]))
+    if kind in ("watch", "turn", "finished") and not rest:
+        return GameSubject(game_id, kind)
+    raise ValueError(f"not a game subject: {subject!r}")

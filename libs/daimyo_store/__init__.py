@@ -1,0 +1,34 @@
+"""The event store: the port (`api`), a Postgres and an in-memory implementation, migrations."""
+
+from daimyo_store.api import (
+    ConcurrencyError,
+    EventStore,
+    GameCatalog,
+    GameSummary,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StreamNotFound,
+)
+from daimyo_store.memory import InMemoryEventStore
+from daimyo_store.migrations import DEFAULT_SCHEMA, apply_migrations
+from daimyo_store.postgres import PostgresEventStore
+from daimyo_store.upcasting import Upcaster, Upcasters, upcast
+
+__all__ = [
+    "DEFAULT_SCHEMA",
+    "ConcurrencyError",
+    "EventStore",
+    "GameCatalog",
+    "GameSummary",
+    "InMemoryEventStore",
+    "NewEvent",
+    "PostgresEventStore",
+    "RecordedEvent",
+    "Snapshot",
+    "StreamNotFound",
+    "Upcaster",
+    "Upcasters",
+    "apply_migrations",
+    "upcast",
+]

@@ -1,0 +1,133 @@
+"""An in-memory event store: the fast fake for unit tests, held to the same contract as Postgres."""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from daimyo_store.api import (
+    ConcurrencyError,
+    GameSummary,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StreamNotFound,
+)
+from daimyo_store.commands import distinct_command_ids
+from daimyo_store.upcasting import Upcasters, upcast
+
+
+class InMemoryEventStore:
+    """Every append commits at once, so `read_all` never has an in-flight position to wait for."""
+
+    def __init__(self, upcasters: Upcasters | None = None) -> None:
+        self._upcasters = upcasters or {}
+        self._streams: dict[str, list[RecordedEvent]] = {}
+        self._log: list[RecordedEvent] = []
+        self._snapshots: dict[str, Snapshot] = {}
+        self._checkpoints: dict[str, int] = {}
+        self._games: dict[str, GameSummary] = {}
+        self._appends: defaultdict[str, list[int]] = defaultdict(list)  # per event: its append's id
+
+    async def append(
+        self, stream_id: str, expected_version: int, events: list[NewEvent]
+    ) -> list[RecordedEvent]:
+        command_ids = distinct_command_ids(events)
+        already = [e for c in command_ids for e in await self.find_command(stream_id, c)]
+        if already:
+            return sorted({e.version: e for e in already}.values(), key=lambda e: e.version)
+        stream = self._streams.setdefault(stream_id, [])
+        if len(stream) != expected_version:
+            raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {len(stream)}")
+        recorded = [
+            self._record(stream_id, expected_version + i, len(self._log) + i, e)
+            for i, e in enumerate(events, start=1)
+        ]
+        stream.extend(recorded)
+        self._appends[stream_id].extend([len(self._log)] * len(recorded))
+        self._log.extend(recorded)
+        return [self._upcast(e) for e in recorded]
+
+    @staticmethod
+    def _record(stream_id: str, version: int, position: int, event: NewEvent) -> RecordedEvent:
+        return RecordedEvent(
+            stream_id=stream_id,
+            version=version,
+            type=event.type,
+            data=copy.deepcopy(event.data),
+            schema_version=event.schema_version,
+            position=position,
+            recorded_at=datetime.now(UTC),
+            command_id=event.command_id,
+        )
+
+    def _upcast(self, event: RecordedEvent) -> RecordedEvent:
+        schema_version, data = upcast(
+            self._upcasters, event.type, event.schema_version, copy.deepcopy(event.data)
+        )
+        return replace(event, schema_version=schema_version, data=data)
+
+    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
+        if stream_id not in self._streams or not self._streams[stream_id]:
+            raise StreamNotFound(stream_id)
+        return [self._upcast(e) for e in self._streams[stream_id][after_version:]]
+
+    async def stream_version(self, stream_id: str) -> int:
+        return len(self._streams.get(stream_id, []))
+
+    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+        stream = self._streams.get(stream_id, [])
+        carrier = next((i for i, e in enumerate(stream) if e.command_id == command_id), None)
+        if carrier is None:
+            return []
+        append_id = self._appends[stream_id][carrier]
+        return [
+            self._upcast(e) for e, a in zip(stream, self._appends[stream_id], strict=True) if a == append_id
+        ]
+
+    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+        return [self._upcast(e) for e in self._log[after_position : after_position + limit]]
+
+    async def save_snapshot(self, snapshot: Snapshot) -> None:
+        current = self._snapshots.get(snapshot.stream_id)
+        if current is None or current.version <= snapshot.version:
+            self._snapshots[snapshot.stream_id] = copy.deepcopy(snapshot)
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        return copy.deepcopy(self._snapshots.get(stream_id))
+
+    async def get_checkpoint(self, name: str) -> int:
+        return self._checkpoints.get(name, 0)
+
+    async def set_checkpoint(self, name: str, position: int) -> None:
+        self._checkpoints[name] = position
+
+    async def upsert_game_summary(self, summary: GameSummary) -> None:
+        current = self._games.get(summary.game_id)
+        if current is not None and current.version > summary.version:
+            return
+        created_at = current.created_at if current else (summary.created_at or datetime.now(UTC))
+        self._games[summary.game_id] = replace(copy.deepcopy(summary), created_at=created_at)
+
+    async def get_game_summary(self, game_id: str) -> GameSummary | None:
+        return copy.deepcopy(self._games.get(game_id))
+
+    async def list_games(
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+    ) -> list[GameSummary]:
+        wanted = [g for g in self._games.values() if _matches(g, player_id, live, finished)]
+        wanted.sort(key=lambda g: (g.created_at or datetime.min.replace(tzinfo=UTC), g.game_id), reverse=True)
+        return copy.deepcopy(wanted[:limit])
+
+    async def close(self) -> None:
+        """Nothing to release; present so both stores can be closed alike."""
+
+
+def _matches(game: GameSummary, player_id: str | None, live: bool, finished: bool) -> bool:
+    if player_id and not any(seat.get("player_id") == player_id for seat in game.seats):
+        return False
+    if live == finished:
+        return True
+    return game.finished == finished

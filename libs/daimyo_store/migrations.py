@@ -1,0 +1,82 @@
+"""Schema migrations: numbered SQL files applied once each, in order, inside one schema.
+
+Every service calls `apply_migrations` at start; replicas starting together are serialised
+by a transaction-scoped advisory lock, and `schema_migrations` records what was applied.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+DEFAULT_SCHEMA = "daimyo_game"
+_SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
+_MIGRATION_FILE = re.compile(r"^(\d+)_[\w-]+\.sql$")
+
+
+def migrations_dir() -> Path:
+    """`DAIMYO_MIGRATIONS_DIR`, else the repository's `deploy/migrations/`."""
+    configured = os.environ.get("DAIMYO_MIGRATIONS_DIR")
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parents[2] / "deploy" / "migrations"
+
+
+def checked_schema(schema: str) -> str:
+    if not _SCHEMA_NAME.match(schema):
+        raise ValueError(f"not a plain lower-case schema name: {schema!r}")
+    return schema
+
+
+def migration_files(directory: Path | None = None) -> list[tuple[int, Path]]:
+    """(number, path) of every migration, in order."""
+    found = []
+    for path in (directory or migrations_dir()).iterdir():
+        match = _MIGRATION_FILE.match(path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    return sorted(found)
+
+
+async def apply_migrations(
+    database_url: str, schema: str = DEFAULT_SCHEMA, directory: Path | None = None
+) -> list[str]:
+    """Apply the migrations `schema` lacks; returns the names of those applied now."""
+    schema = checked_schema(schema)
+    async with await psycopg.AsyncConnection.connect(database_url) as conn, conn.transaction():
+        await _lock_schema(conn, schema)
+        await _prepare(conn, schema)
+        done = await _applied(conn)
+        applied = []
+        for number, path in migration_files(directory):
+            if number not in done:
+                await _apply_one(conn, number, path)
+                applied.append(path.name)
+        return applied
+
+
+async def _lock_schema(conn: psycopg.AsyncConnection, schema: str) -> None:
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtext('daimyo_migrations:' || %s))", [schema])
+
+
+async def _prepare(conn: psycopg.AsyncConnection, schema: str) -> None:
+    await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
+    await conn.execute(sql.SQL("SET LOCAL search_path TO {}").format(sql.Identifier(schema)))
+    await conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+        " number integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
+    )
+
+
+async def _applied(conn: psycopg.AsyncConnection) -> set[int]:
+    cursor = await conn.execute("SELECT number FROM schema_migrations")
+    return {row[0] for row in await cursor.fetchall()}
+
+
+async def _apply_one(conn: psycopg.AsyncConnection, number: int, path: Path) -> None:
+    await conn.execute(path.read_text())  # trusted files from the repository
+    await conn.execute("INSERT INTO schema_migrations (number, name) VALUES (%s, %s)", [number, path.name])

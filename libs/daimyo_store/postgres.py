@@ -1,0 +1,279 @@
+"""The Postgres event store (psycopg 3, async, pooled) behind the `EventStore` port.
+
+Concurrency: the primary key (stream_id, version) admits one event per version, so a racing
+append fails with a unique violation and surfaces as ConcurrencyError. Readers of the global
+log only see rows whose writing transaction is older than every transaction still running
+(`xid < pg_snapshot_xmin(pg_current_snapshot())`): a `bigserial` position is taken at insert,
+not commit, so without that a tailing reader could pass a position that commits later.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from psycopg import AsyncConnection, errors
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
+
+from daimyo_store.api import (
+    ConcurrencyError,
+    GameSummary,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StreamNotFound,
+)
+from daimyo_store.commands import distinct_command_ids
+from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
+from daimyo_store.upcasting import Upcasters, upcast
+
+_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, recorded_at, position"
+
+_INSERT_EVENTS = f"""
+INSERT INTO events (stream_id, version, type, schema_version, data, command_id)
+SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id
+FROM unnest(%(versions)s::int[], %(types)s::text[], %(schema_versions)s::int[],
+            %(datas)s::jsonb[], %(command_ids)s::text[])
+     WITH ORDINALITY AS v(version, type, schema_version, data, command_id, n)
+ORDER BY v.n
+RETURNING {_EVENT_COLUMNS}
+"""
+
+_FIND_COMMAND = f"""
+SELECT {_EVENT_COLUMNS} FROM events
+WHERE stream_id = %(stream_id)s
+  AND xid = (SELECT xid FROM events WHERE stream_id = %(stream_id)s AND command_id = %(command_id)s)
+ORDER BY version
+"""
+
+_READ_ALL = f"""
+SELECT {_EVENT_COLUMNS} FROM events
+WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY position
+LIMIT %s
+"""
+
+_UPSERT_GAME = """
+INSERT INTO games (game_id, game, seats, version, finished, winners, created_at)
+VALUES (%(game_id)s, %(game)s, %(seats)s, %(version)s, %(finished)s, %(winners)s,
+        coalesce(%(created_at)s, now()))
+ON CONFLICT (game_id) DO UPDATE
+SET game = excluded.game, seats = excluded.seats, version = excluded.version,
+    finished = excluded.finished, winners = excluded.winners
+WHERE games.version <= excluded.version
+"""
+
+
+class PostgresEventStore:
+    """One schema's event store over a connection pool (the pool's search_path is the schema)."""
+
+    def __init__(self, pool: AsyncConnectionPool, upcasters: Upcasters | None = None) -> None:
+        self._pool = pool
+        self._upcasters = upcasters or {}
+
+    @classmethod
+    async def open(
+        cls,
+        database_url: str,
+        schema: str = DEFAULT_SCHEMA,
+        upcasters: Upcasters | None = None,
+        min_size: int = 1,
+        max_size: int = 10,
+    ) -> PostgresEventStore:
+        """A store with its own pool; the schema's migrations must be applied already."""
+        pool = AsyncConnectionPool(
+            database_url,
+            min_size=min_size,
+            max_size=max_size,
+            kwargs={"options": f"-c search_path={checked_schema(schema)}"},
+            open=False,
+        )
+        await pool.open(wait=True)
+        return cls(pool, upcasters)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    @property
+    def pool(self) -> AsyncConnectionPool:
+        return self._pool
+
+    async def append(
+        self, stream_id: str, expected_version: int, events: list[NewEvent]
+    ) -> list[RecordedEvent]:
+        command_ids = distinct_command_ids(events)
+        already = await self._recorded_for(stream_id, command_ids)
+        if already:
+            return already
+        try:
+            return await self._insert(stream_id, expected_version, events)
+        except errors.UniqueViolation as conflict:
+            already = await self._recorded_for(stream_id, command_ids)
+            if already:
+                return already  # the same command won a race with itself
+            raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
+
+    async def _recorded_for(self, stream_id: str, command_ids: list[str]) -> list[RecordedEvent]:
+        found = {e.version: e for c in command_ids for e in await self.find_command(stream_id, c)}
+        return [found[v] for v in sorted(found)]
+
+    async def _insert(
+        self, stream_id: str, expected_version: int, events: list[NewEvent]
+    ) -> list[RecordedEvent]:
+        async with self._pool.connection() as conn, conn.transaction():
+            current = await _stream_version(conn, stream_id)
+            if current != expected_version:
+                raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {current}")
+            if not events:
+                return []
+            cursor = conn.cursor(row_factory=dict_row)
+            await cursor.execute(_INSERT_EVENTS, _insert_params(stream_id, expected_version, events))
+            return sorted((self._event(row) for row in await cursor.fetchall()), key=lambda e: e.version)
+
+    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(
+                conn,
+                f"SELECT {_EVENT_COLUMNS} FROM events WHERE stream_id = %s AND version > %s ORDER BY version",
+                [stream_id, after_version],
+            )
+            if not rows and await _stream_version(conn, stream_id) == 0:
+                raise StreamNotFound(stream_id)
+        return [self._event(row) for row in rows]
+
+    async def stream_version(self, stream_id: str) -> int:
+        async with self._pool.connection() as conn:
+            return await _stream_version(conn, stream_id)
+
+    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(conn, _FIND_COMMAND, {"stream_id": stream_id, "command_id": command_id})
+        return [self._event(row) for row in rows]
+
+    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(conn, _READ_ALL, [after_position, limit])
+        return [self._event(row) for row in rows]
+
+    async def save_snapshot(self, snapshot: Snapshot) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO snapshots (stream_id, version, state) VALUES (%s, %s, %s)"
+                " ON CONFLICT (stream_id) DO UPDATE"
+                " SET version = excluded.version, state = excluded.state, recorded_at = now()"
+                " WHERE snapshots.version <= excluded.version",
+                [snapshot.stream_id, snapshot.version, Jsonb(snapshot.state)],
+            )
+
+    async def load_snapshot(self, stream_id: str) -> Snapshot | None:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(
+                conn, "SELECT version, state FROM snapshots WHERE stream_id = %s", [stream_id]
+            )
+        if not rows:
+            return None
+        return Snapshot(stream_id=stream_id, version=rows[0]["version"], state=rows[0]["state"])
+
+    async def get_checkpoint(self, name: str) -> int:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(conn, "SELECT position FROM tracking WHERE name = %s", [name])
+        return int(rows[0]["position"]) if rows else 0
+
+    async def set_checkpoint(self, name: str, position: int) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                "INSERT INTO tracking (name, position) VALUES (%s, %s)"
+                " ON CONFLICT (name) DO UPDATE SET position = excluded.position",
+                [name, position],
+            )
+
+    async def upsert_game_summary(self, summary: GameSummary) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute(_UPSERT_GAME, _game_params(summary))
+
+    async def get_game_summary(self, game_id: str) -> GameSummary | None:
+        async with self._pool.connection() as conn:
+            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = %s", [game_id])
+        return _game(rows[0]) if rows else None
+
+    async def list_games(
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+    ) -> list[GameSummary]:
+        either = live == finished
+        async with self._pool.connection() as conn:
+            rows = await _fetch(
+                conn,
+                "SELECT * FROM games"
+                " WHERE (%(player)s::jsonb IS NULL OR seats @> %(player)s::jsonb)"
+                "   AND (%(either)s OR finished = %(finished)s)"
+                " ORDER BY created_at DESC, game_id DESC LIMIT %(limit)s",
+                {
+                    "player": Jsonb([{"player_id": player_id}]) if player_id else None,
+                    "either": either,
+                    "finished": finished,
+                    "limit": limit,
+                },
+            )
+        return [_game(row) for row in rows]
+
+    def _event(self, row: dict[str, Any]) -> RecordedEvent:
+        schema_version, data = upcast(self._upcasters, row["type"], row["schema_version"], row["data"])
+        return RecordedEvent(
+            stream_id=row["stream_id"],
+            version=row["version"],
+            type=row["type"],
+            data=data,
+            schema_version=schema_version,
+            position=row["position"],
+            recorded_at=row["recorded_at"],
+            command_id=row["command_id"],
+        )
+
+
+async def _fetch(conn: AsyncConnection, query: str, params: Any) -> list[dict[str, Any]]:
+    cursor = conn.cursor(row_factory=dict_row)
+    await cursor.execute(query, params)
+    return await cursor.fetchall()
+
+
+async def _stream_version(conn: AsyncConnection, stream_id: str) -> int:
+    rows = await _fetch(
+        conn, "SELECT coalesce(max(version), 0) AS v FROM events WHERE stream_id = %s", [stream_id]
+    )
+    return int(rows[0]["v"])
+
+
+def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]) -> dict[str, Any]:
+    return {
+        "stream_id": stream_id,
+        "versions": [expected_version + i for i in range(1, len(events) + 1)],
+        "types": [e.type for e in events],
+        "schema_versions": [e.schema_version for e in events],
+        "datas": [Jsonb(e.data) for e in events],
+        "command_ids": [e.command_id for e in events],
+    }
+
+
+def _game_params(summary: GameSummary) -> dict[str, Any]:
+    return {
+        "game_id": summary.game_id,
+        "game": summary.game,
+        "seats": Jsonb(summary.seats),
+        "version": summary.version,
+        "finished": summary.finished,
+        "winners": Jsonb(summary.winners),
+        "created_at": summary.created_at,
+    }
+
+
+def _game(row: dict[str, Any]) -> GameSummary:
+    return GameSummary(
+        game_id=row["game_id"],
+        game=row["game"],
+        seats=row["seats"],
+        version=row["version"],
+        finished=row["finished"],
+        winners=row["winners"],
+        created_at=row["created_at"],
+    )
