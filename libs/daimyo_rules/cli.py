@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from daimyo_rules.core import RuleError, Rng
+from daimyo_rules.core import Rng, RuleError
 from daimyo_rules.registry import game_names, get_game
 
 
@@ -62,7 +62,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     rng = Rng(args.seed * 7919 + 17)
-    hook = getattr(game, "selfplay_log")
+    hook = game.selfplay_log
     log = hook(args.players, args.seed, rng)
     text = json.dumps(log, indent=None if args.compact else 1)
     if args.out == "-":

@@ -8,7 +8,7 @@ from daimyo_rules.core import Rng
 from daimyo_rules.samurai import rules
 from daimyo_rules.samurai.board import board_for, board_geometry
 from daimyo_rules.samurai.movelist import MoveList
-from daimyo_rules.samurai.moves import Move, move_to_json, parse_move
+from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
 from daimyo_rules.samurai.render import render
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
@@ -33,9 +33,7 @@ class SamuraiGame:
         return rules.legal_moves(state, seat)
 
     def apply(self, state: State, seat: int, move: Any) -> State:
-        typed = parse_move(move) if isinstance(move, dict) else move
-        if not isinstance(typed, tuple) or not hasattr(typed, "kind"):
-            typed = parse_move(move)
+        typed = move if isinstance(move, MOVE_CLASSES) else parse_move(move)
         return rules.apply_move(state, seat, typed)
 
     def to_act(self, state: State) -> list[int]:
@@ -80,7 +78,8 @@ class SamuraiGame:
             "winners": list(state.winners),
             "to_act": rules.to_act(state),
             "phase": state.phase,
-            "captured": {str(s): dict(zip(FIGURE_TYPES, c, strict=True)) for s, c in enumerate(state.captured)},
+            "captured": {str(s): dict(zip(FIGURE_TYPES, c, strict=True))
+                         for s, c in enumerate(state.captured)},
             "set_aside": dict(zip(FIGURE_TYPES, state.set_aside, strict=True)),
             "leaders": leaders,
             "figures": figures_json(state, board),
@@ -99,13 +98,13 @@ class SamuraiGame:
         state = self.initial_state(config, seed)
         moves: list[dict[str, Any]] = []
         stacks: dict[str, list[str]] | None = None
-        while not state.phase == OVER:
+        while state.phase != OVER:
             seats = rules.to_act(state)
             seat = seats[rng.below(len(seats))]
             move = self.random_move(state, seat, rng)
             state = self.apply(state, seat, move)
             moves.append({"seat": seat, "move": move_to_json(move)})
-            if stacks is None and state.phase != "setup" and all(state.chosen) and state.phase != "choose":
+            if stacks is None and state.phase not in ("setup", "choose"):
                 stacks = {str(s): list(st) for s, st in enumerate(state.stacks)}
         config["draw_stacks"] = stacks or {}
         return {"game": "samurai", "config": config, "seed": seed, "moves": moves}

@@ -52,6 +52,7 @@ class Pass(NamedTuple):
 
 
 Move = PlaceFigure | ChooseHand | Place | FigureSwap | TileSwap | EndTurn | Pass
+MOVE_CLASSES = (PlaceFigure, ChooseHand, Place, FigureSwap, TileSwap, EndTurn, Pass)
 MOVE_TYPES = ("place_figure", "choose_hand", "place", "figure_swap", "tile_swap", "end_turn", "pass")
 
 

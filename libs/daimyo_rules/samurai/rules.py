@@ -165,7 +165,8 @@ def _apply_place_figure(state: State, board: Board, seat: int, move: PlaceFigure
     if target.kind == "edo":
         raise IllegalMove(f"{target.id} is Edo, which starts with one figure of each type")
     if target.kind == "village" and cities_open:
-        raise IllegalMove(f"villages are filled only after every city holds 2 figures ({target.id} is a village)")
+        raise IllegalMove(
+            f"villages are filled only after every city holds 2 figures ({target.id} is a village)")
     present = state.figures[target.index]
     if len(present) >= target.capacity:
         raise IllegalMove(f"{target.id} is full")
@@ -320,7 +321,8 @@ def _require_in_hand(state: State, seat: int, tile_id: str) -> None:
 
 def _require_normal_allowed(state: State, tile_id: str) -> None:
     if state.placed_normal and not TILE_BY_ID[tile_id].fast:
-        raise IllegalMove(f"only one non-fast tile per turn, and one was already played; {tile_id} is not fast")
+        raise IllegalMove(
+            f"only one non-fast tile per turn, and one was already played; {tile_id} is not fast")
 
 
 def _require_empty_for(state: State, board: Board, target: int, tile_id: str, at_sea: bool) -> None:
