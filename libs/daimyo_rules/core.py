@@ -67,6 +67,18 @@ class Game(Protocol):
     def render(self, state: Any, seat: int | None) -> str:
         """A readable terminal rendering of what `seat` sees."""
 
+    def random_move(self, state: Any, seat: int, rng: Rng) -> Any:
+        """A uniformly random legal move for `seat` (for random players and playouts)."""
+
+    def to_json(self, state: Any) -> JSON:
+        """The whole state, secrets included, as JSON (snapshots; never sent to a client)."""
+
+    def from_json(self, data: JSON) -> Any:
+        """The state `to_json` produced, exactly."""
+
+    def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
+        """A complete game between random legal players as a replayable log."""
+
 
 _MASK64 = (1 << 64) - 1
 
