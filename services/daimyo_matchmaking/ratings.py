@@ -1,0 +1,94 @@
+"""OpenSkill (Plackett-Luce) ratings from finished games, and the finished-game message we consume.
+
+The game service's relay publishes one JSON message per finished game:
+
+    {"game_id": "g-1", "game": "samurai",
+     "seats": [{"player_id": "alice"}, {"bot_level": "greedy"}, ...],
+     "outcome": {"winners": [0, 2], "scores": [5, 3, 5]}}
+
+`seats[n]` is seat n. `outcome.winners` lists winning seats (several = a shared victory, a tie);
+`outcome.scores` (optional, one number per seat, higher is better) orders the other seats.
+Any other keys are ignored. Games with a bot seat never change human ratings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from daimyo_matchmaking.domain import PlayerRating
+
+_MODEL = PlackettLuce()
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A finished game as matchmaking needs it."""
+
+    game_id: str
+    game: str
+    seats: tuple[str | None, ...]  # player id per seat; None for a bot
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None = None
+
+    @property
+    def players(self) -> list[str]:
+        return [p for p in self.seats if p is not None]
+
+    @property
+    def rated(self) -> bool:
+        """Only all-human games of at least two distinct players change ratings."""
+        humans = self.players
+        return None not in self.seats and len(humans) >= 2 and len(set(humans)) == len(humans)
+
+
+def parse_finished(data: Mapping[str, Any]) -> FinishedGame:
+    """The finished game in `data`; ValueError names what is missing or malformed."""
+    try:
+        seats = tuple(_seat_player(seat) for seat in data["seats"])
+        outcome = data.get("outcome") or {}
+        winners = tuple(int(w) for w in outcome.get("winners", []))
+        raw_scores = outcome.get("scores")
+        scores = None if raw_scores is None else tuple(float(s) for s in _per_seat(raw_scores, len(seats)))
+        finished = FinishedGame(str(data["game_id"]), str(data["game"]), seats, winners, scores)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"malformed finished-game message: {exc!r}") from exc
+    if not finished.game_id or any(not 0 <= w < len(seats) for w in winners):
+        raise ValueError(f"malformed finished-game message for game {finished.game_id!r}")
+    return finished
+
+
+def _seat_player(seat: Mapping[str, Any]) -> str | None:
+    player = seat.get("player_id")
+    return str(player) if player else None
+
+
+def _per_seat(scores: Any, n: int) -> list[Any]:
+    """Scores as a list per seat (a {"seat": score} map is accepted too)."""
+    if isinstance(scores, Mapping):
+        return [scores.get(str(i), scores.get(i, 0)) for i in range(n)]
+    if len(scores) != n:
+        raise TypeError(f"{len(scores)} scores for {n} seats")
+    return list(scores)
+
+
+def ranks_for(finished: FinishedGame) -> list[int]:
+    """Rank per seat (1 is best): winners share rank 1; the rest by score, or all tied at 2."""
+    n = len(finished.seats)
+    if finished.scores is None:
+        return [1 if s in finished.winners else 2 for s in range(n)]
+    losers = sorted({finished.scores[s] for s in range(n) if s not in finished.winners}, reverse=True)
+    return [1 if s in finished.winners else 2 + losers.index(finished.scores[s]) for s in range(n)]
+
+
+def rate(players: Sequence[PlayerRating], ranks: Sequence[int]) -> list[PlayerRating]:
+    """New ratings after one game where players[i] finished at ranks[i]."""
+    teams = [[_MODEL.rating(mu=p.mu, sigma=p.sigma)] for p in players]
+    updated = _MODEL.rate(teams, ranks=list(ranks))
+    return [
+        PlayerRating(p.player_id, p.game, team[0].mu, team[0].sigma, p.games + 1, p.display_name)
+        for p, team in zip(players, updated, strict=True)
+    ]

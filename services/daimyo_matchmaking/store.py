@@ -1,0 +1,421 @@
+"""The Postgres side of matchmaking: tickets, busy players, matches, ratings, processed games.
+
+Every method is one transaction. Matching claims the queued tickets of a game with
+`FOR UPDATE SKIP LOCKED`, so replicas working at once each see a disjoint part of the queue and
+no ticket is booked twice; the `player_status` primary key keeps a player in one place at a time.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from importlib import resources
+from typing import Any
+
+from psycopg import AsyncConnection, sql
+from psycopg.rows import dict_row
+from psycopg_pool import AsyncConnectionPool
+
+from daimyo_matchmaking.domain import (
+    CANCELLED,
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    MATCHED,
+    MATCHING,
+    QUEUED,
+    MatchRecord,
+    NewTicket,
+    PlayerBusy,
+    PlayerRating,
+    SeatSpec,
+    TicketNotCancellable,
+    TicketNotFound,
+    TicketRecord,
+)
+from daimyo_matchmaking.ratings import FinishedGame
+
+DEFAULT_SCHEMA = "daimyo_matchmaking"
+
+_TICKET_COLUMNS = """
+    t.ticket_id, t.player_id, t.game, t.players, t.player_counts, t.bots_welcome, t.bots_only,
+    t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
+    t.closed_at, coalesce(t.match_id, '') AS match_id
+"""
+
+
+def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
+    """A pool (not yet opened) whose connections work inside `schema`."""
+    return AsyncConnectionPool(
+        database_url,
+        min_size=1,
+        max_size=max_size,
+        kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
+        open=False,
+    )
+
+
+class PostgresStore:
+    def __init__(self, pool: AsyncConnectionPool, schema: str = DEFAULT_SCHEMA) -> None:
+        self._pool = pool
+        self._schema = schema
+
+    async def migrate(self) -> list[str]:
+        """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{self._schema}.migrate",))
+            await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self._schema)))
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, "
+                "applied_at timestamptz NOT NULL DEFAULT now())"
+            )
+            done = {r["name"] for r in await _all(conn, "SELECT name FROM schema_migrations")}
+            applied = []
+            for name, text in _migration_files():
+                if name not in done:
+                    await conn.execute(text.encode())  # our own trusted SQL files
+                    await conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
+                    applied.append(name)
+            return applied
+
+    # -- tickets -----------------------------------------------------------------------------
+
+    async def insert_ticket(self, ticket: NewTicket) -> None:
+        """Store a queued ticket; PlayerBusy if any of its players is queued or playing."""
+        async with self._pool.connection() as conn, conn.transaction():
+            for player in sorted(ticket.players):
+                await _mark_queued(conn, player, ticket.ticket_id)
+            await conn.execute(
+                """INSERT INTO tickets (ticket_id, player_id, game, players, player_counts, bots_welcome,
+                       bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s)""",
+                (
+                    ticket.ticket_id,
+                    ticket.player_id,
+                    ticket.game,
+                    list(ticket.players),
+                    list(ticket.player_counts),
+                    ticket.bots_welcome,
+                    ticket.bots_only,
+                    ticket.bot_level,
+                    ticket.display_name,
+                    ticket.time_control_json,
+                    ticket.rating,
+                    ticket.enqueued_at,
+                ),
+            )
+            if ticket.display_name:
+                await _remember_name(conn, ticket.game, ticket.player_id, ticket.display_name)
+
+    async def get_ticket(self, ticket_id: str) -> TicketRecord:
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                f"""SELECT {_TICKET_COLUMNS}, coalesce(m.game_id, '') AS game_id, m.seats
+                        FROM tickets t LEFT JOIN matches m ON m.match_id = t.match_id
+                        WHERE t.ticket_id = %s""",
+                (ticket_id,),
+            )
+        if row is None:
+            raise TicketNotFound(f"no ticket {ticket_id!r}")
+        return _ticket(row)
+
+    async def cancel_ticket(self, ticket_id: str, player_id: str, now: float) -> None:
+        """Cancel a queued ticket; waits for a matcher holding it, then refuses if it was matched."""
+        async with self._pool.connection() as conn, conn.transaction():
+            query = "SELECT state, players FROM tickets WHERE ticket_id = %s FOR UPDATE"
+            row = await _one(conn, query, (ticket_id,))
+            if row is None:
+                raise TicketNotFound(f"no ticket {ticket_id!r}")
+            if player_id and player_id not in row["players"]:
+                raise TicketNotCancellable(f"ticket {ticket_id!r} does not belong to player {player_id!r}")
+            if row["state"] != QUEUED:
+                raise TicketNotCancellable(f"ticket {ticket_id!r} is {row['state']}: too late to cancel")
+            await conn.execute(
+                "UPDATE tickets SET state = %s, closed_at = %s WHERE ticket_id = %s",
+                (CANCELLED, now, ticket_id),
+            )
+            await conn.execute("DELETE FROM player_status WHERE ticket_id = %s", (ticket_id,))
+
+    async def queued_games(self) -> list[str]:
+        """Games with at least one queued ticket."""
+        async with self._pool.connection() as conn:
+            rows = await _all(conn, "SELECT DISTINCT game FROM tickets WHERE state = 'queued'")
+        return sorted(r["game"] for r in rows)
+
+    async def recent_waits(self, game: str, limit: int = 50) -> list[float]:
+        """How long the most recently matched tickets of `game` waited."""
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                """SELECT closed_at - enqueued_at AS waited FROM tickets
+                       WHERE game = %s AND state = 'matched' ORDER BY closed_at DESC LIMIT %s""",
+                (game, limit),
+            )
+        return [r["waited"] for r in rows]
+
+    # -- matching ----------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def claim_queue(self, game: str) -> AsyncIterator[QueueClaim]:
+        """The queued tickets of `game` not claimed by another replica, locked until the block ends."""
+        async with self._pool.connection() as conn, conn.transaction():
+            rows = await _all(
+                conn,
+                f"""SELECT {_TICKET_COLUMNS}, '' AS game_id, NULL::jsonb AS seats FROM tickets t
+                        WHERE t.game = %s AND t.state = 'queued'
+                        ORDER BY t.enqueued_at FOR UPDATE SKIP LOCKED""",
+                (game,),
+            )
+            yield QueueClaim(conn, [_ticket(r) for r in rows])
+
+    @asynccontextmanager
+    async def pending_match(self, match_id: str) -> AsyncIterator[PendingMatch | None]:
+        """The match while its game is created, locked; None if done or another replica drives it."""
+        async with self._pool.connection() as conn, conn.transaction():
+            row = await _one(
+                conn,
+                "SELECT * FROM matches WHERE match_id = %s AND state = 'pending' FOR UPDATE SKIP LOCKED",
+                (match_id,),
+            )
+            yield None if row is None else PendingMatch(conn, _match(row))
+
+    async def stale_pending_matches(self, formed_before: float) -> list[str]:
+        """Matches whose game creation never completed (a crash, the game service down)."""
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT match_id FROM matches WHERE state = 'pending' AND formed_at < %s ORDER BY formed_at",
+                (formed_before,),
+            )
+        return [r["match_id"] for r in rows]
+
+    async def match_by_game(self, game_id: str) -> MatchRecord | None:
+        async with self._pool.connection() as conn:
+            row = await _one(conn, "SELECT * FROM matches WHERE game_id = %s", (game_id,))
+        return None if row is None else _match(row)
+
+    async def busy_state(self, player_id: str) -> str | None:
+        """'queued', 'playing' or None."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                "SELECT state FROM player_status WHERE player_id = %s",
+                (player_id,),
+            )
+        return None if row is None else str(row["state"])
+
+    # -- ratings -----------------------------------------------------------------------------
+
+    async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
+        """The ratings of `players` in `game` (defaults for newcomers), in the order given."""
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT * FROM ratings WHERE game = %s AND player_id = ANY(%s)",
+                (game, list(players)),
+            )
+        known = {r["player_id"]: _rating(r) for r in rows}
+        return [known.get(p, PlayerRating(p, game)) for p in players]
+
+    async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                """SELECT * FROM ratings WHERE game = %s AND games > 0
+                       ORDER BY mu - 3 * sigma DESC, player_id LIMIT %s""",
+                (game, limit),
+            )
+        return [_rating(r) for r in rows]
+
+    async def record_finished_game(
+        self, finished: FinishedGame, rate: Callable[[list[PlayerRating]], list[PlayerRating]] | None
+    ) -> bool:
+        """Free the game's players and apply `rate` to their ratings, once per game id.
+
+        False when the game was already processed (a redelivery): nothing changes then.
+        """
+        async with self._pool.connection() as conn, conn.transaction():
+            game_id = finished.game_id
+            inserted = await conn.execute(
+                "INSERT INTO processed_games (game_id) VALUES (%s) ON CONFLICT DO NOTHING", (game_id,)
+            )
+            if inserted.rowcount == 0:
+                return False
+            await conn.execute("DELETE FROM player_status WHERE game_id = %s", (game_id,))
+            await conn.execute("UPDATE matches SET state = 'finished' WHERE game_id = %s", (game_id,))
+            if rate is not None:
+                current = await _lock_ratings(conn, finished.game, finished.players)
+                for rating in rate(current):
+                    await _save_rating(conn, rating)
+            return True
+
+
+class QueueClaim:
+    """Tickets claimed for one matching round, and the matches formed from them."""
+
+    def __init__(self, conn: AsyncConnection[Any], tickets: list[TicketRecord]) -> None:
+        self._conn = conn
+        self.tickets = tickets
+
+    async def record_match(self, match: MatchRecord) -> None:
+        """Store the match, move its tickets to 'matching' and its players to 'playing'."""
+        await self._conn.execute(
+            """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at)
+               VALUES (%s, %s, 'pending', %s, %s, %s, %s)""",
+            (
+                match.match_id,
+                match.game,
+                json.dumps([_seat_json(s) for s in match.seats]),
+                json.dumps(match.config),
+                match.time_control_json,
+                match.formed_at,
+            ),
+        )
+        await self._conn.execute(
+            "UPDATE tickets SET state = %s, match_id = %s, closed_at = %s WHERE ticket_id = ANY(%s)",
+            (MATCHING, match.match_id, match.formed_at, list(match.ticket_ids)),
+        )
+        await self._conn.execute(
+            "UPDATE player_status SET state = 'playing', match_id = %s WHERE ticket_id = ANY(%s)",
+            (match.match_id, list(match.ticket_ids)),
+        )
+
+
+class PendingMatch:
+    """A locked pending match: mark its game created, or give its tickets back to the queue."""
+
+    def __init__(self, conn: AsyncConnection[Any], match: MatchRecord) -> None:
+        self._conn = conn
+        self.match = match
+
+    async def created(self, game_id: str) -> None:
+        match_id = self.match.match_id
+        await self._conn.execute(
+            "UPDATE matches SET state = 'created', game_id = %s WHERE match_id = %s", (game_id, match_id)
+        )
+        await self._conn.execute("UPDATE tickets SET state = %s WHERE match_id = %s", (MATCHED, match_id))
+        await self._conn.execute(
+            "UPDATE player_status SET game_id = %s WHERE match_id = %s", (game_id, match_id)
+        )
+
+    async def abandon(self) -> None:
+        """The game cannot be created: the tickets queue again with their original wait."""
+        match_id = self.match.match_id
+        await self._conn.execute("UPDATE matches SET state = 'abandoned' WHERE match_id = %s", (match_id,))
+        await self._conn.execute(
+            "UPDATE tickets SET state = 'queued', match_id = NULL, closed_at = NULL WHERE match_id = %s",
+            (match_id,),
+        )
+        await self._conn.execute(
+            "UPDATE player_status SET state = 'queued', match_id = NULL WHERE match_id = %s", (match_id,)
+        )
+
+
+async def _one(conn: AsyncConnection[Any], query: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
+    row: dict[str, Any] | None = await (await conn.execute(query, params)).fetchone()
+    return row
+
+
+async def _all(conn: AsyncConnection[Any], query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = await (await conn.execute(query, params)).fetchall()
+    return rows
+
+
+async def _mark_queued(conn: AsyncConnection[Any], player: str, ticket_id: str) -> None:
+    cur = await conn.execute(
+        """INSERT INTO player_status (player_id, state, ticket_id) VALUES (%s, 'queued', %s)
+           ON CONFLICT DO NOTHING""",
+        (player, ticket_id),
+    )
+    if cur.rowcount == 0:
+        row = await _one(conn, "SELECT state FROM player_status WHERE player_id = %s", (player,))
+        raise PlayerBusy(player, queued=row is None or row["state"] == "queued")
+
+
+async def _remember_name(conn: AsyncConnection[Any], game: str, player: str, name: str) -> None:
+    await conn.execute(
+        """INSERT INTO ratings (game, player_id, mu, sigma, display_name) VALUES (%s, %s, %s, %s, %s)
+           ON CONFLICT (game, player_id) DO UPDATE SET display_name = EXCLUDED.display_name""",
+        (game, player, DEFAULT_MU, DEFAULT_SIGMA, name),
+    )
+
+
+async def _lock_ratings(conn: AsyncConnection[Any], game: str, players: Sequence[str]) -> list[PlayerRating]:
+    """The players' ratings, row-locked in a fixed order so concurrent games never deadlock."""
+    for player in sorted(players):
+        await conn.execute(
+            """INSERT INTO ratings (game, player_id, mu, sigma) VALUES (%s, %s, %s, %s)
+               ON CONFLICT DO NOTHING""",
+            (game, player, DEFAULT_MU, DEFAULT_SIGMA),
+        )
+    rows = await _all(
+        conn,
+        "SELECT * FROM ratings WHERE game = %s AND player_id = ANY(%s) ORDER BY player_id FOR UPDATE",
+        (game, list(players)),
+    )
+    by_player = {r["player_id"]: _rating(r) for r in rows}
+    return [by_player[p] for p in players]
+
+
+async def _save_rating(conn: AsyncConnection[Any], rating: PlayerRating) -> None:
+    await conn.execute(
+        "UPDATE ratings SET mu = %s, sigma = %s, games = %s WHERE game = %s AND player_id = %s",
+        (rating.mu, rating.sigma, rating.games, rating.game, rating.player_id),
+    )
+
+
+def _migration_files() -> list[tuple[str, str]]:
+    folder = resources.files("daimyo_matchmaking.migrations")
+    files = sorted((f.name, f.read_text()) for f in folder.iterdir() if f.name.endswith(".sql"))
+    return files
+
+
+def _ticket(row: dict[str, Any]) -> TicketRecord:
+    seats = row.get("seats") or []
+    seat = next((i for i, s in enumerate(seats) if s.get("player_id") == row["player_id"]), -1)
+    plain = (
+        "ticket_id",
+        "player_id",
+        "game",
+        "bots_welcome",
+        "bots_only",
+        "bot_level",
+        "display_name",
+        "time_control_json",
+        "rating",
+        "state",
+        "enqueued_at",
+        "closed_at",
+        "match_id",
+    )
+    return TicketRecord(
+        **{k: row[k] for k in plain},
+        players=tuple(row["players"]),
+        player_counts=tuple(row["player_counts"]),
+        game_id=row.get("game_id") or "",
+        seat=seat,
+    )
+
+
+def _match(row: dict[str, Any]) -> MatchRecord:
+    seats = tuple(SeatSpec(**s) for s in row["seats"])
+    return MatchRecord(
+        match_id=row["match_id"],
+        game=row["game"],
+        seats=seats,
+        config=row["config"],
+        time_control_json=row["time_control_json"],
+        formed_at=row["formed_at"],
+        state=row["state"],
+        game_id=row["game_id"] or "",
+        ticket_ids=tuple(sorted({s.ticket_id for s in seats if s.ticket_id})),
+    )
+
+
+def _rating(row: dict[str, Any]) -> PlayerRating:
+    return PlayerRating(**{k: row[k] for k in ("player_id", "game", "mu", "sigma", "games", "display_name")})
+
+
+def _seat_json(seat: SeatSpec) -> dict[str, str]:
+    return {k: v for k, v in vars(seat).items() if v}

@@ -1,0 +1,56 @@
+"""Ratings from finished-game messages: ties for shared victories, bots leave ratings alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from daimyo_matchmaking.domain import PlayerRating
+from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
+
+
+def message(seats, winners, **outcome):
+    return {"game_id": "g1", "game": "samurai", "seats": seats, "outcome": {"winners": winners, **outcome}}
+
+
+HUMANS = [{"player_id": "a"}, {"player_id": "b"}, {"player_id": "c"}]
+
+
+def test_winners_rank_first_and_everyone_else_ties_second():
+    assert ranks_for(parse_finished(message(HUMANS, [1]))) == [2, 1, 2]
+
+
+def test_a_shared_victory_is_a_tie_for_first():
+    assert ranks_for(parse_finished(message(HUMANS, [0, 2]))) == [1, 2, 1]
+
+
+def test_scores_order_the_players_who_did_not_win():
+    assert ranks_for(parse_finished(message(HUMANS, [2], scores=[1, 4, 9]))) == [3, 2, 1]
+
+
+def test_a_game_with_a_bot_seat_is_not_rated():
+    finished = parse_finished(message([{"player_id": "a"}, {"bot_level": "greedy"}], [0]))
+    assert not finished.rated and finished.players == ["a"]
+
+
+def test_an_all_human_game_is_rated():
+    assert parse_finished(message(HUMANS, [0])).rated
+
+
+def test_a_malformed_message_is_refused():
+    with pytest.raises(ValueError):
+        parse_finished({"game": "samurai"})
+    with pytest.raises(ValueError):
+        parse_finished(message(HUMANS, [7]))
+
+
+def test_the_winner_gains_and_the_losers_lose():
+    before = [PlayerRating(p, "samurai") for p in "abc"]
+    after = rate(before, [1, 2, 2])
+    assert after[0].mu > 25.0 > after[1].mu
+    assert after[1].mu == pytest.approx(after[2].mu)
+    assert all(r.games == 1 and r.sigma < before[0].sigma for r in after)
+
+
+def test_a_tie_between_equals_moves_nobody_much():
+    after = rate([PlayerRating("a", "samurai"), PlayerRating("b", "samurai")], [1, 1])
+    assert after[0].mu == pytest.approx(after[1].mu) == pytest.approx(25.0, abs=0.01)
