@@ -41,7 +41,7 @@ lint: install
 	$(VENV)/bin/mypy libs services
 
 golden: install
-	$(VPY) -m tests.golden.regenerate
+	$(VPY) tests/golden/regenerate.py
 
 bench: install
 	@for b in tests/bench/bench_*.py; do echo "== $$b"; $(VPY) $$b || exit 1; done
