@@ -1,0 +1,86 @@
+"""Events: what happened to a game (past tense, immutable), and their stored JSON shape.
+
+A stream is `GameCreated`, then one `MoveMade` per accepted move, then `GameFinished`
+(appended together with the move that ended the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from daimyo_store.api import NewEvent, RecordedEvent
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class GameCreated:
+    game: str
+    config: dict[str, Any]
+    seats: tuple[dict[str, Any], ...]
+    seed: int
+    time_control: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    """`effects` is what the engine reported after the move: {"public": …, "seats": {"0": …}}."""
+
+    seat: int
+    move: JSON
+    command_id: str
+    effects: JSON = None
+
+
+@dataclass(frozen=True)
+class GameFinished:
+    outcome: JSON
+
+
+GameEvent = GameCreated | MoveMade | GameFinished
+
+
+def to_new_event(event: GameEvent, command_id: str | None = None) -> NewEvent:
+    name = type(event).__name__
+    return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id)
+
+
+def from_recorded(recorded: RecordedEvent) -> GameEvent:
+    decode = _DECODERS.get(recorded.type)
+    if decode is None:
+        raise ValueError(f"{recorded.stream_id} v{recorded.version}: unknown event type {recorded.type!r}")
+    return decode(recorded.data)
+
+
+def created_to_json(e: GameCreated) -> dict[str, Any]:
+    return {"game": e.game, "config": e.config, "seats": list(e.seats), "seed": e.seed,
+            "time_control": e.time_control}
+
+
+def created_from_json(d: dict[str, Any]) -> GameCreated:
+    return GameCreated(d["game"], d["config"], tuple(d["seats"]), d["seed"], d.get("time_control") or {})
+
+
+def _encode_move(e: Any) -> dict[str, Any]:
+    return {"seat": e.seat, "move": e.move, "command_id": e.command_id, "effects": e.effects}
+
+
+def _decode_move(d: dict[str, Any]) -> GameEvent:
+    return MoveMade(d["seat"], d["move"], d.get("command_id", ""), d.get("effects"))
+
+
+_ENCODERS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "GameCreated": created_to_json,
+    "MoveMade": _encode_move,
+    "GameFinished": lambda e: {"outcome": e.outcome},
+}
+_DECODERS: dict[str, Callable[[dict[str, Any]], GameEvent]] = {
+    "GameCreated": created_from_json,
+    "MoveMade": _decode_move,
+    "GameFinished": lambda d: GameFinished(d.get("outcome")),
+}
+
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+"""(type, schema_version) → the next version's data; empty while every event is at version 1."""

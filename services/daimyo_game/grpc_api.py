@@ -1,0 +1,150 @@
+"""The gRPC adapter: proto → command → handler → proto, and typed errors → status codes.
+
+Nothing here decides anything about a game; bad input is refused before it reaches a handler
+or by the handler's typed errors, never by a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import grpc
+import structlog
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_store.api import GameSummary
+
+from daimyo_game import errors
+from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
+from daimyo_game.handlers import EventView, GameHandlers, ViewResult
+from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
+from daimyo_game.visibility import Viewer
+
+T = TypeVar("T")
+_log = structlog.get_logger("daimyo_game.grpc")
+
+STATUS = {
+    errors.NotFound: grpc.StatusCode.NOT_FOUND,
+    errors.PermissionDenied: grpc.StatusCode.PERMISSION_DENIED,
+    errors.Stale: grpc.StatusCode.ABORTED,
+    errors.Illegal: grpc.StatusCode.FAILED_PRECONDITION,
+    errors.Malformed: grpc.StatusCode.INVALID_ARGUMENT,
+    errors.DuplicateCommand: grpc.StatusCode.ALREADY_EXISTS,
+}
+
+
+class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc]
+    def __init__(self, handlers: GameHandlers) -> None:
+        self.handlers = handlers
+
+    async def CreateGame(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        game_id, version = await _run(context, self._create(request))
+        _log.info("game_created", game_id=game_id, game=request.game, command_id=request.command_id)
+        return game_pb2.CreateGameResponse(game_id=game_id, version=version)
+
+    async def SubmitMove(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        log = _log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id)
+        started = time.perf_counter()
+        try:
+            result = await self.handlers.submit_move(_submit_command(request))
+        except errors.GameError as e:
+            MOVES.labels("rejected", e.reason).inc()
+            log.info("move_rejected", reason=e.reason, detail=str(e))
+            await context.abort(STATUS[type(e)], str(e))
+        finally:
+            SUBMIT_SECONDS.observe(time.perf_counter() - started)
+        MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
+        log.info("move_accepted", version=result.version, replayed=result.replayed)
+        return game_pb2.SubmitMoveResponse(version=result.version, view_json=_dumps(result.view.view))
+
+    async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        viewer = _viewer(request.viewer)
+        return _view_response(await _run(context, self.handlers.get_view(request.game_id, viewer)))
+
+    async def ListEvents(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer))
+        events, version = await _run(context, call)
+        return game_pb2.ListEventsResponse(version=version, events=[_event(e) for e in events])
+
+    async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer))
+        return _view_response(await _run(context, call))
+
+    async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.list_games(request.player_id, request.live, request.finished, request.limit)
+        return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call)])
+
+    async def _create(self, request: Any) -> tuple[str, int]:
+        return await self.handlers.create_game(_create_command(request))
+
+
+async def _run(context: grpc.aio.ServicerContext, call: Awaitable[T]) -> T:
+    """Await a handler; a typed refusal becomes its status code and message."""
+    try:
+        return await call
+    except errors.GameError as e:
+        await context.abort(STATUS[type(e)], str(e))
+        raise  # abort raises; this line only tells type checkers so
+
+
+def _create_command(request: Any) -> CreateGame:
+    seats = tuple(_seat_spec(s) for s in request.seats)
+    seed = request.seed if request.HasField("seed") else None
+    return CreateGame(request.game, _json_object(request.config_json, "config_json"), seats, seed,
+                      request.command_id, _json_object(request.time_control_json, "time_control_json"))
+
+
+def _submit_command(request: Any) -> SubmitMove:
+    if not request.game_id:
+        raise errors.Malformed("game_id is required")
+    move = _json(request.move_json, "move_json")
+    return SubmitMove(request.game_id, request.seat, move, request.expected_version, request.command_id,
+                      request.player_id)
+
+
+def _seat_spec(seat: Any) -> SeatSpec:
+    which = seat.WhichOneof("occupant")
+    return SeatSpec(seat.player_id if which == "player_id" else None,
+                    seat.bot_level if which == "bot_level" else None, seat.display_name)
+
+
+def _viewer(viewer: Any) -> Viewer:
+    return viewer.seat if viewer.WhichOneof("who") == "seat" else None
+
+
+def _json(text: str, field: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise errors.Malformed(f"{field} is not valid JSON: {e}") from e
+
+
+def _json_object(text: str, field: str) -> dict[str, Any]:
+    value = _json(text, field) if text.strip() else {}
+    if not isinstance(value, dict):
+        raise errors.Malformed(f"{field} must be a JSON object, got {type(value).__name__}")
+    return value
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _event(event: EventView) -> Any:
+    return game_pb2.Event(version=event.version, type=event.type, data_json=_dumps(event.data),
+                          recorded_at=event.recorded_at)
+
+
+def _view_response(view: ViewResult) -> Any:
+    return game_pb2.ViewResponse(game_id=view.game_id, version=view.version, view_json=_dumps(view.view),
+                                 to_act=view.to_act, finished=view.finished, game=view.game)
+
+
+def _summary(game: GameSummary) -> Any:
+    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in ("player_id", "bot_level", "display_name")})
+             for s in game.seats]
+    created = game.created_at.isoformat() if game.created_at else ""
+    return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
+                                finished=game.finished, winners=game.winners, created_at=created)

@@ -1,0 +1,147 @@
+"""The relay: publishes every appended event's views to NATS, in position order, at least once.
+
+It reads the store's global log after its checkpoint (the store never returns a position
+before an earlier one has committed), rebuilds each game's state at that event, publishes,
+flushes, and only then moves the checkpoint. A restart therefore republishes, never skips;
+consumers dedupe by (game, version). Only the holder of the lease runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from typing import Any, Protocol
+
+import structlog
+from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
+
+from daimyo_game.aggregate import GameRecord, evolve, game_id_of
+from daimyo_game.cache import LruCache
+from daimyo_game.events import GameCreated, GameFinished, from_recorded
+from daimyo_game.fanout import messages_for
+from daimyo_game.handlers import summary_of
+from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED
+from daimyo_game.repository import GameRepository
+
+CHECKPOINT = "relay"
+_log = structlog.get_logger("daimyo_game.relay")
+
+
+class Publisher(Protocol):
+    async def publish(self, subject: str, payload: Any) -> None: ...
+
+    async def publish_durable(self, subject: str, payload: Any, message_id: str | None = None) -> int: ...
+
+    async def flush(self, timeout: int = 2) -> None: ...
+
+
+class Lease(Protocol):
+    async def acquire(self) -> None: ...
+
+    async def check(self) -> None: ...
+
+    async def release(self) -> None: ...
+
+
+class Relay:
+    def __init__(self, repository: GameRepository, publisher: Publisher, lease: Lease,
+                 catalog: GameCatalog | None = None, batch: int = 200, poll_seconds: float = 0.05) -> None:
+        self.repository = repository
+        self.store: EventStore = repository.store
+        self.publisher = publisher
+        self.lease = lease
+        self.catalog = catalog
+        self.batch = batch
+        self.poll_seconds = poll_seconds
+        self._games: LruCache[GameRecord] = LruCache(1024)
+        self._wake = asyncio.Event()
+        self._position = 0
+
+    def wake(self) -> None:
+        """Something was appended in this process: look now rather than at the next poll."""
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Wait for the lease, then relay until cancelled."""
+        await self.lease.acquire()
+        _log.info("relay_lease_acquired")
+        try:
+            self._position = await self.store.get_checkpoint(CHECKPOINT)
+            await asyncio.gather(self._relay_forever(), self._count_active_games())
+        finally:
+            await self.lease.release()
+
+    async def run_once(self) -> int:
+        """Publish every event after the checkpoint now; how many were published."""
+        self._position = await self.store.get_checkpoint(CHECKPOINT)
+        total = 0
+        while count := await self._relay_batch():
+            total += count
+        return total
+
+    async def _relay_forever(self) -> None:
+        last_check = time.monotonic()
+        while True:
+            if not await self._relay_batch():
+                RELAY_LAG.set(0)
+                await self._idle()
+            if time.monotonic() - last_check > 1.0:
+                await self.lease.check()
+                last_check = time.monotonic()
+
+    async def _idle(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+        self._wake.clear()
+
+    async def _relay_batch(self) -> int:
+        events = await self.store.read_all(self._position, self.batch)
+        for recorded in events:
+            await self._relay_event(recorded)
+        if not events:
+            return 0
+        await self.publisher.flush()
+        self._position = events[-1].position
+        await self.store.set_checkpoint(CHECKPOINT, self._position)
+        RELAY_LAG.set(max(0.0, time.time() - events[-1].recorded_at.timestamp()))
+        return len(events)
+
+    async def _relay_event(self, recorded: RecordedEvent) -> None:
+        game_id = game_id_of(recorded.stream_id)
+        if game_id is None:
+            return
+        event = from_recorded(recorded)
+        record = await self._game_at(game_id, recorded)
+        for subject, payload in messages_for(record, event):
+            await self._publish(subject, payload, recorded)
+        if isinstance(event, GameCreated | GameFinished) and self.catalog is not None:
+            await self.catalog.upsert_game_summary(
+                summary_of(game_id, record.created, record.version, record.outcome))
+
+    async def _publish(self, subject: str, payload: dict[str, Any], recorded: RecordedEvent) -> None:
+        kind = subject.rsplit(".", 2)[-2] if ".seat." in subject else subject.rsplit(".", 1)[-1]
+        if kind == "finished":  # the matchmaker consumes results durably; dedupe on republish
+            await self.publisher.publish_durable(subject, payload, f"{recorded.stream_id}:{recorded.version}")
+        else:
+            await self.publisher.publish(subject, payload)
+        RELAY_PUBLISHED.labels(kind).inc()
+
+    async def _game_at(self, game_id: str, recorded: RecordedEvent) -> GameRecord:
+        """The game right after `recorded`: one fold step from the cache, else a load."""
+        cached = self._games.get(game_id)
+        if cached is not None and cached.version == recorded.version:
+            record = cached
+        elif cached is not None and cached.version == recorded.version - 1:
+            record = evolve(cached, from_recorded(recorded), recorded.version, game_id, self.repository.games)
+        else:
+            record = await self.repository.load_at(game_id, recorded.version)
+        self._games.put(game_id, record)
+        return record
+
+    async def _count_active_games(self) -> None:
+        while self.catalog is not None:
+            live = await self.catalog.list_games(None, live=True, finished=False, limit=100_000)
+            GAMES_ACTIVE.set(len(live))
+            await asyncio.sleep(10)
+        await asyncio.Event().wait()

@@ -1,0 +1,120 @@
+"""Loading games from the event store: warm cache → snapshot + tail → full replay.
+
+A cached game is only used after the store confirms nothing was appended after it (any replica
+may have moved the game on); snapshots are written every `snapshot_every` events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
+
+from daimyo_game.aggregate import GameRecord, GameResolver, fold, stream_id
+from daimyo_game.cache import LruCache
+from daimyo_game.errors import Malformed, NotFound
+from daimyo_game.events import created_from_json, created_to_json, from_recorded
+
+SNAPSHOT_FORMAT = 1
+
+
+class GameRepository:
+    def __init__(self, store: EventStore, games: GameResolver, cache_size: int = 256,
+                 snapshot_every: int = 50) -> None:
+        self.store = store
+        self.games = games
+        self.snapshot_every = snapshot_every
+        self._cache: LruCache[GameRecord] = LruCache(cache_size)
+
+    async def load(self, game_id: str) -> GameRecord:
+        """The game at its newest version."""
+        cached = self._cache.get(game_id)
+        if cached is None:
+            record = await self._load_cold(game_id, None)
+        else:
+            record = self._fold(cached, await self._read(game_id, cached.version), game_id) or cached
+        self._cache.put(game_id, record)
+        return record
+
+    async def load_at(self, game_id: str, version: int) -> GameRecord:
+        """The game as it was at `version` (Malformed if the stream never reached it)."""
+        cached = self._cache.get(game_id)
+        if cached is not None and cached.version == version:
+            return cached
+        record = await self._load_cold(game_id, version)
+        if record.version != version:
+            raise Malformed(
+                f"version {version} does not exist; game {game_id} is at version {record.version}")
+        return record
+
+    async def read_events(self, game_id: str, after_version: int = 0) -> list[RecordedEvent]:
+        return await self._read(game_id, after_version)
+
+    async def append(self, before: GameRecord, after: GameRecord,
+                     events: list[NewEvent]) -> list[RecordedEvent]:
+        """Append `events` at `before.version`; ConcurrencyError if another writer was first."""
+        recorded = await self.store.append(stream_id(before.game_id), before.version, events)
+        if recorded and recorded[-1].version == after.version:
+            self._cache.put(after.game_id, after)
+            await self._maybe_snapshot(before.version, after)
+        return recorded
+
+    def remember(self, record: GameRecord) -> None:
+        self._cache.put(record.game_id, record)
+
+    async def _load_cold(self, game_id: str, up_to: int | None) -> GameRecord:
+        base = await self._snapshot_base(game_id, up_to)
+        tail = await self._read(game_id, base.version if base else 0)
+        if up_to is not None:
+            tail = [e for e in tail if e.version <= up_to]
+        record = self._fold(base, tail, game_id)
+        if record is None:
+            raise NotFound(f"game {game_id} not found")
+        return record
+
+    async def _read(self, game_id: str, after_version: int) -> list[RecordedEvent]:
+        try:
+            return await self.store.read_stream(stream_id(game_id), after_version)
+        except StreamNotFound as e:
+            raise NotFound(f"game {game_id} not found") from e
+
+    def _fold(self, base: GameRecord | None, tail: list[RecordedEvent], game_id: str) -> GameRecord | None:
+        return fold(base, ((e.version, from_recorded(e)) for e in tail), game_id, self.games)
+
+    async def _snapshot_base(self, game_id: str, up_to: int | None) -> GameRecord | None:
+        snapshot = await self.store.load_snapshot(stream_id(game_id)) if self.snapshot_every else None
+        if snapshot is None or (up_to is not None and snapshot.version > up_to):
+            return None
+        return record_from_snapshot(game_id, snapshot, self.games)
+
+    async def _maybe_snapshot(self, before_version: int, after: GameRecord) -> None:
+        every = self.snapshot_every
+        if every and after.version // every > before_version // every:
+            state = snapshot_state(after)
+            if state is not None:
+                await self.store.save_snapshot(Snapshot(stream_id(after.game_id), after.version, state))
+
+
+def snapshot_state(record: GameRecord) -> dict[str, Any] | None:
+    """The snapshot of a game (None when its engine cannot serialise its state)."""
+    to_json = getattr(record.engine, "to_json", None)
+    if to_json is None:
+        return None
+    return {"format": SNAPSHOT_FORMAT, "created": created_to_json(record.created),
+            "engine": to_json(record.state), "outcome": record.outcome,
+            "finished_version": record.finished_version}
+
+
+def record_from_snapshot(game_id: str, snapshot: Snapshot, games: GameResolver) -> GameRecord | None:
+    """The game stored in `snapshot`, or None when the snapshot cannot be used (then replay it all)."""
+    data = snapshot.state
+    if data.get("format") != SNAPSHOT_FORMAT:
+        return None
+    created = created_from_json(data["created"])
+    engine = games(created.game)
+    from_json = getattr(engine, "from_json", None)
+    if from_json is None:
+        return None
+    record = GameRecord(game_id, created, engine, from_json(data["engine"]), snapshot.version)
+    return replace(record, outcome=data.get("outcome"), finished_version=data.get("finished_version", 0))

@@ -1,0 +1,59 @@
+"""What each viewer may see of the stream: the seed and hidden parts stay in the service.
+
+Views come from the engine (`view(state, seat)`); this module redacts what the service itself
+stores beside them — the seed, hidden config, secret moves and per-seat effects — until the
+game is finished, when everything is public.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daimyo_rules.core import Game
+
+from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade
+
+Viewer = int | None  # None: a spectator
+
+DEFAULT_SECRET_MOVE_TYPES = frozenset({"choose_hand"})
+"""Moves whose content only their maker may see while the game runs (secret simultaneous
+choices), used when the engine declares neither `visible_move` nor `secret_move_types`."""
+
+
+def visible_move(engine: Game, move: Any, actor: int, viewer: Viewer) -> Any:
+    """`move` as `viewer` may see it: whole for its maker; others see only the kind of a secret one."""
+    hook = getattr(engine, "visible_move", None)
+    if hook is not None:
+        return hook(move, actor, viewer)
+    if viewer == actor or not isinstance(move, dict):
+        return move
+    secret = getattr(engine, "secret_move_types", DEFAULT_SECRET_MOVE_TYPES)
+    return {"type": move.get("type")} if move.get("type") in secret else move
+
+
+def visible_effects(effects: Any, viewer: Viewer) -> Any:
+    if not isinstance(effects, dict):
+        return None
+    if viewer is None:
+        return effects.get("public")
+    return effects.get("seats", {}).get(str(viewer), effects.get("public"))
+
+
+def public_config(config: dict[str, Any]) -> dict[str, Any]:
+    """Only plain settings (players, options); anything structured, e.g. fixed draw stacks, is hidden."""
+    return {k: v for k, v in config.items() if v is None or isinstance(v, bool | int | float | str)}
+
+
+def redacted_event_data(engine: Game, event: GameEvent, viewer: Viewer) -> dict[str, Any]:
+    """The stored data of `event` as `viewer` may read it while the game runs."""
+    if isinstance(event, GameCreated):
+        return {"game": event.game, "config": public_config(event.config), "seats": list(event.seats),
+                "time_control": event.time_control}
+    if isinstance(event, MoveMade):
+        data = {"seat": event.seat, "move": visible_move(engine, event.move, event.seat, viewer),
+                "effects": visible_effects(event.effects, viewer)}
+        if viewer == event.seat:
+            data["command_id"] = event.command_id
+        return data
+    assert isinstance(event, GameFinished)
+    return {"outcome": event.outcome}

@@ -1,0 +1,93 @@
+"""The relay over the in-memory store, publishing into a list."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
+from daimyo_game.handlers import GameHandlers
+from daimyo_game.lease import LocalLease
+from daimyo_game.relay import Relay
+from daimyo_game.repository import GameRepository
+from daimyo_store.memory import InMemoryEventStore
+
+from .fake_game import fake_games
+
+
+class ListPublisher:
+    def __init__(self) -> None:
+        self.messages: list[tuple[str, Any]] = []
+        self.durable_ids: list[str | None] = []
+
+    async def publish(self, subject: str, payload: Any) -> None:
+        self.messages.append((subject, payload))
+
+    async def publish_durable(self, subject: str, payload: Any, message_id: str | None = None) -> int:
+        self.durable_ids.append(message_id)
+        await self.publish(subject, payload)
+        return len(self.messages)
+
+    async def flush(self, timeout: int = 2) -> None: ...
+
+
+def make() -> tuple[GameHandlers, Relay, ListPublisher]:
+    store = InMemoryEventStore()
+    handlers = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    publisher = ListPublisher()
+    relay = Relay(GameRepository(store, fake_games), publisher, LocalLease(), catalog=store)
+    return handlers, relay, publisher
+
+
+async def play_game(handlers: GameHandlers, rounds: int = 1) -> str:
+    seats = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
+    game_id, version = await handlers.create_game(CreateGame("cards", {"rounds": rounds}, seats, seed=3))
+    for seat in (0, 1) * rounds:
+        move = (await handlers.get_view(game_id, seat)).view["legal_moves"][0]
+        version = (await handlers.submit_move(SubmitMove(game_id, seat, move, version))).version
+    return game_id
+
+
+def on(publisher: ListPublisher, subject_end: str) -> list[Any]:
+    return [p for s, p in publisher.messages if s.endswith(subject_end)]
+
+
+async def test_every_version_reaches_every_seat_in_order() -> None:
+    handlers, relay, publisher = make()
+    await play_game(handlers)
+    await relay.run_once()
+    assert [m["version"] for m in on(publisher, ".seat.0")] == [1, 2, 3, 4]
+    assert [m["version"] for m in on(publisher, ".watch")] == [1, 2, 3, 4]
+
+
+async def test_a_seat_never_sees_another_seats_hand_or_draw_while_the_game_runs() -> None:
+    handlers, relay, publisher = make()
+    await play_game(handlers, rounds=2)
+    await relay.run_once()
+    running = [m for m in on(publisher, ".seat.0") if m["to_act"]]
+    assert all(isinstance(m["view"]["hands"]["1"], int) for m in running)
+    assert [m["effects"] for m in running if m["last_move"] and m["last_move"]["seat"] == 1] \
+        == [{"seat": 1, "drew": "hidden"}]
+
+
+async def test_the_turn_notice_names_the_bot_seats() -> None:
+    handlers, relay, publisher = make()
+    await play_game(handlers)
+    await relay.run_once()
+    turn = on(publisher, ".turn")[0]
+    assert turn["to_act"] == [0] and turn["seats"][1]["bot_level"] == "random"
+
+
+async def test_a_finished_game_is_published_durably_once_per_event() -> None:
+    handlers, relay, publisher = make()
+    game_id = await play_game(handlers)
+    await relay.run_once()
+    finished = on(publisher, ".finished")
+    assert len(finished) == 1 and finished[0]["seats"][0]["player_id"] == "ann"
+    assert publisher.durable_ids == [f"game-{game_id}:4"]
+
+
+async def test_the_relay_continues_from_its_checkpoint() -> None:
+    handlers, relay, _ = make()
+    await play_game(handlers)
+    assert await relay.run_once() == 4
+    assert await relay.run_once() == 0
