@@ -108,10 +108,12 @@ class PostgresEventStore:
             return already
         try:
             return await self._insert(stream_id, expected_version, events)
-        except errors.UniqueViolation as conflict:
+        except (ConcurrencyError, errors.UniqueViolation) as conflict:
             already = await self._recorded_for(stream_id, command_ids)
             if already:
                 return already  # the same command won a race with itself
+            if isinstance(conflict, ConcurrencyError):
+                raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
 
     async def _recorded_for(self, stream_id: str, command_ids: list[str]) -> list[RecordedEvent]:

@@ -1,0 +1,70 @@
+"""Service configuration read once from the environment (twelve-factor), frozen afterwards.
+
+Every service reads the same variables; `DAIMYO_<SERVICE>_GRPC_PORT` and
+`DAIMYO_<SERVICE>_METRICS_PORT` override the defaults of DESIGN.md, and
+`DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR` tell clients where to call.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+SERVICES = ("game", "matchmaking", "bot", "gateway")
+DEFAULT_GRPC_PORTS = {"game": 50051, "matchmaking": 50052, "bot": 50053, "gateway": 0}
+DEFAULT_METRICS_PORTS = {"game": 9101, "matchmaking": 9102, "bot": 9103, "gateway": 9104}
+DEFAULT_HTTP_PORT = 8080
+DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
+DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
+DEV_TOKEN_SECRET = "daimyo-dev-secret-change-me"
+
+
+@dataclass(frozen=True)
+class Config:
+    service: str
+    database_url: str
+    db_schema: str
+    nats_url: str
+    grpc_port: int
+    metrics_port: int
+    http_port: int
+    game_addr: str
+    bot_addr: str
+    matchmaking_addr: str
+    token_secret: str
+    log_level: str
+
+    @classmethod
+    def from_env(cls, service: str, env: Mapping[str, str] | None = None) -> Config:
+        """The configuration of `service` (one of SERVICES) from `env` (os.environ by default)."""
+        if service not in SERVICES:
+            raise ValueError(f"unknown service {service!r}; one of {SERVICES}")
+        env = os.environ if env is None else env
+        prefix = f"DAIMYO_{service.upper()}_"
+        return cls(
+            service=service,
+            database_url=env.get("DAIMYO_DATABASE_URL", DEFAULT_DATABASE_URL),
+            db_schema=env.get(prefix + "DB_SCHEMA", f"daimyo_{service}"),
+            nats_url=env.get("DAIMYO_NATS_URL", DEFAULT_NATS_URL),
+            grpc_port=_int(env, prefix + "GRPC_PORT", DEFAULT_GRPC_PORTS[service]),
+            metrics_port=_int(env, prefix + "METRICS_PORT", DEFAULT_METRICS_PORTS[service]),
+            http_port=_int(env, prefix + "HTTP_PORT", DEFAULT_HTTP_PORT),
+            game_addr=env.get("DAIMYO_GAME_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['game']}"),
+            bot_addr=env.get("DAIMYO_BOT_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['bot']}"),
+            matchmaking_addr=env.get(
+                "DAIMYO_MATCHMAKING_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['matchmaking']}"
+            ),
+            token_secret=env.get("DAIMYO_TOKEN_SECRET", DEV_TOKEN_SECRET),
+            log_level=env.get("DAIMYO_LOG_LEVEL", "INFO").upper(),
+        )
+
+
+def _int(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {raw!r}") from None

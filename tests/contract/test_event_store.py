@@ -1,0 +1,227 @@
+"""The contract of the `EventStore` port, held by both the in-memory and the Postgres store."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import pytest
+from daimyo_store import ConcurrencyError, NewEvent, Snapshot, StreamNotFound
+from daimyo_store.api import EventStore
+
+from contract.support import StoreFactory, read_all_settled
+
+
+def new_stream() -> str:
+    return f"game-{uuid.uuid4().hex[:10]}"
+
+
+def moves(*numbers: int, command_id: str | None = None) -> list[NewEvent]:
+    return [
+        NewEvent("MovePlayed", {"n": n}, command_id=command_id if i == 0 else None)
+        for i, n in enumerate(numbers)
+    ]
+
+
+async def test_a_new_stream_starts_at_version_one(store: EventStore) -> None:
+    stream = new_stream()
+    recorded = await store.append(stream, 0, [NewEvent("GameCreated", {"game": "samurai"})])
+    assert [(e.stream_id, e.version, e.type, e.data) for e in recorded] == [
+        (stream, 1, "GameCreated", {"game": "samurai"})
+    ]
+    assert await store.stream_version(stream) == 1
+
+
+async def test_an_append_records_versions_positions_and_times_in_order(store: EventStore) -> None:
+    recorded = await store.append(new_stream(), 0, moves(1, 2, 3))
+    assert [e.version for e in recorded] == [1, 2, 3]
+    positions = [e.position for e in recorded]
+    assert positions == sorted(positions) and len(set(positions)) == 3
+    assert all(e.recorded_at.tzinfo is not None for e in recorded)
+
+
+async def test_a_stale_expected_version_is_refused_and_appends_nothing(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(1, 2))
+    with pytest.raises(ConcurrencyError):
+        await store.append(stream, 1, moves(3))
+    assert [e.data["n"] for e in await store.read_stream(stream)] == [1, 2]
+
+
+async def test_an_expected_version_beyond_the_stream_is_refused(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(1))
+    with pytest.raises(ConcurrencyError):
+        await store.append(stream, 5, moves(2))
+    assert await store.stream_version(stream) == 1
+
+
+async def test_a_new_stream_must_be_expected_at_version_zero(store: EventStore) -> None:
+    with pytest.raises(ConcurrencyError):
+        await store.append(new_stream(), 1, moves(1))
+
+
+async def test_reading_after_a_version_returns_only_the_later_events(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(1, 2, 3, 4))
+    assert [e.version for e in await store.read_stream(stream, after_version=2)] == [3, 4]
+    assert await store.read_stream(stream, after_version=4) == []
+
+
+async def test_reading_an_unknown_stream_raises_stream_not_found(store: EventStore) -> None:
+    with pytest.raises(StreamNotFound):
+        await store.read_stream(new_stream())
+
+
+async def test_an_unknown_stream_is_at_version_zero(store: EventStore) -> None:
+    assert await store.stream_version(new_stream()) == 0
+
+
+async def test_a_retried_command_returns_the_first_result_and_appends_nothing(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(1))
+    first = await store.append(stream, 1, moves(2, command_id="cmd-1"))
+    retried = await store.append(stream, 1, moves(2, command_id="cmd-1"))
+    assert retried == first
+    assert await store.stream_version(stream) == 2
+
+
+async def test_a_retried_command_wins_over_a_stale_expected_version(store: EventStore) -> None:
+    stream = new_stream()
+    first = await store.append(stream, 0, moves(1, command_id="cmd-1"))
+    await store.append(stream, 1, moves(2))
+    assert await store.append(stream, 0, moves(1, command_id="cmd-1")) == first
+
+
+async def test_find_command_returns_the_whole_append_that_carried_it(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(1))
+    recorded = await store.append(stream, 1, moves(2, 3, command_id="cmd-2"))
+    found = await store.find_command(stream, "cmd-2")
+    assert [e.version for e in found] == [2, 3] == [e.version for e in recorded]
+    assert await store.find_command(stream, "never-sent") == []
+
+
+async def test_a_command_id_on_two_events_of_one_append_is_refused(store: EventStore) -> None:
+    twice = [NewEvent("MovePlayed", {}, command_id="c"), NewEvent("GameFinished", {}, command_id="c")]
+    with pytest.raises(ValueError):
+        await store.append(new_stream(), 0, twice)
+
+
+async def test_command_ids_belong_to_their_stream(store: EventStore) -> None:
+    one, other = new_stream(), new_stream()
+    await store.append(one, 0, moves(1, command_id="same"))
+    recorded = await store.append(other, 0, moves(7, command_id="same"))
+    assert recorded[0].stream_id == other and recorded[0].data == {"n": 7}
+
+
+async def test_racing_appends_at_one_version_accept_exactly_one(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, moves(0))
+    results = await asyncio.gather(
+        *(store.append(stream, 1, moves(n)) for n in range(1, 9)), return_exceptions=True
+    )
+    accepted = [r for r in results if not isinstance(r, BaseException)]
+    assert len(accepted) == 1
+    assert all(isinstance(r, ConcurrencyError) for r in results if isinstance(r, BaseException))
+    assert [e.version for e in await store.read_stream(stream)] == [1, 2]
+
+
+async def test_a_command_racing_itself_is_recorded_once(store: EventStore) -> None:
+    stream = new_stream()
+    results = await asyncio.gather(*(store.append(stream, 0, moves(1, command_id="dup")) for _ in range(6)))
+    assert all(r == results[0] for r in results)
+    assert await store.stream_version(stream) == 1
+
+
+async def test_read_all_returns_every_stream_in_position_order(store: EventStore) -> None:
+    start = await _last_position(store)
+    one, other = new_stream(), new_stream()
+    await store.append(one, 0, moves(1, 2))
+    await store.append(other, 0, moves(3))
+    await store.append(one, 2, moves(4))
+    events = [e for e in await read_all_settled(store, start, 4) if e.stream_id in (one, other)]
+    assert [e.data["n"] for e in events] == [1, 2, 3, 4]
+    assert [e.position for e in events] == sorted(e.position for e in events)
+
+
+async def test_read_all_pages_by_position_and_limit(store: EventStore) -> None:
+    start = await _last_position(store)
+    await store.append(new_stream(), 0, moves(1, 2, 3, 4, 5))
+    first_page = await store.read_all(start, limit=2) if await read_all_settled(store, start, 5) else []
+    assert len(first_page) == 2
+    rest = await store.read_all(first_page[-1].position, limit=100)
+    assert [e.position for e in first_page + rest][:5] == sorted(e.position for e in first_page + rest)[:5]
+
+
+async def _last_position(store: EventStore) -> int:
+    probe = new_stream()
+    recorded = await store.append(probe, 0, moves(0))
+    return recorded[-1].position
+
+
+async def test_snapshots_round_trip(store: EventStore) -> None:
+    stream = new_stream()
+    await store.save_snapshot(Snapshot(stream, 40, {"board": [1, 2], "turn": 3}))
+    assert await store.load_snapshot(stream) == Snapshot(stream, 40, {"board": [1, 2], "turn": 3})
+
+
+async def test_an_older_snapshot_never_replaces_a_newer_one(store: EventStore) -> None:
+    stream = new_stream()
+    await store.save_snapshot(Snapshot(stream, 50, {"v": 50}))
+    await store.save_snapshot(Snapshot(stream, 25, {"v": 25}))
+    loaded = await store.load_snapshot(stream)
+    assert loaded is not None and loaded.version == 50
+
+
+async def test_a_stream_without_snapshot_loads_none(store: EventStore) -> None:
+    assert await store.load_snapshot(new_stream()) is None
+
+
+async def test_checkpoints_start_at_zero_and_keep_the_last_position(store: EventStore) -> None:
+    name = f"relay-{uuid.uuid4().hex[:6]}"
+    assert await store.get_checkpoint(name) == 0
+    await store.set_checkpoint(name, 17)
+    await store.set_checkpoint(name, 42)
+    assert await store.get_checkpoint(name) == 42
+
+
+async def test_the_stored_data_is_a_copy_of_what_was_appended(store: EventStore) -> None:
+    stream = new_stream()
+    data: dict[str, Any] = {"hand": [1, 2]}
+    await store.append(stream, 0, [NewEvent("Dealt", data)])
+    data["hand"].append(3)
+    (read,) = await store.read_stream(stream)
+    assert read.data == {"hand": [1, 2]}
+
+
+def rename_hand_to_tiles(data: dict[str, Any]) -> dict[str, Any]:
+    return {"tiles": data["hand"]}
+
+
+def add_empty_discard(data: dict[str, Any]) -> dict[str, Any]:
+    return {**data, "discard": []}
+
+
+UPCASTERS = {("Dealt", 1): rename_hand_to_tiles, ("Dealt", 2): add_empty_discard}
+
+
+async def test_old_event_shapes_are_upcast_on_every_read(make_store: StoreFactory) -> None:
+    store = await make_store(UPCASTERS)
+    stream = new_stream()
+    start = await _last_position(store)
+    await store.append(stream, 0, [NewEvent("Dealt", {"hand": [4]}, schema_version=1, command_id="deal")])
+    expected = ("Dealt", 3, {"tiles": [4], "discard": []})
+    as_read = [await store.read_stream(stream), await store.find_command(stream, "deal")]
+    as_read.append([e for e in await read_all_settled(store, start, 1) if e.stream_id == stream])
+    for events in as_read:
+        assert [(e.type, e.schema_version, e.data) for e in events] == [expected]
+
+
+async def test_a_current_shape_is_not_upcast(make_store: StoreFactory) -> None:
+    store = await make_store(UPCASTERS)
+    stream = new_stream()
+    await store.append(stream, 0, [NewEvent("Dealt", {"tiles": [], "discard": [1]}, schema_version=3)])
+    (read,) = await store.read_stream(stream)
+    assert (read.schema_version, read.data) == (3, {"tiles": [], "discard": [1]})
