@@ -60,6 +60,15 @@ class PostgresStore:
         self._pool = pool
         self._schema = schema
 
+    @property
+    def schema(self) -> str:
+        return self._schema
+
+    async def execute(self, query: str, params: Sequence[Any] = ()) -> None:
+        """Run one statement in this schema (operators' and tests' escape hatch)."""
+        async with self._pool.connection() as conn:
+            await conn.execute(query, params)
+
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
         async with self._pool.connection() as conn, conn.transaction():

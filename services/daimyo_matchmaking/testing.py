@@ -1,10 +1,47 @@
-"""In-memory stand-ins for the game service and NATS, for unit tests, benchmarks and demos."""
+"""Test doubles (game service, NATS, clock) and a throwaway schema, for tests and the benchmark."""
 
 from __future__ import annotations
 
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
+import psycopg
+from psycopg import sql
+
+from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.ports import GameServiceUnavailable, NewGame
+from daimyo_matchmaking.store import PostgresStore
+
+
+def server_url(request: Any, fixture: str, env_var: str, default: str) -> str:
+    """The URL from the suite's fixture when tests/conftest.py offers it, else the environment."""
+    try:
+        return str(request.getfixturevalue(fixture))
+    except LookupError:  # pytest.FixtureLookupError
+        return os.environ.get(env_var, default)
+
+
+def database_url(request: Any) -> str:
+    return server_url(request, "database_url", "DAIMYO_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+
+
+def nats_url(request: Any) -> str:
+    return server_url(request, "nats_url", "DAIMYO_NATS_URL", "nats://127.0.0.1:4222")
+
+
+@asynccontextmanager
+async def scratch_store(database_url: str, max_size: int = 10) -> AsyncIterator[PostgresStore]:
+    """A migrated store in a fresh schema of its own, dropped afterwards."""
+    schema = f"mm_test_{uuid.uuid4().hex[:12]}"
+    try:
+        async with connected_store(database_url, schema, max_size) as store:
+            yield store
+    finally:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            await conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
 
 
 class FakeClock:

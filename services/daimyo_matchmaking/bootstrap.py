@@ -1,0 +1,108 @@
+"""Wiring: configuration, Postgres, NATS, the game service client, the loop and the servers.
+
+`connected_store` is also what tests and the benchmark use, with fakes for the outside world.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import AsyncIterator, Mapping
+
+import grpc
+import structlog
+from daimyo_bus import Bus
+from daimyo_kit import logging as kit_logging
+from daimyo_kit.config import Config
+from daimyo_kit.grpc_server import Servicer, serve
+from daimyo_kit.metrics import serve_metrics
+from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
+
+from daimyo_matchmaking.game_client import GrpcGameCreator
+from daimyo_matchmaking.grpc_api import MatchmakingServicer
+from daimyo_matchmaking.handlers import MatchmakingHandlers
+from daimyo_matchmaking.loop import MatchmakerLoop
+from daimyo_matchmaking.matching import Policy
+from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_finished_games
+from daimyo_matchmaking.metrics import PrometheusMatchMetrics
+from daimyo_matchmaking.ports import RulesCatalog, SystemClock
+from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
+
+log = structlog.get_logger("daimyo_matchmaking")
+
+
+def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
+    """The matching policy: DAIMYO_BOT_BACKFILL_SECONDS (default 15) and the rating-window knobs."""
+    env = os.environ if env is None else env
+    default = Policy()
+    return Policy(
+        base_window=float(env.get("DAIMYO_MATCH_BASE_WINDOW", default.base_window)),
+        window_growth_per_second=float(
+            env.get("DAIMYO_MATCH_WINDOW_GROWTH", default.window_growth_per_second)
+        ),
+        max_window=float(env.get("DAIMYO_MATCH_MAX_WINDOW", default.max_window)),
+        backfill_seconds=float(env.get("DAIMYO_BOT_BACKFILL_SECONDS", default.backfill_seconds)),
+    )
+
+
+@contextlib.asynccontextmanager
+async def connected_store(
+    database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10
+) -> AsyncIterator[PostgresStore]:
+    """A migrated store on an open pool, closed when the block ends."""
+    pool = open_pool(database_url, schema, max_size)
+    await pool.open(wait=True)
+    try:
+        store = PostgresStore(pool, schema)
+        await store.migrate()
+        yield store
+    finally:
+        await pool.close()
+
+
+def _servicer(handlers: MatchmakingHandlers) -> Servicer:
+    name = matchmaking_pb2.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
+    add = matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server
+    return Servicer(add, MatchmakingServicer(handlers), name)
+
+
+async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
+    """The service until SIGTERM: gRPC, the matching loop and the finished-games consumer."""
+    kit_logging.configure("matchmaking", config.log_level)
+    serve_metrics(config.metrics_port)
+    bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking")
+    channel = grpc.aio.insecure_channel(config.game_addr)
+    try:
+        async with connected_store(config.database_url, config.db_schema) as store:
+            handlers = MatchmakingHandlers(
+                store,
+                GrpcGameCreator(channel),
+                NatsPlayerNotifier(bus),
+                RulesCatalog(),
+                SystemClock(),
+                policy,
+                metrics=PrometheusMatchMetrics(),
+            )
+            matcher = MatchmakerLoop(handlers, interval)
+            handlers.on_enqueue = matcher.wake
+            await consume_finished_games(bus, handlers)
+            loop_task = asyncio.create_task(matcher.run(), name="matchmaker")
+            log.info(
+                "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr
+            )
+            try:
+                await serve([_servicer(handlers)], config.grpc_port)
+            finally:
+                loop_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await loop_task
+    finally:
+        await bus.close()
+        await channel.close()
+
+
+def main() -> None:
+    config = Config.from_env("matchmaking")
+    interval = float(os.environ.get("DAIMYO_MATCH_INTERVAL_SECONDS", "0.5"))
+    asyncio.run(run(config, policy_from_env(), interval))

@@ -1,0 +1,41 @@
+"""NATS for matchmaking: "match found" on `daimyo.player.<id>`, and the durable consumer of
+finished games that feeds the ratings (acked only after the database commit, so a crash
+means a redelivery, which the processed-games checkpoint turns into a no-op)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import structlog
+from daimyo_bus import Bus, subjects
+
+from daimyo_matchmaking.handlers import MatchmakingHandlers
+
+log = structlog.get_logger("daimyo_matchmaking")
+
+FINISHED_CONSUMER = "daimyo-matchmaking-ratings"
+
+
+class NatsPlayerNotifier:
+    def __init__(self, bus: Bus) -> None:
+        self._bus = bus
+
+    async def notify_player(self, player_id: str, message: dict[str, Any]) -> None:
+        await self._bus.publish(subjects.player(player_id), message)
+
+
+async def consume_finished_games(
+    bus: Bus, handlers: MatchmakingHandlers, durable: str = FINISHED_CONSUMER
+) -> asyncio.Task[None]:
+    """Feed every `daimyo.game.*.finished` message to the handlers, durably (replicas share it)."""
+
+    async def on_finished(subject: str, payload: Any) -> None:
+        try:
+            await handlers.game_finished(payload)
+        except ValueError as exc:  # a malformed message would be redelivered forever: log and drop
+            log.error("finished_message_dropped", subject=subject, error=str(exc))
+
+    await bus.ensure_games_stream()
+    task: asyncio.Task[None] = await bus.consume(subjects.ALL_FINISHED, durable, on_finished)
+    return task
