@@ -1,0 +1,82 @@
+"""No real secret value is committed: only the dev overlay generates a Secret, with fake values.
+
+Production secrets are created out of band (deploy/OPERATIONS.md); the committed files may only
+reference them by name.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import yaml
+
+from tests.unit.deploy.manifests import K8S, REPO, Rendered, containers
+
+OBVIOUSLY_FAKE = re.compile(r"dev-only")
+DEPLOY_FILES = [p for p in [*K8S.rglob("*.yaml"), *(REPO / "deploy").rglob("*.yaml")] if p.is_file()]
+SECRET_KEYS = {"database-url", "token-secret", "postgres-password"}
+
+
+def secret_literals(kustomization: Path) -> list[str]:
+    spec = yaml.safe_load(kustomization.read_text())
+    return [lit for gen in spec.get("secretGenerator", []) for lit in gen.get("literals", [])]
+
+
+def test_no_committed_file_declares_a_secret_object() -> None:
+    declaring = [
+        str(path.relative_to(REPO))
+        for path in DEPLOY_FILES
+        for doc in yaml.safe_load_all(path.read_text())
+        if isinstance(doc, dict) and doc.get("kind") == "Secret"
+    ]
+    assert declaring == []
+
+
+def test_only_the_dev_overlay_generates_secrets_and_its_values_are_obviously_fake() -> None:
+    kustomizations = K8S.rglob("kustomization.yaml")
+    generating = {p.parent.relative_to(K8S).as_posix() for p in kustomizations if secret_literals(p)}
+    assert generating == {"overlays/dev"}
+    for literal in secret_literals(K8S / "overlays/dev/kustomization.yaml"):
+        key, value = literal.split("=", 1)
+        assert OBVIOUSLY_FAKE.search(value), f"dev secret {key} does not look fake"
+
+
+def test_production_renders_reference_secrets_but_contain_none(all_rendered: Rendered) -> None:
+    for name in ("base", "overlays/prod", "overlays/prod-cnpg"):
+        assert [d for d in all_rendered[name] if d["kind"] == "Secret"] == [], name
+
+
+def test_secrets_reach_containers_only_through_secret_key_refs(all_rendered: Rendered) -> None:
+    for name, docs in all_rendered.items():
+        for doc in docs:
+            if doc["kind"] not in {"Deployment", "StatefulSet", "Job"}:
+                continue
+            for container in containers(doc):
+                for env in container.get("env", []):
+                    looks_secret = any(k in env["name"] for k in ("SECRET", "PASSWORD", "DATABASE_URL"))
+                    assert not (looks_secret and "value" in env), f"{name}: {env['name']} is inlined"
+
+
+def test_the_dev_secret_has_every_key_the_workloads_read(all_rendered: Rendered) -> None:
+    docs = all_rendered["overlays/dev"]
+    (secret,) = [d for d in docs if d["kind"] == "Secret"]
+    refs = {
+        env["valueFrom"]["secretKeyRef"]["key"]
+        for doc in docs
+        if doc["kind"] in {"Deployment", "StatefulSet", "Job"}
+        for container in containers(doc)
+        for env in container.get("env", [])
+        if "secretKeyRef" in env.get("valueFrom", {})
+    }
+    assert refs == SECRET_KEYS
+    assert set(secret["data"]) == SECRET_KEYS
+
+
+def test_compose_secrets_default_to_obviously_fake_values() -> None:
+    text = (REPO / "deploy/compose.yaml").read_text()
+    defaults = re.findall(r"\$\{(\w*(?:SECRET|PASSWORD)\w*):-([^}]*)\}", text)
+    assert defaults, "compose should take its secrets from the environment"
+    assert all(OBVIOUSLY_FAKE.search(value) for _, value in defaults), defaults
+
+
