@@ -12,7 +12,7 @@ from itertools import combinations
 from math import comb
 from typing import Any, overload
 
-from daimyo_rules.samurai.moves import ChooseHand, Move, Place, TileSwap
+from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, TileSwap
 
 
 class _Segment:
@@ -44,6 +44,16 @@ class Listed(_Segment):
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self.moves)
+
+
+class FigureSwaps(Listed):
+    """Figure swaps listed once per pair; the same swap named the other way round is in too."""
+
+    def has(self, move: Move) -> bool:
+        if not isinstance(move, FigureSwap):
+            return False
+        flipped = FigureSwap(move.b_settlement, move.b_figure, move.a_settlement, move.a_figure)
+        return move in self.moves or flipped in self.moves
 
 
 class Placements(_Segment):

@@ -10,7 +10,7 @@ from typing import Any
 
 from daimyo_rules.core import IllegalMove, MalformedMove, Rng, seed_state
 from daimyo_rules.samurai.board import Board, Settlement, board_for
-from daimyo_rules.samurai.movelist import Hands, Listed, MoveList, Placements, TileSwaps
+from daimyo_rules.samurai.movelist import FigureSwaps, Hands, Listed, MoveList, Placements, TileSwaps
 from daimyo_rules.samurai.moves import (
     ChooseHand,
     EndTurn,
@@ -494,7 +494,7 @@ def _play_segments(state: State, board: Board, seat: int) -> list[Any]:
         sources = tuple(board.hexes[h].id for h in _own_movable(state, board, seat))
         segments.append(TileSwaps(sources, empty_land))
     if "figure_swap" in hand:
-        segments.append(Listed(figure_swaps(state, board)))
+        segments.append(FigureSwaps(figure_swaps(state, board)))
     if state.placed_any:
         segments.append(Listed([EndTurn()]))
     elif not can_play(state, board, seat, normal_allowed=True):
