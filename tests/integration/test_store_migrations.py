@@ -1,0 +1,70 @@
+"""Migrations: applied once per schema, safely by services starting together, and by a command."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+import uuid
+from collections.abc import AsyncIterator
+
+import psycopg
+import pytest
+from daimyo_store import apply_migrations
+from daimyo_store.migrations import migration_files
+from psycopg import sql
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+async def empty_schema(database_url: str) -> AsyncIterator[str]:
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    yield schema
+    async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+        await conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
+
+
+async def applied_numbers(database_url: str, schema: str) -> list[int]:
+    async with await psycopg.AsyncConnection.connect(database_url) as conn:
+        query = sql.SQL("SELECT number FROM {}.schema_migrations ORDER BY number").format(
+            sql.Identifier(schema)
+        )
+        cursor = await conn.execute(query)
+        return [row[0] for row in await cursor.fetchall()]
+
+
+async def test_services_starting_together_apply_each_migration_once(
+    database_url: str, empty_schema: str
+) -> None:
+    results = await asyncio.gather(*(apply_migrations(database_url, empty_schema) for _ in range(5)))
+    every_file = [path.name for _, path in migration_files()]
+    assert sorted(results, key=len) == [[], [], [], [], every_file]
+    assert await applied_numbers(database_url, empty_schema) == [n for n, _ in migration_files()]
+
+
+async def test_applying_again_changes_nothing(database_url: str, empty_schema: str) -> None:
+    await apply_migrations(database_url, empty_schema)
+    assert await apply_migrations(database_url, empty_schema) == []
+
+
+async def test_a_schema_name_that_is_not_plain_is_refused(database_url: str) -> None:
+    with pytest.raises(ValueError):
+        await apply_migrations(database_url, "x; DROP TABLE events")
+
+
+def test_the_migrate_command_applies_pending_migrations(database_url: str, empty_schema: str) -> None:
+    command = [
+        sys.executable,
+        "-m",
+        "daimyo_store",
+        "migrate",
+        "--database-url",
+        database_url,
+        "--schema",
+        empty_schema,
+    ]
+    first = subprocess.run(command, capture_output=True, text=True, check=True)
+    second = subprocess.run(command, capture_output=True, text=True, check=True)
+    assert "0001_event_store.sql" in first.stdout
+    assert "up to date" in second.stdout

@@ -1,0 +1,178 @@
+"""The Postgres event store against a real server: late commits, replicas racing, isolation."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable
+
+import psycopg
+import pytest
+from daimyo_store import ConcurrencyError, NewEvent, PostgresEventStore, RecordedEvent
+from psycopg import sql
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+async def store(database_url: str, fresh_schema: str) -> AsyncIterator[PostgresEventStore]:
+    opened = await PostgresEventStore.open(database_url, fresh_schema, max_size=4)
+    yield opened
+    await opened.close()
+
+
+async def connect(database_url: str, schema: str) -> psycopg.AsyncConnection:
+    conn = await psycopg.AsyncConnection.connect(database_url)
+    await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
+    await conn.commit()
+    return conn
+
+
+async def insert_uncommitted(conn: psycopg.AsyncConnection, stream: str) -> int:
+    """An append whose transaction stays open: its position is taken, its commit comes later."""
+    cursor = await conn.execute(
+        "INSERT INTO events (stream_id, version, type, data) VALUES (%s, 1, 'Slow', '{}') RETURNING position",
+        [stream],
+    )
+    row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])
+
+
+async def test_read_all_waits_for_an_earlier_position_that_commits_late(
+    store: PostgresEventStore, database_url: str, fresh_schema: str
+) -> None:
+    slow = await connect(database_url, fresh_schema)
+    try:
+        slow_position = await insert_uncommitted(slow, "slow")
+        (fast,) = await store.append("fast", 0, [NewEvent("Fast", {})])
+        assert fast.position > slow_position
+
+        naive = await _positions_after(database_url, fresh_schema, 0)
+        assert naive == [fast.position]  # a plain `position >` reader would pass the slow one here
+        assert await store.read_all(0) == []  # ours does not
+
+        await slow.commit()
+    finally:
+        await slow.close()
+    events = await _read_all_until(store, 0, 2)
+    assert [(e.stream_id, e.position) for e in events] == [("slow", slow_position), ("fast", fast.position)]
+
+
+async def test_a_tailing_reader_sees_every_commit_once_while_writers_commit_out_of_order(
+    store: PostgresEventStore, database_url: str, fresh_schema: str
+) -> None:
+    stop = asyncio.Event()
+    seen: list[int] = []
+    reader = asyncio.create_task(_tail(store, seen, stop))
+    outcomes = await asyncio.gather(*(_slow_writer(database_url, fresh_schema, n) for n in range(24)))
+    committed = sorted(p for p, kept in outcomes if kept)
+    await _wait_for(lambda: len(seen) >= len(committed))
+    stop.set()
+    await reader
+    assert seen == committed  # every committed position, once, in order; rolled back ones never
+
+
+async def _slow_writer(database_url: str, schema: str, n: int) -> tuple[int, bool]:
+    rng = random.Random(n)
+    conn = await connect(database_url, schema)
+    try:
+        position = await insert_uncommitted(conn, f"writer-{n}")
+        await asyncio.sleep(rng.uniform(0, 0.2))
+        keep = n % 5 != 0
+        await (conn.commit() if keep else conn.rollback())
+        return position, keep
+    finally:
+        await conn.close()
+
+
+async def _tail(store: PostgresEventStore, seen: list[int], stop: asyncio.Event) -> None:
+    checkpoint = 0
+    while not stop.is_set():
+        for event in await store.read_all(checkpoint, limit=5):
+            seen.append(event.position)
+            checkpoint = event.position
+        await asyncio.sleep(0.005)
+
+
+async def _positions_after(database_url: str, schema: str, after: int) -> list[int]:
+    conn = await connect(database_url, schema)
+    try:
+        cursor = await conn.execute(
+            "SELECT position FROM events WHERE position > %s ORDER BY position", [after]
+        )
+        return [row[0] for row in await cursor.fetchall()]
+    finally:
+        await conn.close()
+
+
+async def _read_all_until(
+    store: PostgresEventStore, after: int, count: int, timeout: float = 10.0
+) -> list[RecordedEvent]:
+    deadline = time.monotonic() + timeout
+    events = await store.read_all(after)
+    while len(events) < count and time.monotonic() < deadline:
+        await asyncio.sleep(0.05)
+        events = await store.read_all(after)
+    return events
+
+
+async def _wait_for(condition: Callable[[], bool], timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition() and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
+
+
+async def test_two_replicas_racing_on_one_game_accept_one_move_per_version(
+    database_url: str, fresh_schema: str
+) -> None:
+    replicas = [await PostgresEventStore.open(database_url, fresh_schema, max_size=3) for _ in range(2)]
+    try:
+        await replicas[0].append("race", 0, [NewEvent("GameCreated", {})])
+        accepted = 0
+        for version in range(1, 21):
+            moves = [
+                r.append("race", version, [NewEvent("Moved", {"by": i})]) for i, r in enumerate(replicas)
+            ]
+            results = await asyncio.gather(*moves, return_exceptions=True)
+            assert sum(isinstance(r, ConcurrencyError) for r in results) == 1
+            accepted += 1
+        assert [e.version for e in await replicas[1].read_stream("race")] == list(range(1, accepted + 2))
+    finally:
+        for replica in replicas:
+            await replica.close()
+
+
+async def test_upcasting_never_rewrites_the_stored_event(database_url: str, fresh_schema: str) -> None:
+    upcasting = await PostgresEventStore.open(
+        database_url, fresh_schema, {("Dealt", 1): lambda d: {"tiles": d["hand"]}}, max_size=2
+    )
+    plain = await PostgresEventStore.open(database_url, fresh_schema, max_size=2)
+    try:
+        await plain.append("old", 0, [NewEvent("Dealt", {"hand": [3]})])
+        (upcast,) = await upcasting.read_stream("old")
+        (stored,) = await plain.read_stream("old")
+        assert (upcast.schema_version, upcast.data) == (2, {"tiles": [3]})
+        assert (stored.schema_version, stored.data) == (1, {"hand": [3]})
+    finally:
+        await upcasting.close()
+        await plain.close()
+
+
+async def test_each_schema_is_its_own_store(database_url: str, fresh_schema: str) -> None:
+    from daimyo_store import apply_migrations
+
+    other_schema = f"test_{uuid.uuid4().hex[:12]}"
+    await apply_migrations(database_url, other_schema)
+    one = await PostgresEventStore.open(database_url, fresh_schema, max_size=2)
+    other = await PostgresEventStore.open(database_url, other_schema, max_size=2)
+    try:
+        await one.append("shared-name", 0, [NewEvent("A", {})])
+        assert await other.stream_version("shared-name") == 0
+    finally:
+        await one.close()
+        await other.close()
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(other_schema)))
