@@ -35,7 +35,7 @@ STATUS = {
 }
 
 
-class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc]
+class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unused-ignore]
     def __init__(self, handlers: GameHandlers) -> None:
         self.handlers = handlers
 

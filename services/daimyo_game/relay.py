@@ -46,7 +46,8 @@ class Lease(Protocol):
 
 class Relay:
     def __init__(self, repository: GameRepository, publisher: Publisher, lease: Lease,
-                 catalog: GameCatalog | None = None, batch: int = 200, poll_seconds: float = 0.05) -> None:
+                 catalog: GameCatalog | None = None, batch: int = 200, poll_seconds: float = 0.05,
+                 wakeup: asyncio.Event | None = None) -> None:
         self.repository = repository
         self.store: EventStore = repository.store
         self.publisher = publisher
@@ -55,7 +56,7 @@ class Relay:
         self.batch = batch
         self.poll_seconds = poll_seconds
         self._games: LruCache[GameRecord] = LruCache(1024)
-        self._wake = asyncio.Event()
+        self._wake = wakeup or asyncio.Event()
         self._position = 0
 
     def wake(self) -> None:

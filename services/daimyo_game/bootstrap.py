@@ -1,0 +1,128 @@
+"""Wiring: settings from the environment → store, repository, handlers, relay, gRPC server.
+
+Everything the service needs is built here and nowhere else; tests build the same pieces with
+their own settings (a fresh schema, port 0).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from daimyo_bus.bus import Bus
+from daimyo_kit import logging as log
+from daimyo_kit.config import Config
+from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
+from daimyo_kit.retry import backoff_delay
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_rules.registry import get_game
+from daimyo_store.migrations import apply_migrations
+from daimyo_store.postgres import PostgresEventStore
+
+from daimyo_game.aggregate import GameResolver
+from daimyo_game.events import UPCASTERS
+from daimyo_game.grpc_api import GameServicer
+from daimyo_game.handlers import GameHandlers
+from daimyo_game.lease import AdvisoryLease
+from daimyo_game.relay import Relay
+from daimyo_game.repository import GameRepository
+
+SERVICE_NAME = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+_log = log.get_logger("daimyo_game")
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str
+    schema: str
+    nats_url: str
+    grpc_port: int
+    metrics_port: int
+    relay: bool = True
+    snapshot_every: int = 50
+    cache_size: int = 512
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        config = Config.from_env("game", env)
+        return cls(
+            config.database_url, config.db_schema, config.nats_url, config.grpc_port, config.metrics_port,
+            relay=env.get("DAIMYO_GAME_RELAY", "on").lower() != "off",
+            snapshot_every=int(env.get("DAIMYO_GAME_SNAPSHOT_EVERY", "50")),
+            cache_size=int(env.get("DAIMYO_GAME_CACHE_SIZE", "512")),
+            log_level=config.log_level,
+        )
+
+
+@dataclass
+class GameApp:
+    """The wired service; `close()` stops the relay and releases the store."""
+
+    settings: Settings
+    store: PostgresEventStore
+    games: GameResolver
+    handlers: GameHandlers
+    wakeup: asyncio.Event
+    _tasks: list[asyncio.Task[None]] = field(default_factory=list)
+
+    def start_relay(self) -> None:
+        """Run the relay in the background: it waits for the lease and recovers from failures."""
+        self._tasks.append(asyncio.create_task(supervise_relay(self), name="relay"))
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.store.close()
+
+
+async def build(settings: Settings, games: GameResolver = get_game) -> GameApp:
+    """Migrations applied, store opened, handlers wired (the relay is not started)."""
+    await apply_migrations(settings.database_url, settings.schema)
+    store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS)
+    repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
+    wakeup = asyncio.Event()
+    return GameApp(settings, store, games, GameHandlers(repository, store, games, wakeup.set), wakeup)
+
+
+async def supervise_relay(app: GameApp) -> None:
+    """Connect, take the lease and relay; after a failure back off and start again."""
+    attempt = 0
+    while True:
+        try:
+            await relay_once(app)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # NATS or Postgres went away: the checkpoint says where to resume
+            attempt += 1
+            _log.exception("relay_failed", attempt=attempt)
+            await asyncio.sleep(backoff_delay(attempt, 0.2, 5.0))
+
+
+async def relay_once(app: GameApp) -> None:
+    """One relay session: until cancelled or until NATS/Postgres fail."""
+    settings = app.settings
+    bus = await Bus.connect(settings.nats_url, name="daimyo-game-relay")
+    try:
+        await bus.ensure_games_stream()
+        lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
+        repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
+        await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup).run()
+    finally:
+        await bus.close()
+
+
+def servicers(app: GameApp) -> list[Servicer]:
+    servicer = GameServicer(app.handlers)
+    return [Servicer(game_pb2_grpc.add_GameServiceServicer_to_server, servicer, SERVICE_NAME)]
+
+
+async def start_grpc(app: GameApp, port: int | None = None, host: str = "0.0.0.0") -> RunningServer:
+    """A running gRPC server for `app` (port 0: any free port; None: the configured one)."""
+    return await start_server(servicers(app), app.settings.grpc_port if port is None else port, host)

@@ -1,0 +1,105 @@
+"""Helpers for tests and benchmarks of the game service: an in-process server on a fresh port, a
+gRPC client, and a player that picks random legal moves from a seat's view alone (as a web
+client would — without importing the engine)."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+import grpc
+from daimyo_kit.grpc_server import RunningServer
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+
+from daimyo_game.bootstrap import GameApp, Settings, build, start_grpc
+
+
+def settings_for(database_url: str, nats_url: str, schema: str, **overrides: Any) -> Settings:
+    base = Settings(database_url, schema, nats_url, grpc_port=0, metrics_port=0)
+    return replace(base, **overrides)
+
+
+@dataclass
+class RunningGameService:
+    app: GameApp
+    server: RunningServer
+    channel: grpc.aio.Channel
+    stub: Any
+
+    async def stop(self, grace: float = 0.5) -> None:
+        await self.channel.close()
+        await self.server.stop(grace)
+        await self.app.close()
+
+
+async def start_service(settings: Settings, relay: bool = True) -> RunningGameService:
+    app = await build(settings)
+    if relay:
+        app.start_relay()
+    server = await start_grpc(app, 0, "127.0.0.1")
+    channel = grpc.aio.insecure_channel(f"127.0.0.1:{server.port}")
+    return RunningGameService(app, server, channel, game_pb2_grpc.GameServiceStub(channel))
+
+
+@asynccontextmanager
+async def game_service(settings: Settings, relay: bool = True) -> AsyncIterator[RunningGameService]:
+    service = await start_service(settings, relay)
+    try:
+        yield service
+    finally:
+        await service.stop()
+
+
+async def create_samurai(stub: Any, players: int = 2, seed: int | None = None, **config: Any) -> str:
+    seats = [game_pb2.Seat(player_id=f"p{n}") for n in range(players)]
+    request = game_pb2.CreateGameRequest(game="samurai", seats=seats, command_id=uuid.uuid4().hex,
+                                         config_json=json.dumps({"random_setup": True, **config}))
+    if seed is not None:
+        request.seed = seed
+    return str((await stub.CreateGame(request)).game_id)
+
+
+def spectator() -> Any:
+    return game_pb2.Viewer(spectator=True)
+
+
+def seat_viewer(seat: int) -> Any:
+    return game_pb2.Viewer(seat=seat)
+
+
+def moves_from_legal(legal: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
+    """Every move the compact `legal` structure of a Samurai view offers (a sample for hands)."""
+    moves: list[dict[str, Any]] = []
+    for tile, hexes in legal.get("place", {}).items():
+        moves += [{"type": "place", "tile": tile, "hex": h} for h in hexes]
+    for settlement, figures in legal.get("place_figure", {}).items():
+        moves += [{"type": "place_figure", "settlement": settlement, "figure": f} for f in figures]
+    for source, targets in legal.get("tile_swap", {}).items():
+        moves += [{"type": "tile_swap", "from": source, "to": t} for t in targets]
+    for a_s, a_f, b_s, b_f in legal.get("figure_swap", []):
+        moves.append({"type": "figure_swap", "a": {"settlement": a_s, "figure": a_f},
+                      "b": {"settlement": b_s, "figure": b_f}})
+    choose = legal.get("choose_hand")
+    if isinstance(choose, dict):
+        moves.append({"type": "choose_hand", "tiles": rng.sample(choose["from"], choose["count"])})
+    moves += [{"type": kind} for kind in ("end_turn", "pass") if legal.get(kind) is True]
+    return moves
+
+
+async def play_random_move(stub: Any, game_id: str, rng: random.Random) -> Any:
+    """One random legal move by a seat that may act; the SubmitMove response (None when finished)."""
+    state = await stub.GetView(game_pb2.GetViewRequest(game_id=game_id, viewer=spectator()))
+    if state.finished or not state.to_act:
+        return None
+    seat = rng.choice(list(state.to_act))
+    request = game_pb2.GetViewRequest(game_id=game_id, viewer=seat_viewer(seat))
+    view = json.loads((await stub.GetView(request)).view_json)
+    move = rng.choice(moves_from_legal(view["legal"], rng))
+    return await stub.SubmitMove(game_pb2.SubmitMoveRequest(
+        game_id=game_id, seat=seat, move_json=json.dumps(move), expected_version=state.version,
+        command_id=uuid.uuid4().hex, player_id=f"p{seat}"))
