@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -14,22 +13,6 @@ from psycopg import sql
 from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.ports import GameServiceUnavailable, NewGame
 from daimyo_matchmaking.store import PostgresStore
-
-
-def server_url(request: Any, fixture: str, env_var: str, default: str) -> str:
-    """The URL from the suite's fixture when tests/conftest.py offers it, else the environment."""
-    try:
-        return str(request.getfixturevalue(fixture))
-    except LookupError:  # pytest.FixtureLookupError
-        return os.environ.get(env_var, default)
-
-
-def database_url(request: Any) -> str:
-    return server_url(request, "database_url", "DAIMYO_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-def nats_url(request: Any) -> str:
-    return server_url(request, "nats_url", "DAIMYO_NATS_URL", "nats://127.0.0.1:4222")
 
 
 @asynccontextmanager

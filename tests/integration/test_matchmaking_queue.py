@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.domain import CANCELLED, MATCHED, InvalidRequest, PlayerBusy, TicketNotCancellable
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
@@ -17,7 +16,6 @@ from daimyo_matchmaking.testing import (
     FakeClock,
     InMemoryGameCreator,
     RecordingNotifier,
-    database_url,
     scratch_store,
 )
 
@@ -28,13 +26,8 @@ GAMES = StaticCatalog({"samurai": (2, 4), "shogun": (3, 5)})
 
 
 @pytest.fixture
-def pg_url(request: pytest.FixtureRequest) -> str:
-    return database_url(request)
-
-
-@pytest.fixture
-async def store(pg_url: str):
-    async with scratch_store(pg_url) as store:
+async def store(database_url: str):
+    async with scratch_store(database_url) as store:
         yield store
 
 
@@ -60,7 +53,8 @@ def mm(store, games, notifier, clock) -> MatchmakingHandlers:
 
 async def set_rating(store: PostgresStore, player: str, mu: float, game: str = "samurai") -> None:
     await store.execute(
-        "INSERT INTO ratings (game, player_id, mu, sigma, games) VALUES (%s, %s, %s, 5, 3)", (game, player, mu)
+        "INSERT INTO ratings (game, player_id, mu, sigma, games) VALUES (%s, %s, %s, 5, 3)",
+        (game, player, mu),
     )
 
 
@@ -89,10 +83,15 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
     assert sorted(s.player_id for s in created.seats) == ["alice", "bob"]
     ticket = (await mm.get_ticket(a.ticket.ticket_id)).ticket
     assert (ticket.state, ticket.game_id) == (MATCHED, match.game_id)
-    assert created.seats[ticket.seat].player_id == "alice" and created.seats[ticket.seat].display_name == "Alice"
+    assert (
+        created.seats[ticket.seat].player_id == "alice" and created.seats[ticket.seat].display_name == "Alice"
+    )
     (message,) = notifier.messages["alice"]
     assert message == {
-        "type": "match_found", "game_id": match.game_id, "seat": ticket.seat, "game": "samurai",
+        "type": "match_found",
+        "game_id": match.game_id,
+        "seat": ticket.seat,
+        "game": "samurai",
         "ticket_id": a.ticket.ticket_id,
     }
 
@@ -100,7 +99,9 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
 async def test_seats_are_shuffled_between_matches(store, games, clock):
     first_seats = set()
     for seed in range(8):
-        mm = MatchmakingHandlers(store, games, RecordingNotifier(), GAMES, clock, POLICY, rng=random.Random(seed))
+        mm = MatchmakingHandlers(
+            store, games, RecordingNotifier(), GAMES, clock, POLICY, rng=random.Random(seed)
+        )
         await mm.enqueue(ask(f"a{seed}", player_counts=[2]))
         await mm.enqueue(ask(f"b{seed}", player_counts=[2]))
         (match,) = await mm.match_round("samurai")
@@ -134,7 +135,11 @@ async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, cloc
     assert await mm.match_round("samurai") == []
     clock.advance(0.1)
     (match,) = await mm.match_round("samurai")
-    assert sorted(s.bot_level or s.player_id for s in games.games[match.game_id].seats) == ["mcts", "mcts", "pro"]
+    assert sorted(s.bot_level or s.player_id for s in games.games[match.game_id].seats) == [
+        "mcts",
+        "mcts",
+        "pro",
+    ]
 
 
 async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
@@ -208,7 +213,9 @@ async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
         await mm.enqueue(ask("a"))
     assert not refused.value.queued
     seats = [{"player_id": s.player_id} for s in match.seats]
-    await mm.game_finished({"game_id": match.game_id, "game": "samurai", "seats": seats, "outcome": {"winners": [0]}})
+    await mm.game_finished(
+        {"game_id": match.game_id, "game": "samurai", "seats": seats, "outcome": {"winners": [0]}}
+    )
     await mm.enqueue(ask("a"))
 
 
@@ -236,10 +243,10 @@ async def test_a_game_without_a_registered_engine_is_refused_clearly(store, game
         await mm.enqueue(ask("a", game="go"))
 
 
-async def test_a_restart_keeps_the_queue(pg_url, store, games, notifier, clock):
+async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, clock):
     first = MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY)
     tickets = [await first.enqueue(ask(p, player_counts=[3])) for p in ("a", "b")]
-    async with connected_store(pg_url, store.schema) as reopened:
+    async with connected_store(database_url, store.schema) as reopened:
         second = MatchmakingHandlers(reopened, games, notifier, GAMES, clock, POLICY)
         assert [(await second.get_ticket(t.ticket.ticket_id)).ticket.state for t in tickets] == ["queued"] * 2
         await second.enqueue(ask("c", player_counts=[3]))
@@ -247,7 +254,9 @@ async def test_a_restart_keeps_the_queue(pg_url, store, games, notifier, clock):
         assert sorted(s.player_id for s in match.seats) == ["a", "b", "c"]
 
 
-async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_returns(mm, games, notifier, clock):
+async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_returns(
+    mm, games, notifier, clock
+):
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     games.unavailable = True

@@ -8,7 +8,9 @@ POLICY = Policy(base_window=3.0, window_growth_per_second=0.5, max_window=50.0, 
 T0 = 1000.0
 
 
-def ticket(name: str, rating: float = 25.0, counts=(2, 3, 4), bots: bool = False, at: float = T0, **kw) -> Waiting:
+def ticket(
+    name: str, rating: float = 25.0, counts=(2, 3, 4), bots: bool = False, at: float = T0, **kw
+) -> Waiting:
     party = kw.pop("party", ())
     return Waiting(name, (name, *party), rating, frozenset(counts), bots, at, **kw)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from daimyo_matchmaking.domain import PlayerRating
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 
