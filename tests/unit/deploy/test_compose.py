@@ -1,0 +1,67 @@
+"""deploy/compose.yaml runs the whole platform from the one image (Docker is not available in
+the test environment, so its structure is checked instead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.unit.deploy.manifests import REPO
+
+COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
+SERVICES: dict[str, Any] = COMPOSE["services"]
+DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway"}
+CONFIG_VARS = {
+    "DAIMYO_DATABASE_URL", "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR",
+    "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_TOKEN_SECRET", "DAIMYO_LOG_LEVEL",
+}
+
+
+def test_compose_runs_postgres_nats_migrations_and_every_service() -> None:
+    assert set(SERVICES) == DAIMYO_ROLES | {"postgres", "nats"}
+
+
+def test_only_the_gateway_is_published_and_on_one_port() -> None:
+    published = {name: svc["ports"] for name, svc in SERVICES.items() if "ports" in svc}
+    assert list(published) == ["gateway"]
+    assert len(published["gateway"]) == 1 and published["gateway"][0].endswith(":8080")
+
+
+@pytest.mark.parametrize("role", sorted(DAIMYO_ROLES))
+def test_each_daimyo_service_runs_its_role_from_the_one_image(role: str) -> None:
+    svc = SERVICES[role]
+    assert svc["command"] == [role]
+    assert svc["build"]["dockerfile"] == "deploy/docker/Dockerfile"
+    assert set(svc["environment"]) == CONFIG_VARS
+
+
+@pytest.mark.parametrize("role", sorted(DAIMYO_ROLES))
+def test_each_daimyo_service_is_locked_down(role: str) -> None:
+    svc = SERVICES[role]
+    assert svc["user"] == "10001:10001" and svc["read_only"] is True
+    assert svc["cap_drop"] == ["ALL"] and svc["tmpfs"] == ["/tmp"]
+
+
+def test_nats_runs_with_jetstream_on_a_volume() -> None:
+    nats = SERVICES["nats"]
+    assert "--jetstream" in nats["command"] and any(v.endswith(":/data") for v in nats["volumes"])
+
+
+def test_services_start_after_migrations_and_only_depend_on_existing_services() -> None:
+    for name, svc in SERVICES.items():
+        for dependency, condition in svc.get("depends_on", {}).items():
+            assert dependency in SERVICES, f"{name} depends on unknown {dependency}"
+            assert condition["condition"] in {"service_healthy", "service_completed_successfully"}
+    for role in ("game", "relay", "matchmaking", "driver", "gateway"):
+        assert SERVICES[role]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
+    assert SERVICES["migrate"]["restart"] == "no"
+
+
+def test_everything_another_service_waits_on_has_a_healthcheck() -> None:
+    awaited = {
+        dep for svc in SERVICES.values() for dep, c in svc.get("depends_on", {}).items()
+        if c["condition"] == "service_healthy"
+    }
+    assert all("healthcheck" in SERVICES[name] for name in awaited)
