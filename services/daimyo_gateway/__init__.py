@@ -1,0 +1,1 @@
+"""The gateway: the only public entry. HTTP + WebSocket for browsers, gRPC and NATS behind."""

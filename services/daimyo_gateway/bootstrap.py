@@ -1,0 +1,70 @@
+"""Wiring: configuration → NATS bus, gRPC channels, ports, the aiohttp app and its runner.
+
+`start_gateway` runs one gateway inside the current event loop (the process entry point and
+in-process tests both use it); `stop()` closes sockets, NATS and channels in order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+import structlog
+from aiohttp import web
+from daimyo_bus import Bus
+from daimyo_kit.config import Config
+
+from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
+from daimyo_gateway.http_api import create_app
+from daimyo_gateway.hub import Hub
+from daimyo_gateway.ports import GamePort, MatchmakingPort
+from daimyo_gateway.tokens import TokenSigner
+
+_log = structlog.get_logger("daimyo_gateway")
+
+
+class MissingSecret(RuntimeError):
+    """The gateway refuses to sign tokens with a secret nobody chose."""
+
+
+def token_secret(env: Mapping[str, str] | None = None) -> str:
+    secret = (os.environ if env is None else env).get("DAIMYO_TOKEN_SECRET", "")
+    if not secret:
+        raise MissingSecret("DAIMYO_TOKEN_SECRET is not set; the gateway will not start without it "
+                            "(`make run` supplies a development secret)")
+    return secret
+
+
+@dataclass
+class RunningGateway:
+    url: str
+    runner: web.AppRunner
+    bus: Bus
+    channels: list[grpc.aio.Channel]
+
+    async def stop(self) -> None:
+        await self.runner.cleanup()
+        await self.bus.close()
+        for channel in self.channels:
+            await channel.close()
+
+
+async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
+                        games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
+                        **app_options: Any) -> RunningGateway:
+    """A gateway serving on host:port (config.http_port by default; 0 picks a free port)."""
+    bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
+    channels = [grpc.aio.insecure_channel(config.game_addr),
+                grpc.aio.insecure_channel(config.matchmaking_addr)]
+    app = create_app(TokenSigner(secret), games or GrpcGames(channels[0]),
+                     matchmaking or GrpcMatchmaking(channels[1]), Hub(bus), ready=lambda: bus.is_connected)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
+    await runner.setup()
+    site = web.TCPSite(runner, host, config.http_port if port is None else port)
+    await site.start()
+    bound = runner.addresses[0][1]
+    _log.info("gateway_started", port=bound, game=config.game_addr, matchmaking=config.matchmaking_addr)
+    return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels)

@@ -1,0 +1,121 @@
+"""The typed JSON frames of the browser socket, checked before anything acts on them.
+
+client → server: `subscribe {game_id, as: <seat>|"spectator", since_version}`,
+`unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`.
+server → client: `hello`, `view`, `resynced`, `ack`, `error {code, message, ref}`,
+`match_found`, `pong`. Any frame may carry `ref`; an error about it echoes the ref.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+MAX_FRAME_BYTES = 64 * 1024
+MAX_ID_LENGTH = 100
+
+
+class BadFrame(Exception):
+    """The frame cannot be understood; the socket answers with an error frame and carries on."""
+
+    def __init__(self, message: str, ref: Any = None) -> None:
+        super().__init__(message)
+        self.ref = ref
+
+
+@dataclass(frozen=True)
+class Subscribe:
+    game_id: str
+    seat: int | None  # None: as a spectator
+    since_version: int | None
+    ref: Any = None
+
+
+@dataclass(frozen=True)
+class Unsubscribe:
+    game_id: str
+    ref: Any = None
+
+
+@dataclass(frozen=True)
+class MoveFrame:
+    game_id: str
+    move: dict[str, Any]
+    expected_version: int
+    command_id: str
+    ref: Any = None
+
+
+@dataclass(frozen=True)
+class Ping:
+    ref: Any = None
+
+
+Frame = Subscribe | Unsubscribe | MoveFrame | Ping
+
+
+def parse_frame(text: str) -> Frame:
+    if len(text) > MAX_FRAME_BYTES:
+        raise BadFrame(f"frame larger than {MAX_FRAME_BYTES} bytes")
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        raise BadFrame(f"not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise BadFrame("a frame is a JSON object with a 'type'")
+    ref = data.get("ref")
+    parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
+    if parser is None:
+        raise BadFrame(f"unknown frame type {data.get('type')!r}; expected one of {', '.join(_PARSERS)}", ref)
+    try:
+        frame: Frame = parser(data, ref)
+    except BadFrame as e:
+        raise BadFrame(str(e), ref) from None
+    return frame
+
+
+def _game_id(data: dict[str, Any]) -> str:
+    value = data.get("game_id")
+    if not isinstance(value, str) or not value or len(value) > MAX_ID_LENGTH:
+        raise BadFrame("game_id must be a non-empty string")
+    return value
+
+
+def _optional_version(value: Any, name: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise BadFrame(f"{name} must be a non-negative integer")
+    return value
+
+
+def _subscribe(data: dict[str, Any], ref: Any) -> Subscribe:
+    who = data.get("as")
+    if who == "spectator":
+        seat = None
+    elif isinstance(who, int) and not isinstance(who, bool) and 0 <= who < 16:
+        seat = who
+    else:
+        raise BadFrame("'as' must be a seat number or \"spectator\"")
+    return Subscribe(_game_id(data), seat, _optional_version(data.get("since_version"), "since_version"), ref)
+
+
+def _move(data: dict[str, Any], ref: Any) -> MoveFrame:
+    move = data.get("move")
+    if not isinstance(move, dict):
+        raise BadFrame("move must be a JSON object")
+    expected = _optional_version(data.get("expected_version"), "expected_version") or 0
+    command_id = data.get("command_id") or uuid.uuid4().hex
+    if not isinstance(command_id, str) or len(command_id) > MAX_ID_LENGTH:
+        raise BadFrame("command_id must be a string")
+    return MoveFrame(_game_id(data), move, expected, command_id, ref)
+
+
+_PARSERS: dict[str, Any] = {
+    "subscribe": _subscribe,
+    "unsubscribe": lambda data, ref: Unsubscribe(_game_id(data), ref),
+    "move": _move,
+    "ping": lambda data, ref: Ping(ref),
+}

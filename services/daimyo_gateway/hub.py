@@ -1,0 +1,50 @@
+"""One NATS subscription per subject per gateway, shared by every socket that needs it.
+
+Sockets register a listener; the first listener of a subject subscribes, the last one to leave
+unsubscribes. Listeners are synchronous and must not block (they enqueue), so one slow browser
+never delays the others. Core NATS fans a message out to every gateway instance that
+subscribed, so any number of gateways can run side by side.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from daimyo_bus import Bus
+from nats.aio.subscription import Subscription
+
+Listener = Callable[[str, Any], None]
+
+
+class Hub:
+    def __init__(self, bus: Bus) -> None:
+        self._bus = bus
+        self._listeners: dict[str, set[Listener]] = {}
+        self._subscriptions: dict[str, Subscription] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    @property
+    def subjects(self) -> int:
+        return len(self._subscriptions)
+
+    async def add(self, subject: str, listener: Listener) -> None:
+        async with self._locks.setdefault(subject, asyncio.Lock()):
+            self._listeners.setdefault(subject, set()).add(listener)
+            if subject not in self._subscriptions:
+                self._subscriptions[subject] = await self._bus.subscribe(subject, self._deliver)
+                await self._bus.flush()  # the subscription is live on the server before we resync
+
+    async def remove(self, subject: str, listener: Listener) -> None:
+        async with self._locks.setdefault(subject, asyncio.Lock()):
+            listeners = self._listeners.get(subject, set())
+            listeners.discard(listener)
+            if listeners or subject not in self._subscriptions:
+                return
+            del self._listeners[subject]
+            await self._subscriptions.pop(subject).unsubscribe()
+
+    async def _deliver(self, subject: str, payload: Any) -> None:
+        for listener in list(self._listeners.get(subject, ())):
+            listener(subject, payload)

@@ -1,0 +1,89 @@
+"""What the gateway needs from the services behind it, as small typed ports.
+
+`grpc_clients.py` implements them over gRPC; tests may pass in-memory fakes. Every failure a
+browser should hear about is a `ServiceError` with a stable code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Viewer = int | None  # a seat, or None for a spectator
+
+
+class ServiceError(Exception):
+    """A refusal from a service, with a code the browser can act on (see `CODES`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
+         "unauthenticated")
+
+
+@dataclass(frozen=True)
+class ViewSnapshot:
+    game_id: str
+    game: str
+    version: int
+    view: dict[str, Any]
+    to_act: list[int]
+    finished: bool
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    display_name: str
+    player_id: str | None = None
+    bot_level: str | None = None
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    game_id: str
+    game: str
+    seats: list[SeatInfo]
+    version: int = 0
+    finished: bool = False
+    winners: list[int] = field(default_factory=list)
+    created_at: str = ""
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One event of a game as a viewer may see it (moves carry seat, move and effects)."""
+
+    version: int
+    type: str
+    seat: int | None
+    move: Any
+    effects: Any
+
+
+class GamePort(Protocol):
+    async def get_view(self, game_id: str, viewer: Viewer) -> ViewSnapshot: ...
+
+    async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
+                          command_id: str, player_id: str) -> int: ...
+
+    async def game_info(self, game_id: str) -> GameInfo: ...
+
+    async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]: ...
+
+    async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot: ...
+
+    async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]: ...
+
+
+class MatchmakingPort(Protocol):
+    async def enqueue(self, request: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def cancel(self, ticket_id: str, player_id: str) -> dict[str, Any]: ...
+
+    async def get_ticket(self, ticket_id: str) -> dict[str, Any]: ...
+
+    async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]: ...

@@ -1,0 +1,218 @@
+"""One browser socket: its subscriptions, moves, and the versioned stream of views it receives.
+
+Every view for a socket passes through one inbox and one delivery task, so frames reach the
+browser in version order. Per subscription the session remembers the last version sent:
+older or repeated versions are dropped; a jump (a missed message, a reconnect with
+`since_version`) triggers a resync over gRPC — the current view plus the moves in between —
+so the browser neither misses nor repeats an update.
+
+A seat's subject is only ever subscribed for the player who owns the seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+from daimyo_bus import subjects
+
+from daimyo_gateway.frames import BadFrame, Frame, MoveFrame, Ping, Subscribe, Unsubscribe, parse_frame
+from daimyo_gateway.hub import Hub
+from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
+from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
+from daimyo_gateway.tokens import Player
+
+MAX_SUBSCRIPTIONS = 8
+MAX_MISSED = 200
+INBOX_SIZE = 2000
+SYNC = object()  # inbox marker: bring this subscription up to date now
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+_log = structlog.get_logger("daimyo_gateway.sessions")
+
+
+@dataclass
+class Watch:
+    game_id: str
+    viewer: Viewer
+    subject: str
+    since: int | None
+    last: int | None = None
+    active: bool = True
+
+    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, Any], None]:
+        def enqueue(_subject: str, payload: Any) -> None:
+            try:
+                inbox.put_nowait((self, payload))
+            except asyncio.QueueFull:  # the next message shows a gap and resyncs
+                DROPPED.inc()
+        return enqueue
+
+
+class Session:
+    def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send) -> None:
+        self.player = player
+        self._games = games
+        self._hub = hub
+        self._send = send
+        self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
+        self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
+        self._delivery: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        await self._hub.add(subjects.player(self.player.player_id), self._on_player_message)
+        self._delivery = asyncio.create_task(self._deliver_forever())
+        await self._emit({"type": "hello", "player_id": self.player.player_id, "name": self.player.name})
+
+    async def close(self) -> None:
+        if self._delivery:
+            self._delivery.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._delivery
+        await self._hub.remove(subjects.player(self.player.player_id), self._on_player_message)
+        for game_id in list(self._watches):
+            await self._unwatch(game_id)
+
+    # -- frames from the browser ------------------------------------------------------------
+
+    async def handle_text(self, text: str) -> None:
+        try:
+            frame = parse_frame(text)
+        except BadFrame as e:
+            WS_FRAMES.labels("in", "bad").inc()
+            await self._error("malformed", str(e), e.ref)
+            return
+        WS_FRAMES.labels("in", type(frame).__name__.lower()).inc()
+        try:
+            await self._dispatch(frame)
+        except ServiceError as e:
+            await self._error(e.code, e.message, frame.ref)
+
+    async def _dispatch(self, frame: Frame) -> None:
+        if isinstance(frame, Subscribe):
+            await self._subscribe(frame)
+        elif isinstance(frame, Unsubscribe):
+            await self._unwatch(frame.game_id)
+        elif isinstance(frame, MoveFrame):
+            await self._move(frame)
+        elif isinstance(frame, Ping):
+            await self._emit({"type": "pong", "ref": frame.ref})
+
+    async def _subscribe(self, frame: Subscribe) -> None:
+        await self._authorize(frame.game_id, frame.seat)
+        await self._unwatch(frame.game_id)
+        if len(self._watches) >= MAX_SUBSCRIPTIONS:
+            raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection")
+        subject = (subjects.watch(frame.game_id) if frame.seat is None
+                   else subjects.seat(frame.game_id, frame.seat))
+        watch = Watch(frame.game_id, frame.seat, subject, frame.since_version)
+        listener = watch.listener(self._inbox)
+        self._watches[frame.game_id] = (watch, listener)
+        await self._hub.add(subject, listener)
+        self._inbox.put_nowait((watch, SYNC))
+
+    async def _authorize(self, game_id: str, seat: int | None) -> None:
+        try:
+            info = await self._games.game_info(game_id)
+        except ValueError as e:  # e.g. an id no NATS subject may carry
+            raise ServiceError("malformed", str(e)) from None
+        if seat is None:
+            return
+        if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
+            raise ServiceError("forbidden", f"seat {seat} of game {game_id} is not yours")
+
+    async def _unwatch(self, game_id: str) -> None:
+        entry = self._watches.pop(game_id, None)
+        if entry is not None:
+            entry[0].active = False
+            await self._hub.remove(entry[0].subject, entry[1])
+
+    async def _move(self, frame: MoveFrame) -> None:
+        seat = await self._my_seat(frame.game_id)
+        version = await self._games.submit_move(frame.game_id, seat, frame.move, frame.expected_version,
+                                                frame.command_id, self.player.player_id)
+        await self._emit({"type": "ack", "game_id": frame.game_id, "command_id": frame.command_id,
+                          "version": version, "ref": frame.ref})
+
+    async def _my_seat(self, game_id: str) -> int:
+        entry = self._watches.get(game_id)
+        if entry is not None and entry[0].viewer is not None:
+            return entry[0].viewer
+        info = await self._games.game_info(game_id)
+        for seat, occupant in enumerate(info.seats):
+            if occupant.player_id == self.player.player_id:
+                return seat
+        raise ServiceError("forbidden", f"you hold no seat in game {game_id}")
+
+    # -- views to the browser ----------------------------------------------------------------
+
+    def _on_player_message(self, _subject: str, payload: Any) -> None:
+        if isinstance(payload, dict) and payload.get("type") == "match_found":
+            asyncio.get_running_loop().create_task(self._emit(payload))
+
+    async def _deliver_forever(self) -> None:
+        while True:
+            watch, payload = await self._inbox.get()
+            if not watch.active:
+                continue
+            try:
+                await self._deliver(watch, payload)
+            except ServiceError as e:
+                await self._error(e.code, e.message, {"game_id": watch.game_id})
+            except Exception:  # one bad message must not end the socket's stream
+                _log.exception("delivery_failed", game_id=watch.game_id)
+
+    async def _deliver(self, watch: Watch, payload: Any) -> None:
+        if watch.last is None:
+            await self._resync(watch, watch.since)
+        if payload is SYNC or not isinstance(payload, dict):
+            return
+        version = payload.get("version")
+        if not isinstance(version, int) or version <= (watch.last or 0):
+            return
+        if version > (watch.last or 0) + 1:
+            await self._resync(watch, watch.last)
+            return
+        watch.last = version
+        await self._emit(_view_frame(payload, watch.viewer))
+
+    async def _resync(self, watch: Watch, since: int | None) -> None:
+        RESYNCS.inc()
+        snapshot = await self._games.get_view(watch.game_id, watch.viewer)
+        if since is None or since != snapshot.version:
+            missed = await self._missed(watch, since, snapshot.version)
+            await self._emit(_snapshot_frame(snapshot, watch.viewer, missed))
+        watch.last = snapshot.version
+        await self._emit({"type": "resynced", "game_id": watch.game_id, "version": snapshot.version,
+                          "since_version": since})
+
+    async def _missed(self, watch: Watch, since: int | None, current: int) -> list[dict[str, Any]]:
+        if since is None or since >= current or current - since > MAX_MISSED:
+            return []
+        records = await self._games.events_since(watch.game_id, since, watch.viewer)
+        return [{"version": r.version, "type": r.type, "seat": r.seat, "move": r.move, "effects": r.effects}
+                for r in records if r.version <= current]
+
+    async def _emit(self, frame: dict[str, Any]) -> None:
+        WS_FRAMES.labels("out", frame["type"]).inc()
+        await self._send(frame)
+
+    async def _error(self, code: str, message: str, ref: Any) -> None:
+        await self._emit({"type": "error", "code": code, "message": message, "ref": ref})
+
+
+def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+    return {"type": "view", "game_id": payload.get("game_id"), "version": payload.get("version"),
+            "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
+            "effects": payload.get("effects"), "to_act": payload.get("to_act"),
+            "finished": payload.get("finished", False)}
+
+
+def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
+            "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
+            "finished": snapshot.finished, "missed": missed, "game": snapshot.game}
