@@ -131,9 +131,9 @@ def test_the_probe_fails_a_grpc_process_that_is_not_serving(
     assert load_probe().main(["grpc", str(port)]) == 1
 
 
-def test_the_probe_fails_when_nothing_listens() -> None:
+def test_the_probe_fails_when_nothing_listens(monkeypatch: pytest.MonkeyPatch) -> None:
     probe = load_probe()
-    probe.TIMEOUT_SECONDS = 0.5
+    monkeypatch.setattr(probe, "TIMEOUT_SECONDS", 0.5)
     assert probe.main(["grpc", "1"]) == 1
     assert probe.main(["http", "http://127.0.0.1:1/readyz"]) == 1
 
