@@ -45,6 +45,7 @@ class Tables:
     neighbours: tuple[tuple[int, ...], ...]
     action_cost: dict[str, int]
     action_marks: frozenset[str]  # the actions that add a revolt marker
+    recruit_armies: dict[str, int]  # armies each recruit action gives (from the card names)
     events: dict[int, Event]
     special_keys: tuple[str, ...]
     special_bonus: dict[str, int]
@@ -129,6 +130,10 @@ def tables() -> Tables:
         action_marks=frozenset(
             key for key, r in zip(ACTION_KEYS, actions, strict=True) if r["revolt_marker"].startswith("+1")
         ),
+        recruit_armies={
+            key: _number_after(r"Recruit (\d+) arm", r["name"])
+            for key, r in zip(ACTION_KEYS, actions, strict=True) if r["name"].startswith("Recruit")
+        },
         events={e.card: e for e in map(_event, _rows("events.csv"))},
         special_keys=tuple(r["card"] for r in specials),
         special_bonus={r["card"]: _special_bonus(r["imrihil_parameter"]) for r in specials},
