@@ -61,7 +61,7 @@ async def connected_store(
         await pool.close()
 
 
-def _servicer(handlers: MatchmakingHandlers) -> Servicer:
+def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
     name = matchmaking_pb2.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
     add = matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server
     return Servicer(add, MatchmakingServicer(handlers), name)
@@ -92,7 +92,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr
             )
             try:
-                await serve([_servicer(handlers)], config.grpc_port)
+                await serve([matchmaking_servicer(handlers)], config.grpc_port)
             finally:
                 loop_task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
