@@ -92,3 +92,15 @@ def test_prod_ships_the_dashboard_to_the_grafana_sidecar(all_rendered: Rendered)
     (config_map,) = [d for d in docs if d["metadata"]["name"] == "daimyo-grafana-dashboard"]
     assert config_map["metadata"]["labels"]["grafana_dashboard"] == "1"
     assert json.loads(config_map["data"]["daimyo.json"])["uid"] == "daimyo-overview"
+
+
+def markdown_anchors(text: str) -> set[str]:
+    headings = re.findall(r"^#+ (.+)$", text, flags=re.M)
+    return {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in headings}
+
+
+def test_every_alert_runbook_points_at_a_section_of_the_operations_guide() -> None:
+    guide = (K8S.parent / "deploy/OPERATIONS.md").read_text()
+    for rule in alert_rules():
+        path, anchor = str(rule["annotations"]["runbook"]).split("#")  # type: ignore[index]
+        assert path == "deploy/OPERATIONS.md" and anchor in markdown_anchors(guide), anchor
