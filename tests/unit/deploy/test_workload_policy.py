@@ -184,3 +184,10 @@ def test_nats_is_a_persistent_three_node_jetstream_cluster(all_rendered: Rendere
     config = next(d for d in docs if label(d) == "ConfigMap/daimyo-nats-config")["data"]["nats.conf"]
     assert "jetstream" in config and "store_dir: /data" in config
     assert config.count("daimyo-nats-headless:6222") == 3
+
+
+def test_game_replicas_leave_the_relay_to_its_own_deployment(all_rendered: Rendered) -> None:
+    game = next(d for d in all_rendered["base"] if label(d) == "Deployment/daimyo-game")
+    (container,) = pod_spec(game)["containers"]
+    assert {"name": "DAIMYO_GAME_RELAY", "value": "off"} in container["env"]
+    assert any(label(d) == "Deployment/daimyo-relay" for d in all_rendered["base"])
