@@ -4,10 +4,12 @@ The game service's relay publishes one JSON message per finished game:
 
     {"game_id": "g-1", "game": "samurai",
      "seats": [{"player_id": "alice"}, {"bot_level": "greedy"}, ...],
-     "outcome": {"winners": [0, 2], "scores": [5, 3, 5]}}
+     "outcome": {"winners": [0, 2], "ranking": [1, 3, 1], "scores": [5, 3, 5]}}
 
-`seats[n]` is seat n. `outcome.winners` lists winning seats (several = a shared victory, a tie);
-`outcome.scores` (optional, one number per seat, higher is better) orders the other seats.
+`seats[n]` is seat n (a seat whose `player_id` is missing or null is a bot). `outcome.winners`
+lists winning seats (several = a shared victory, a tie). Finer orders are optional: `ranking`
+(place per seat, 1 = best, shared places repeat — what the Samurai engine reports) wins over
+`scores` (one number per seat, higher is better, ordering the seats that did not win).
 Any other keys are ignored. Games with a bot seat never change human ratings.
 """
 
@@ -33,6 +35,7 @@ class FinishedGame:
     seats: tuple[str | None, ...]  # player id per seat; None for a bot
     winners: tuple[int, ...]
     scores: tuple[float, ...] | None = None
+    ranking: tuple[int, ...] | None = None
 
     @property
     def players(self) -> list[str]:
@@ -53,7 +56,9 @@ def parse_finished(data: Mapping[str, Any]) -> FinishedGame:
         winners = tuple(int(w) for w in outcome.get("winners", []))
         raw_scores = outcome.get("scores")
         scores = None if raw_scores is None else tuple(float(s) for s in _per_seat(raw_scores, len(seats)))
-        finished = FinishedGame(str(data["game_id"]), str(data["game"]), seats, winners, scores)
+        raw_ranking = outcome.get("ranking")
+        ranking = None if raw_ranking is None else tuple(int(r) for r in _per_seat(raw_ranking, len(seats)))
+        finished = FinishedGame(str(data["game_id"]), str(data["game"]), seats, winners, scores, ranking)
     except (KeyError, TypeError) as exc:
         raise ValueError(f"malformed finished-game message: {exc!r}") from exc
     if not finished.game_id or any(not 0 <= w < len(seats) for w in winners):
@@ -76,8 +81,11 @@ def _per_seat(scores: Any, n: int) -> list[Any]:
 
 
 def ranks_for(finished: FinishedGame) -> list[int]:
-    """Rank per seat (1 is best): winners share rank 1; the rest by score, or all tied at 2."""
+    """Rank per seat (1 is best): the engine's ranking, else winners share rank 1 and the rest
+    follow by score, or all tie at 2."""
     n = len(finished.seats)
+    if finished.ranking is not None:
+        return list(finished.ranking)
     if finished.scores is None:
         return [1 if s in finished.winners else 2 for s in range(n)]
     losers = sorted({finished.scores[s] for s in range(n) if s not in finished.winners}, reverse=True)

@@ -26,6 +26,19 @@ def test_scores_order_the_players_who_did_not_win():
     assert ranks_for(parse_finished(message(HUMANS, [2], scores=[1, 4, 9]))) == [3, 2, 1]
 
 
+def test_the_engines_ranking_wins_over_scores():
+    assert ranks_for(parse_finished(message(HUMANS, [0], ranking=[1, 3, 2], scores=[1, 9, 5]))) == [1, 3, 2]
+
+
+def test_the_game_services_seat_shape_with_null_player_ids_means_bots():
+    seats = [
+        {"seat": 0, "player_id": "a", "bot_level": None},
+        {"seat": 1, "player_id": None, "bot_level": "mcts"},
+    ]
+    finished = parse_finished(message(seats, [1]))
+    assert finished.seats == ("a", None) and not finished.rated
+
+
 def test_a_game_with_a_bot_seat_is_not_rated():
     finished = parse_finished(message([{"player_id": "a"}, {"bot_level": "greedy"}], [0]))
     assert not finished.rated and finished.players == ["a"]
