@@ -1,0 +1,94 @@
+"""The bot levels of each game: game → level → strategy, with the descriptions players see.
+
+A strategy turns one seat's view into a move within a deadline. Adding Shogun later means
+adding its strategies to `build_levels`; nothing else in the service knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai.moves import move_to_json
+
+from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
+from daimyo_bot.samurai_mcts import search as samurai_search
+from daimyo_bot.search_pool import SearchPool
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One request for a move: the seat's view (already parsed), the budget and the seed."""
+
+    seat: int
+    view: dict[str, Any]
+    deadline_s: float
+    seed: int
+    max_iterations: int | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    move: dict[str, Any]
+    iterations: int = 0
+
+
+class Strategy(Protocol):
+    async def suggest(self, ask: Ask) -> Answer: ...
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    description: str
+    strategy: Strategy
+
+
+Levels = dict[str, dict[str, Level]]
+
+
+@dataclass(frozen=True)
+class Instant:
+    """A strategy that answers at once from the view (random, greedy)."""
+
+    choose: Callable[[dict[str, Any], int, Rng], dict[str, Any]]
+
+    async def suggest(self, ask: Ask) -> Answer:
+        return Answer(self.choose(ask.view, ask.seat, Rng(ask.seed)))
+
+
+@dataclass(frozen=True)
+class SamuraiSearch:
+    """ISMCTS over the pool's workers; greedy outside play and when nothing came back in time."""
+
+    pool: SearchPool
+
+    async def suggest(self, ask: Ask) -> Answer:
+        if ask.view.get("phase") != "play":
+            return Answer(greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
+        merged = await self.pool.search(samurai_search, json.dumps(ask.view), ask.seat, ask.seed,
+                                        ask.deadline_s, ask.max_iterations)
+        best = merged.best()
+        if best is None:
+            best = greedy_typed(ask.view, ask.seat, Rng(ask.seed))
+        return Answer(move_to_json(best), merged.iterations)
+
+
+def build_levels(pool: SearchPool) -> Levels:
+    return {"samurai": _samurai_levels(pool)}
+
+
+def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
+    levels = [
+        Level("random", "Plays any legal move, uniformly at random.", Instant(random_bot)),
+        Level("greedy", "Judges each move of its turn alone: captures now, majority races "
+                        "around almost-surrounded settlements, keeping the leader in check.",
+              Instant(greedy_bot)),
+        Level("mcts", "Searches thousands of possible futures (information-set Monte Carlo tree "
+                      "search) over hands and captures it cannot see, within its time budget.",
+              SamuraiSearch(pool)),
+    ]
+    return {level.name: level for level in levels}

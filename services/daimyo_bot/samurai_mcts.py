@@ -1,0 +1,160 @@
+"""Information-set Monte Carlo tree search for Samurai (single-observer ISMCTS).
+
+Every iteration samples a determinization consistent with the bot's view, walks one shared
+tree keyed by moves — only through moves legal in that determinization, with UCB over
+availability counts — grows it by progressive widening in the order a cheap heuristic
+suggests, and finishes with a heuristic playout. Rewards are per seat (1 split among the
+winners), so the same code plays 2, 3 and 4 players.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai.moves import EndTurn, Move
+from daimyo_rules.samurai.rules import apply_move, legal_moves
+from daimyo_rules.samurai.state import OVER, State
+
+from daimyo_bot.samurai_heuristics import Judge
+from daimyo_bot.samurai_sampler import knowledge_from_view
+
+EXPLORATION = 0.7
+PLAYOUT_SAMPLE = 6  # moves judged per playout step; the best of them is played
+PLAYOUT_RANDOM = 0.1  # chance of a uniformly random playout move
+EXPANSION_SAMPLE = 10
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Root statistics of one search: move → (visits, reward of the bot's seat)."""
+
+    stats: dict[Move, tuple[int, float]]
+    iterations: int
+
+
+class Node:
+    __slots__ = ("avail", "children", "mover", "reward", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+
+
+def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
+           max_iterations: int | None) -> SearchResult:
+    """Search until `stop_at` (time.monotonic) or `max_iterations`, whichever comes first."""
+    knowledge = knowledge_from_view(view, seat)
+    rng = Rng(seed)
+    root = Node(mover=-1)
+    root_order = _root_order(knowledge.sample(Rng(seed ^ 0x5EED)), seat)
+    iterations = 0
+    while (max_iterations is None or iterations < max_iterations) and (
+            stop_at is None or time.monotonic() < stop_at):
+        _iterate(root, root_order, knowledge.sample(rng), rng)
+        iterations += 1
+    stats = {move: (child.visits, child.reward) for move, child in root.children.items()}
+    return SearchResult(stats, iterations)
+
+
+def _root_order(state: State, seat: int) -> list[Move]:
+    """The bot's own moves, best first by the heuristic (its hand is known, so these are fixed)."""
+    judge = Judge(state, seat)
+    scored = [(judge.score(m), i, m) for i, m in enumerate(legal_moves(state, seat))]
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [m for _, _, m in scored]
+
+
+def _iterate(root: Node, root_order: list[Move], state: State, rng: Rng) -> None:
+    path = [root]
+    node = root
+    while state.phase != OVER:
+        seat = state.current
+        moves = legal_moves(state, seat)
+        move = _select(node, moves, rng) if _widened(node, len(moves)) else None
+        if move is None:
+            move = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng)
+            child = node.children.setdefault(move, Node(seat))
+            path.append(child)
+            state = apply_move(state, seat, move)
+            break
+        node = node.children[move]
+        path.append(node)
+        state = apply_move(state, seat, move)
+    rewards = _rewards(playout(state, rng))
+    for visited in path:
+        visited.visits += 1
+        if visited.mover >= 0:
+            visited.reward += rewards[visited.mover]
+
+
+def _widened(node: Node, legal_count: int) -> bool:
+    """Whether `node` already has as many children as its visits allow (progressive widening)."""
+    allowed = 1 + int(2.0 * math.sqrt(node.visits))
+    return len(node.children) >= min(allowed, legal_count)
+
+
+def _select(node: Node, moves: Any, rng: Rng) -> Move | None:
+    """UCB over the children legal in this determinization; None when none is (expand then)."""
+    best, best_value = None, -1.0
+    available = [(m, c) for m, c in node.children.items() if m in moves]
+    for _, child in available:
+        child.avail += 1
+    for move, child in available:
+        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _expansion_move(node: Node, order: list[Move] | None, state: State, seat: int, moves: Any,
+                    rng: Rng) -> Move:
+    if order is not None:
+        for move in order:
+            if move not in node.children:
+                return move
+    judge = Judge(state, seat)
+    best, best_value = None, float("-inf")
+    for _ in range(min(EXPANSION_SAMPLE, len(moves))):
+        move = moves[rng.below(len(moves))]
+        if move in node.children:
+            continue
+        value = judge.score(move)
+        if value > best_value:
+            best, best_value = move, value
+    return best if best is not None else moves[rng.below(len(moves))]
+
+
+def playout(state: State, rng: Rng) -> State:
+    """Play to the end: mostly the best of a few sampled moves, sometimes a random one."""
+    while state.phase != OVER:
+        seat = state.current
+        moves = legal_moves(state, seat)
+        state = apply_move(state, seat, _playout_move(state, seat, moves, rng))
+    return state
+
+
+def _playout_move(state: State, seat: int, moves: Any, rng: Rng) -> Move:
+    count = len(moves)
+    if count == 1 or rng.below(1000) < PLAYOUT_RANDOM * 1000:
+        return moves[rng.below(count)]  # type: ignore[no-any-return]
+    judge = Judge(state, seat)
+    best: Move = EndTurn() if state.placed_any else moves[rng.below(count)]
+    best_value = judge.score(best)
+    for _ in range(PLAYOUT_SAMPLE):
+        move = moves[rng.below(count)]
+        value = judge.score(move)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+def _rewards(final: State) -> list[float]:
+    share = 1.0 / len(final.winners) if final.winners else 0.0
+    return [share if s in final.winners else 0.0 for s in range(final.players)]

@@ -1,0 +1,107 @@
+"""Root-parallel search in worker processes, answered by a deadline whatever the workers do.
+
+Each worker searches its own determinizations with its own seed; the parent merges the root
+statistics by visit counts. Workers stop a safety margin before the deadline; the parent
+waits no longer than the deadline allows and merges whatever has arrived — a worker that is
+late (busy with another request, or slow) is simply left out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from daimyo_bot.samurai_mcts import SearchResult
+
+WORKER_SHARE = 0.75  # of the deadline spent searching; the rest is transport and merging
+PARENT_SHARE = 0.92  # the parent answers with what it has by then
+MARGIN_S = 0.01
+
+SearchFunction = Callable[[dict[str, Any], int, int, float | None, int | None], SearchResult]
+
+
+@dataclass(frozen=True)
+class Merged:
+    """Root statistics summed over workers (move → visits, reward) and total iterations."""
+
+    stats: dict[Any, tuple[int, float]]
+    iterations: int
+    workers_answered: int
+
+    def best(self) -> Any | None:
+        """The most visited move (ties: higher reward, then a fixed order), None if nothing searched."""
+        if not self.stats:
+            return None
+        return max(self.stats, key=lambda m: (self.stats[m][0], self.stats[m][1], _order_key(m)))
+
+
+def _order_key(move: Any) -> str:
+    return json.dumps(list(move) if isinstance(move, tuple) else move, sort_keys=True)
+
+
+def _run_job(search: SearchFunction, view_json: str, seat: int, seed: int, stop_at: float,
+             max_iterations: int | None) -> SearchResult:
+    return search(json.loads(view_json), seat, seed, stop_at, max_iterations)
+
+
+def _warm() -> int:
+    import daimyo_bot.samurai_mcts  # noqa: F401  (imports the engine and its board data once)
+    return os.getpid()
+
+
+class SearchPool:
+    """A process pool sized to the cores; `close()` it when the service stops."""
+
+    def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self._executor = executor or ProcessPoolExecutor(
+            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+
+    async def warm_up(self) -> None:
+        """Start every worker now, so the first request does not pay for process start-up."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._executor, _warm) for _ in range(self.workers)))
+
+    async def search(self, search: SearchFunction, view_json: str, seat: int, seed: int,
+                     deadline_s: float, max_iterations: int | None = None) -> Merged:
+        loop = asyncio.get_running_loop()
+        start = time.monotonic()
+        stop_at = start + max(0.0, deadline_s * WORKER_SHARE - MARGIN_S)
+        budgets = _split(max_iterations, self.workers)
+        jobs = [loop.run_in_executor(self._executor, _run_job, search, view_json, seat,
+                                     _worker_seed(seed, n), stop_at, budgets[n])
+                for n in range(self.workers)]
+        timeout = max(0.0, start + deadline_s * PARENT_SHARE - MARGIN_S - time.monotonic())
+        done, pending = await asyncio.wait(jobs, timeout=timeout)
+        for job in pending:
+            job.cancel()
+        return _merge([job.result() for job in jobs if job in done and not job.exception()])
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _split(total: int | None, workers: int) -> list[int | None]:
+    if total is None:
+        return [None] * workers
+    return [total // workers + (1 if n < total % workers else 0) for n in range(workers)]
+
+
+def _worker_seed(seed: int, n: int) -> int:
+    return (seed * 0x9E3779B1 + n * 0x85EBCA77) & ((1 << 64) - 1)
+
+
+def _merge(results: list[SearchResult]) -> Merged:
+    stats: dict[Any, tuple[int, float]] = {}
+    for result in results:
+        for move, (visits, reward) in result.stats.items():
+            old_visits, old_reward = stats.get(move, (0, 0.0))
+            stats[move] = (old_visits + visits, old_reward + reward)
+    return Merged(stats, sum(r.iterations for r in results), len(results))

@@ -1,0 +1,144 @@
+"""Round-robin of Samurai bot levels: win rates with 95% Wilson intervals, search speed.
+
+Plays the levels exactly as the bot service runs them (same registry, same worker pool),
+in process and without the network, for 2, 3 and 4 players with seats rotated. In a game of
+more than two players the first level of a pairing holds one seat and the second level the
+others, so its fair share of wins is 1/players.
+
+    python tests/bench/bots_roundrobin.py --games 40 --seconds-per-move 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from daimyo_bot.legal_json import legal_count
+from daimyo_bot.levels import Ask, Levels, build_levels
+from daimyo_bot.search_pool import SearchPool
+from daimyo_rules import get_game
+
+DEFAULT_PAIRINGS = ("mcts:greedy", "greedy:random", "mcts:random")
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    wins: float = 0.0  # a shared victory counts 1/k
+    search_iterations: int = 0
+    search_seconds: float = 0.0
+
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass
+class Speed:
+    iterations: dict[int, int] = field(default_factory=dict)
+    seconds: dict[int, float] = field(default_factory=dict)
+
+    def add(self, players: int, iterations: int, seconds: float) -> None:
+        self.iterations[players] = self.iterations.get(players, 0) + iterations
+        self.seconds[players] = self.seconds.get(players, 0.0) + seconds
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seatings(first: str, second: str, players: int, game_index: int) -> list[str]:
+    """The first level in one seat, rotating through every seat game by game."""
+    seats = [second] * players
+    seats[game_index % players] = first
+    return seats
+
+
+async def play_game(levels: Levels, seats: list[str], seed: int, seconds: float, speed: Speed) -> list[int]:
+    engine = get_game("samurai")
+    state = engine.initial_state({"players": len(seats)}, seed)
+    step = 0
+    while engine.to_act(state):
+        seat = engine.to_act(state)[0]
+        view = engine.view(state, seat)
+        move = await _decide(levels, seats[seat], view, seat, seed * 7919 + step, seconds, speed)
+        state = engine.apply(state, seat, move)
+        step += 1
+    return list(engine.outcome(state)["winners"])
+
+
+async def _decide(levels: Levels, level: str, view: dict[str, Any], seat: int, seed: int,
+                  seconds: float, speed: Speed) -> Any:
+    ask = Ask(seat, view, seconds, seed)
+    if legal_count(view["legal"]) == 1 and level != "random":
+        return (await levels["samurai"]["greedy"].strategy.suggest(ask)).move
+    start = time.monotonic()
+    answer = await levels["samurai"][level].strategy.suggest(ask)
+    if answer.iterations:
+        speed.add(view["players"], answer.iterations, time.monotonic() - start)
+    return answer.move
+
+
+async def run_pairing(levels: Levels, pairing: str, players: int, games: int, seconds: float,
+                      speed: Speed) -> Tally:
+    first, second = pairing.split(":")
+    tally = Tally()
+    for index in range(games):
+        seats = seatings(first, second, players, index)
+        winners = await play_game(levels, seats, 1000 * players + index, seconds, speed)
+        mine = [s for s in winners if seats[s] == first]
+        tally.games += 1
+        tally.wins += len(mine) / len(winners) if winners else 0.0
+    return tally
+
+
+def report_line(pairing: str, players: int, tally: Tally) -> str:
+    low, high = wilson(tally.wins, tally.games)
+    first, second = pairing.split(":")
+    return (f"| {players}p | {first} vs {second} | {tally.games} | {tally.wins:g} | "
+            f"{100 * tally.rate():.1f}% | [{100 * low:.1f}%, {100 * high:.1f}%] | {100 / players:.0f}% |")
+
+
+async def main(args: argparse.Namespace) -> None:
+    pool = SearchPool(args.workers)
+    await pool.warm_up()
+    levels = build_levels(pool)
+    speed = Speed()
+    games = {2: args.games, 3: args.games_3p or max(1, args.games // 3), 4: args.games_4p or max(1, args.games // 4)}
+    print(f"Samurai round-robin, {args.seconds_per_move:g} s per move, {pool.workers} search workers")
+    print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI | fair share |")
+    print("|---|---|---|---|---|---|---|")
+    try:
+        for players in args.players:
+            for pairing in args.pairings:
+                tally = await run_pairing(levels, pairing, players, games[players], args.seconds_per_move, speed)
+                print(report_line(pairing, players, tally), flush=True)
+        print("\n| players | MCTS iterations/s (all workers) |\n|---|---|")
+        for players in sorted(speed.iterations):
+            print(f"| {players}p | {speed.iterations[players] / speed.seconds[players]:.0f} |")
+    finally:
+        pool.close()
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=40, help="games per pairing with 2 players")
+    parser.add_argument("--games-3p", type=int, default=0, help="games per pairing with 3 players")
+    parser.add_argument("--games-4p", type=int, default=0, help="games per pairing with 4 players")
+    parser.add_argument("--seconds-per-move", type=float, default=1.0)
+    parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=[2, 3, 4])
+    parser.add_argument("--pairings", type=lambda s: s.split(","), default=list(DEFAULT_PAIRINGS))
+    parser.add_argument("--workers", type=int, default=0, help="search processes (default: cores)")
+    return parser.parse_args()
+
+
+if __name__ == "__main__":
+    asyncio.run(main(parse_args()))
