@@ -8,8 +8,6 @@ from daimyo_rules.shogun.options import PlanChoices
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, plan, play, round_
 
 
-
-
 def planning():
     return play([chance("action_order", order=IN_ORDER), chance("specials", order=SPECIALS)])
 

@@ -24,7 +24,8 @@ def test_three_players_leave_the_eight_marked_provinces_out_of_play():
     view = GAME.view(play([]), None)
     out = sorted(name for name, p in view["provinces"].items() if not p["in_play"])
     assert out == sorted(["Sanuki", "Awa-Boso", "Echigo", "Tosa", "Iwami", "Izumo", "Kazusa", "Mutsu"])
-    assert all(p["in_play"] for p in GAME.view(GAME.initial_state({"players": 4}, 1), None)["provinces"].values())
+    four = GAME.view(GAME.initial_state({"players": 4}, 1), None)
+    assert all(p["in_play"] for p in four["provinces"].values())
 
 
 def test_the_draft_deck_holds_only_provinces_in_play():
