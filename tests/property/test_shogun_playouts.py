@@ -82,10 +82,9 @@ def hide_differently(state, seat):
     cubes = [c for shelf in other.shelves for c in shelf]
     if len(other.shelves) == 2:
         other.shelves = [cubes[::2], cubes[1::2]]
-    hidden = range(other.revealed, len(other.action_order))
-    other.action_order = other.action_order[:other.revealed] + [other.action_order[i] for i in reversed(hidden)]
-    shown = {(i * state.players + pos) for i in range(10) for pos in range(state.players)
-             if i * state.players + pos < _executed(state)}
+    shown_cards = other.revealed
+    other.action_order = other.action_order[:shown_cards] + other.action_order[shown_cards:][::-1]
+    shown = set(range(_executed(state)))
     for s, plan in enumerate(other.plans):
         if s == seat or plan is None:
             continue
