@@ -27,6 +27,11 @@ class Judge:
     """Scores moves of `seat` in `state` (higher is better, 0 = ending the turn)."""
 
     __slots__ = ("board", "leader", "seat", "state", "values")
+    board: Board
+    leader: int
+    seat: int
+    state: State
+    values: tuple[float, float, float]
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat

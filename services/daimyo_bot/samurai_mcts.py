@@ -26,6 +26,7 @@ EXPLORATION = 0.7
 PLAYOUT_SAMPLE = 6  # moves judged per playout step; the best of them is played
 PLAYOUT_RANDOM = 0.1  # chance of a uniformly random playout move
 EXPANSION_SAMPLE = 10
+PRIOR_WEIGHT = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
 
 
 @dataclass(frozen=True)
@@ -37,10 +38,11 @@ class SearchResult:
 
 
 class Node:
-    __slots__ = ("avail", "children", "mover", "reward", "visits")
+    __slots__ = ("avail", "children", "mover", "prior", "reward", "visits")
 
-    def __init__(self, mover: int) -> None:
+    def __init__(self, mover: int, prior: float = 0.0) -> None:
         self.mover = mover
+        self.prior = prior
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.avail = 0
@@ -63,15 +65,15 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     return SearchResult(stats, iterations)
 
 
-def _root_order(state: State, seat: int) -> list[Move]:
+def _root_order(state: State, seat: int) -> list[tuple[Move, float]]:
     """The bot's own moves, best first by the heuristic (its hand is known, so these are fixed)."""
     judge = Judge(state, seat)
     scored = [(judge.score(m), i, m) for i, m in enumerate(legal_moves(state, seat))]
     scored.sort(key=lambda x: (-x[0], x[1]))
-    return [m for _, _, m in scored]
+    return [(m, score) for score, _, m in scored]
 
 
-def _iterate(root: Node, root_order: list[Move], state: State, rng: Rng) -> None:
+def _iterate(root: Node, root_order: list[tuple[Move, float]], state: State, rng: Rng) -> None:
     path = [root]
     node = root
     while state.phase != OVER:
@@ -79,8 +81,8 @@ def _iterate(root: Node, root_order: list[Move], state: State, rng: Rng) -> None
         moves = legal_moves(state, seat)
         move = _select(node, moves, rng) if _widened(node, len(moves)) else None
         if move is None:
-            move = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng)
-            child = node.children.setdefault(move, Node(seat))
+            move, prior = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng)
+            child = node.children.setdefault(move, Node(seat, prior))
             path.append(child)
             state = apply_move(state, seat, move)
             break
@@ -107,18 +109,20 @@ def _select(node: Node, moves: Any, rng: Rng) -> Move | None:
     for _, child in available:
         child.avail += 1
     for move, child in available:
-        value = child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+        value = (child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+                 + PRIOR_WEIGHT * child.prior / (child.visits + 1))
         if value > best_value:
             best, best_value = move, value
     return best
 
 
-def _expansion_move(node: Node, order: list[Move] | None, state: State, seat: int, moves: Any,
-                    rng: Rng) -> Move:
+def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: State, seat: int,
+                    moves: Any, rng: Rng) -> tuple[Move, float]:
+    """The next child to add, with its heuristic score as a prior."""
     if order is not None:
-        for move in order:
+        for move, score in order:
             if move not in node.children:
-                return move
+                return move, score
     judge = Judge(state, seat)
     best, best_value = None, float("-inf")
     for _ in range(min(EXPANSION_SAMPLE, len(moves))):
@@ -128,7 +132,10 @@ def _expansion_move(node: Node, order: list[Move] | None, state: State, seat: in
         value = judge.score(move)
         if value > best_value:
             best, best_value = move, value
-    return best if best is not None else moves[rng.below(len(moves))]
+    if best is None:
+        best = moves[rng.below(len(moves))]
+        best_value = judge.score(best)
+    return best, best_value
 
 
 def playout(state: State, rng: Rng) -> State:
@@ -143,7 +150,8 @@ def playout(state: State, rng: Rng) -> State:
 def _playout_move(state: State, seat: int, moves: Any, rng: Rng) -> Move:
     count = len(moves)
     if count == 1 or rng.below(1000) < PLAYOUT_RANDOM * 1000:
-        return moves[rng.below(count)]  # type: ignore[no-any-return]
+        move: Move = moves[rng.below(count)]
+        return move
     judge = Judge(state, seat)
     best: Move = EndTurn() if state.placed_any else moves[rng.below(count)]
     best_value = judge.score(best)

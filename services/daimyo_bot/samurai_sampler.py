@@ -154,7 +154,8 @@ def _hidden_pool(base: State, known: tuple[Counts | None, ...], totals: tuple[in
         pool.extend([kind] * gone)
     hidden_total = sum(t for t, c in zip(totals, known, strict=True) if c is None)
     if hidden_total != len(pool):
-        raise InconsistentView(f"hidden captures total {hidden_total}, but {len(pool)} figures are unaccounted")
+        raise InconsistentView(
+            f"hidden captures total {hidden_total}, but {len(pool)} figures are unaccounted for")
     return tuple(pool)
 
 

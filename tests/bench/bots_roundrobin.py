@@ -112,14 +112,17 @@ async def main(args: argparse.Namespace) -> None:
     await pool.warm_up()
     levels = build_levels(pool)
     speed = Speed()
-    games = {2: args.games, 3: args.games_3p or max(1, args.games // 3), 4: args.games_4p or max(1, args.games // 4)}
+    games = {2: args.games, 3: args.games_3p or max(1, args.games // 3),
+             4: args.games_4p or max(1, args.games // 4)}
     print(f"Samurai round-robin, {args.seconds_per_move:g} s per move, {pool.workers} search workers")
-    print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI | fair share |")
+    print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI "
+          "| fair share |")
     print("|---|---|---|---|---|---|---|")
     try:
         for players in args.players:
             for pairing in args.pairings:
-                tally = await run_pairing(levels, pairing, players, games[players], args.seconds_per_move, speed)
+                tally = await run_pairing(levels, pairing, players, games[players],
+                                          args.seconds_per_move, speed)
                 print(report_line(pairing, players, tally), flush=True)
         print("\n| players | MCTS iterations/s (all workers) |\n|---|---|")
         for players in sorted(speed.iterations):
@@ -129,7 +132,8 @@ async def main(args: argparse.Namespace) -> None:
 
 
 def parse_args() -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40, help="games per pairing with 2 players")
     parser.add_argument("--games-3p", type=int, default=0, help="games per pairing with 3 players")
     parser.add_argument("--games-4p", type=int, default=0, help="games per pairing with 4 players")

@@ -1,0 +1,180 @@
+"""The bot driver: plays every bot seat through the game service, exactly like a player.
+
+On each turn notice (`daimyo.game.<id>.turn`, a NATS queue group so replicas split the work)
+and on a periodic sweep of live games, for each bot seat that must act: fetch that seat's
+view (GetView), ask the bot service for a move (SuggestMove, the view only — never the
+state), and submit it (SubmitMove) with the view's version as `expected_version` and the
+command id `bot:<game>:<version>:<seat>`, so duplicate notices never make two moves. When the
+bot service is down or late, a random legal move from the view is played once the deadline
+has passed, so a game never stalls. A stale version (ABORTED) is dropped: a newer notice
+follows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import grpc
+from daimyo_kit import logging as log
+from daimyo_proto.daimyo.bot.v1 import bot_pb2
+from daimyo_proto.daimyo.game.v1 import game_pb2
+from daimyo_rules.core import Rng
+
+from daimyo_bot.legal_json import random_legal_move
+from daimyo_bot.metrics import DRIVER_MOVES
+
+QUEUE_GROUP = "daimyo-bot-driver"
+BOT_GRACE_S = 0.3  # beyond the deadline before the driver stops waiting for the bot service
+CALL_TIMEOUT_S = 5.0
+SETTLED = (grpc.StatusCode.ABORTED, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.NOT_FOUND)
+
+_log = log.get_logger("daimyo_bot.driver")
+
+
+def command_id(game_id: str, version: int, seat: int) -> str:
+    return f"bot:{game_id}:{version}:{seat}"
+
+
+def bot_seats(seats: list[dict[str, Any]], to_act: list[int]) -> list[tuple[int, str]]:
+    """(seat, level) of every seat in `to_act` that a bot plays."""
+    levels = {int(s.get("seat", n)): s.get("bot_level") for n, s in enumerate(seats)}
+    return [(seat, level) for seat in to_act if (level := levels.get(seat))]
+
+
+@dataclass(frozen=True)
+class SeatTurn:
+    game_id: str
+    game: str
+    seat: int
+    level: str
+
+
+@dataclass
+class Driver:
+    game: Any  # GameServiceStub
+    bot: Any  # BotServiceStub
+    deadline_s: float = 1.0
+    rng: Rng = field(default_factory=lambda: Rng(secrets.randbits(64)))
+    _busy: set[tuple[str, int]] = field(default_factory=set)
+    _again: set[tuple[str, int]] = field(default_factory=set)
+    _tasks: set[asyncio.Task[None]] = field(default_factory=set)
+
+    async def on_turn(self, subject: str, notice: dict[str, Any]) -> None:
+        """A turn notice: start playing each bot seat to act (in the background)."""
+        if notice.get("finished"):
+            return
+        for seat, level in bot_seats(notice.get("seats") or [], notice.get("to_act") or []):
+            self.start(SeatTurn(notice["game_id"], notice.get("game", "samurai"), seat, level))
+
+    def start(self, turn: SeatTurn) -> None:
+        key = (turn.game_id, turn.seat)
+        if key in self._busy:
+            self._again.add(key)  # look again when the move in flight is done
+            return
+        self._busy.add(key)
+        task = asyncio.create_task(self._play_guarded(turn), name=f"bot:{turn.game_id}:{turn.seat}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _play_guarded(self, turn: SeatTurn) -> None:
+        try:
+            with log.bound(game_id=turn.game_id, seat=turn.seat):
+                await self.play(turn)
+        except grpc.aio.AioRpcError as e:
+            _log.warning("bot_turn_failed", code=e.code().name, detail=e.details())
+        except Exception:  # one game's failure must not stop the driver; the sweep retries
+            _log.exception("bot_turn_crashed")
+        finally:
+            key = (turn.game_id, turn.seat)
+            self._busy.discard(key)
+            if key in self._again:
+                self._again.discard(key)
+                self.start(turn)
+
+    async def play(self, turn: SeatTurn) -> str:
+        """Make one move for `turn`'s seat if it must act; what happened, for logs and tests."""
+        view = await self.game.GetView(_view_request(turn.game_id, turn.seat), timeout=CALL_TIMEOUT_S)
+        if view.finished or turn.seat not in view.to_act:
+            return "not_to_act"
+        started = time.monotonic()
+        move, source = await self._choose(turn, view.view_json)
+        result = await self._submit(turn, view.version, move)
+        DRIVER_MOVES.labels(source, result).inc()
+        _log.info("bot_moved", source=source, result=result, version=view.version,
+                  think_ms=round((time.monotonic() - started) * 1000))
+        return result
+
+    async def _choose(self, turn: SeatTurn, view_json: str) -> tuple[str, str]:
+        deadline_at = time.monotonic() + self.deadline_s
+        try:
+            return await self._suggest(turn, view_json), "bot"
+        except (TimeoutError, grpc.aio.AioRpcError) as e:
+            _log.warning("bot_service_failed", error=_describe(e))
+        await asyncio.sleep(max(0.0, deadline_at - time.monotonic()))
+        legal = json.loads(view_json).get("legal") or {}
+        return json.dumps(random_legal_move(legal, self.rng)), "fallback"
+
+    async def _suggest(self, turn: SeatTurn, view_json: str) -> str:
+        request = bot_pb2.SuggestMoveRequest(game=turn.game, seat=turn.seat, view_json=view_json,
+                                             level=turn.level, deadline_ms=round(self.deadline_s * 1000))
+        reply = await self.bot.SuggestMove(request, timeout=self.deadline_s + BOT_GRACE_S)
+        return str(reply.move_json)
+
+    async def _submit(self, turn: SeatTurn, version: int, move_json: str) -> str:
+        request = game_pb2.SubmitMoveRequest(game_id=turn.game_id, seat=turn.seat, move_json=move_json,
+                                             expected_version=version,
+                                             command_id=command_id(turn.game_id, version, turn.seat))
+        try:
+            await self.game.SubmitMove(request, timeout=CALL_TIMEOUT_S)
+        except grpc.aio.AioRpcError as e:
+            if e.code() in SETTLED:
+                return str(e.code().name.lower())
+            raise
+        return "accepted"
+
+    async def sweep(self) -> int:
+        """Start every bot seat that must act in a live game; how many were started."""
+        request = game_pb2.ListGamesRequest(live=True, limit=500)
+        reply = await self.game.ListGames(request, timeout=CALL_TIMEOUT_S)
+        started = 0
+        for summary in reply.games:
+            seats = [{"seat": n, "bot_level": s.bot_level} for n, s in enumerate(summary.seats)]
+            if summary.finished or not any(s["bot_level"] for s in seats):
+                continue
+            view = await self.game.GetView(_spectator_request(summary.game_id), timeout=CALL_TIMEOUT_S)
+            for seat, level in bot_seats(seats, list(view.to_act)):
+                self.start(SeatTurn(summary.game_id, summary.game, seat, level))
+                started += 1
+        return started
+
+    async def sweep_forever(self, every_s: float) -> None:
+        while True:
+            await asyncio.sleep(every_s)
+            try:
+                await self.sweep()
+            except grpc.aio.AioRpcError as e:
+                _log.warning("sweep_failed", code=e.code().name, detail=e.details())
+
+    async def drain(self) -> None:
+        """Wait for the moves in flight (shutdown and tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def _view_request(game_id: str, seat: int) -> Any:
+    return game_pb2.GetViewRequest(game_id=game_id, viewer=game_pb2.Viewer(seat=seat))
+
+
+def _spectator_request(game_id: str) -> Any:
+    return game_pb2.GetViewRequest(game_id=game_id, viewer=game_pb2.Viewer(spectator=True))
+
+
+def _describe(error: BaseException) -> str:
+    if isinstance(error, grpc.aio.AioRpcError):
+        return f"{error.code().name}: {error.details()}"
+    return type(error).__name__
