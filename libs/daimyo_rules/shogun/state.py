@@ -8,6 +8,7 @@ as a persistent linked list ((entry, previous) pairs), so appending never copies
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 PEASANT = 5  # the colour index of the green peasant cubes
@@ -139,16 +140,7 @@ class ShogunState:
     history: History
 
     def copy(self) -> ShogunState:
-        new = object.__new__(ShogunState)
-        for name in _SHARED:
-            object.__setattr__(new, name, getattr(self, name))
-        for name in _FLAT_LISTS:
-            object.__setattr__(new, name, list(getattr(self, name)))
-        new.shelves = [list(s) for s in self.shelves]
-        new.groups = [list(g) for g in self.groups]
-        new.bid_groups = [list(g) for g in self.bid_groups]
-        new.effects = []
-        return new
+        return _copy(self)
 
 
 _FLAT_LISTS = (
@@ -156,10 +148,27 @@ _FLAT_LISTS = (
     "face_up", "year_events", "used_events", "seen_events", "action_order", "specials", "plans",
     "bid_order", "picks", "turn_order", "winter_queue", "winners",
 )
-_SHARED = tuple(
-    n for n in ShogunState.__slots__
-    if n not in _FLAT_LISTS and n not in ("shelves", "groups", "bid_groups", "effects")
-)
+_NESTED_LISTS = ("shelves", "groups", "bid_groups")
+
+
+def _copy_source() -> str:
+    """The copy function, unrolled: one line per field is twice as fast as a getattr loop."""
+    lines = ["def _copy(old):", "    new = object.__new__(ShogunState)"]
+    for name in ShogunState.__slots__:
+        if name in _FLAT_LISTS:
+            lines.append(f"    new.{name} = old.{name}[:]")
+        elif name in _NESTED_LISTS:
+            lines.append(f"    new.{name} = [x[:] for x in old.{name}]")
+        elif name == "effects":
+            lines.append("    new.effects = []")
+        else:  # immutable values, or dicts and tuples that are replaced, never changed
+            lines.append(f"    new.{name} = old.{name}")
+    return "\n".join([*lines, "    return new"])
+
+
+_namespace: dict[str, Any] = {"ShogunState": ShogunState}
+exec(_copy_source(), _namespace)
+_copy: Callable[[ShogunState], ShogunState] = _namespace["_copy"]
 
 
 def history_entries(history: History) -> list[Any]:

@@ -17,6 +17,7 @@ from daimyo_rules.shogun.state import COLOURS, PEASANT
 ALL_PASS = "all_pass"
 TWO_SHELF = "imrihil_two_shelf"
 _TWO = 2**-53
+_HALF = 2**-32
 
 
 def resolve_model(config: Any) -> tuple[str, dict[str, float]]:
@@ -53,26 +54,34 @@ def _uniform(rng: Rng) -> float:
     return (rng.next_u64() >> 11) * _TWO
 
 
-def _geometric(rng: Rng, log_miss: float) -> int:
-    """Failures before the first success of a Bernoulli whose log(1 - p) is `log_miss`."""
-    return int(math.log(1.0 - _uniform(rng)) / log_miss)
+def _two_uniforms(rng: Rng) -> tuple[float, float]:
+    """Two independent uniforms from one 64-bit draw (32 bits each are plenty here)."""
+    bits = rng.next_u64()
+    return (bits >> 32) * _HALF, (bits & 0xFFFFFFFF) * _HALF
+
+
+def _knocked(rng: Rng, first: float, size: int, log_miss: float) -> list[int]:
+    """Indices of the stuck cubes knocked loose, by geometric gaps between Bernoulli successes."""
+    knocked = []
+    i = int(math.log(1.0 - first) / log_miss)
+    while i < size:
+        knocked.append(i)
+        i += 1 + int(math.log(1.0 - _uniform(rng)) / log_miss)
+    return knocked
 
 
 def _through_shelf(cubes: list[int], shelf: list[int], p_pass: float, log_miss: float,
                    rng: Rng) -> list[int]:
     out: list[int] = []
     for cube in cubes:
-        if shelf and log_miss < 0.0:
-            i = _geometric(rng, log_miss)
-            if i < len(shelf):
-                knocked = []
-                while i < len(shelf):
-                    knocked.append(i)
-                    i += 1 + _geometric(rng, log_miss)
-                out.extend(shelf[k] for k in knocked)
-                for k in reversed(knocked):
-                    del shelf[k]
-        if _uniform(rng) < p_pass:
+        knock, passes = _two_uniforms(rng)
+        # the first success comes at index >= len(shelf) exactly when 1 - u <= (1 - p) ** len(shelf)
+        if shelf and log_miss < 0.0 and 1.0 - knock > math.exp(log_miss * len(shelf)):
+            knocked = _knocked(rng, knock, len(shelf), log_miss)
+            out.extend(shelf[k] for k in knocked)
+            for k in reversed(knocked):
+                del shelf[k]
+        if passes < p_pass:
             out.append(cube)
         else:
             shelf.append(cube)
