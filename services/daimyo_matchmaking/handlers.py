@@ -130,6 +130,8 @@ class MatchmakingHandlers:
             return 0.0
         recent = await self.store.recent_waits(ticket.game)
         typical = statistics.median(recent) if recent else self.policy.backfill_seconds
+        if ticket.bots_welcome:  # bots take the empty seats by then at the latest
+            typical = min(typical, self.policy.backfill_seconds)
         return max(0.0, typical - waited)
 
     def _validated(self, request: Enqueue) -> tuple[tuple[str, ...], tuple[int, ...]]:
