@@ -146,7 +146,7 @@ class ShogunGame:
         try:
             state = new_state(log.get("config"), log.get("seed", 0), auto=False)
         except RuleError as err:
-            raise ReplayError(str(err), 0) from err
+            raise ReplayError(f"bad config: {err}", -1) from err
         entries = log["moves"][:upto]
         for index, entry in enumerate(entries):
             state = self._replay_entry(state, entry, index)

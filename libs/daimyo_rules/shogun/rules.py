@@ -130,7 +130,11 @@ def apply_chance_entry(st: ShogunState, outcome: Any) -> None:
 
 
 def fill_pending(st: ShogunState) -> None:
-    """Draw every pending chance outcome from the generator (a log that leaves them out)."""
+    """Draw every pending chance outcome from the generator (a log that leaves them out).
+
+    They join the history but are not counted as applied log entries.
+    """
+    steps = st.steps
     while st.pending is not None:
         kind, ctx = st.pending
         st.pending = None
@@ -146,6 +150,7 @@ def fill_pending(st: ShogunState) -> None:
             apply_outcome(st, kind, ctx, outcome)
         st.auto = False
         advance(st)
+    st.steps = steps
 
 
 def _permutation(value: Any, items: list[Any], what: str) -> list[Any]:
@@ -844,21 +849,31 @@ def move_limit(st: ShogunState) -> int:
     return st.armies[st.decision[2]] - 1
 
 
-def check_target(st: ShogunState, seat: int, to: int) -> str:
-    """Why `seat` may not move its decision's armies to `to` ("" when it may)."""
+def border_problem(st: ShogunState, to: int) -> str:
+    """Why the decision's armies cannot reach `to` at all ("" when they can)."""
     assert st.decision is not None
-    _, key, origin = st.decision
+    origin = st.decision[2]
     if to not in T.neighbours[origin]:
         return f"move: {T.names[to]} does not border {T.names[origin]}"
     if not st.in_play[to]:
         return f"move: {T.names[to]} is out of play with {st.players} players"
+    return ""
+
+
+def entry_problem(st: ShogunState, seat: int, to: int) -> str:
+    """Why `seat` may not move armies into the bordering province `to` ("" when it may)."""
+    assert st.decision is not None
     if st.owner[to] == seat:
         return ""
-    if key == "recruit1_move":
+    if st.decision[1] == "recruit1_move":
         return "recruit 1 + move: armies may only move to a province of your own"
     if event_kind(st) == "noAttack" and st.buildings[to] & TEMPLE:
         return f"event {st.event}: a province with a temple cannot be attacked this round"
     return ""
+
+
+def check_target(st: ShogunState, seat: int, to: int) -> str:
+    return border_problem(st, to) or entry_problem(st, seat, to)
 
 
 def check_move(st: ShogunState, seat: int, move: MoveArmies | None) -> None:
@@ -866,7 +881,8 @@ def check_move(st: ShogunState, seat: int, move: MoveArmies | None) -> None:
         raise IllegalMove("move: armies move only when the seat's move or attack action comes up")
     if move is None:
         return
-    why = check_target(st, seat, move.to)
+    # moving 0 armies to a bordering province in play declines, whoever holds it
+    why = border_problem(st, move.to) or (entry_problem(st, seat, move.to) if move.armies else "")
     if why:
         raise IllegalMove(why)
     if not 0 <= move.armies <= move_limit(st):

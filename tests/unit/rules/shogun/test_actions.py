@@ -93,3 +93,11 @@ def test_an_action_in_a_province_lost_earlier_in_the_round_is_skipped():
     taxes = [e for e in GAME.last_effects(state, 2) if e["type"] == "action" and e["action"] == "taxes"]
     assert taxes[-1]["result"] == "skipped: the province is no longer theirs"
     assert summary(state)["chests"]["2"] == 18
+
+
+def test_zero_armies_to_any_bordering_province_in_play_declines_even_an_enemy_one():
+    state = play(round_({0: {"recruit1_move": "Mino"}}, event=7))
+    declined = GAME.apply(state, 0, move(0, "Omi", 0)["move"])
+    assert province(declined, "Mino")["armies"] == 5 and province(declined, "Omi")["armies"] == 4
+    with pytest.raises(IllegalMove, match="out of play"):
+        GAME.apply(play(round_({0: {"attack_a": "Izu"}})), 0, move(0, "Awa-Boso", 0)["move"])
