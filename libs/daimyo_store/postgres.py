@@ -5,6 +5,8 @@ append fails with a unique violation and surfaces as ConcurrencyError. Readers o
 log only see rows whose writing transaction is older than every transaction still running
 (`xid < pg_snapshot_xmin(pg_current_snapshot())`): a `bigserial` position is taken at insert,
 not commit, so without that a tailing reader could pass a position that commits later.
+The price: a write transaction left open anywhere in the cluster holds readers back until it
+ends (appends here are single statements, and sessions time out when idle in a transaction).
 """
 
 from __future__ import annotations
@@ -30,12 +32,15 @@ from daimyo_store.upcasting import Upcasters, upcast
 
 _EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, recorded_at, position"
 
+# One statement, so one round trip: it inserts nothing unless the stream is at the expected
+# version; two writers that both saw that version collide on the primary key instead.
 _INSERT_EVENTS = f"""
 INSERT INTO events (stream_id, version, type, schema_version, data, command_id)
 SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id
 FROM unnest(%(versions)s::int[], %(types)s::text[], %(schema_versions)s::int[],
             %(datas)s::jsonb[], %(command_ids)s::text[])
      WITH ORDINALITY AS v(version, type, schema_version, data, command_id, n)
+WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = %(stream_id)s) = %(expected)s
 ORDER BY v.n
 RETURNING {_EVENT_COLUMNS}
 """
@@ -66,7 +71,8 @@ WHERE games.version <= excluded.version
 
 
 class PostgresEventStore:
-    """One schema's event store over a connection pool (the pool's search_path is the schema)."""
+    """One schema's event store over a pool of autocommit connections whose search_path is the
+    schema: every method is a single statement (or two reads), each its own transaction."""
 
     def __init__(self, pool: AsyncConnectionPool, upcasters: Upcasters | None = None) -> None:
         self._pool = pool
@@ -86,7 +92,7 @@ class PostgresEventStore:
             database_url,
             min_size=min_size,
             max_size=max_size,
-            kwargs={"options": f"-c search_path={checked_schema(schema)}"},
+            kwargs={"options": _session_options(schema), "autocommit": True},
             open=False,
         )
         await pool.open(wait=True)
@@ -123,15 +129,19 @@ class PostgresEventStore:
     async def _insert(
         self, stream_id: str, expected_version: int, events: list[NewEvent]
     ) -> list[RecordedEvent]:
-        async with self._pool.connection() as conn, conn.transaction():
-            current = await _stream_version(conn, stream_id)
-            if current != expected_version:
-                raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {current}")
-            if not events:
-                return []
-            cursor = conn.cursor(row_factory=dict_row)
-            await cursor.execute(_INSERT_EVENTS, _insert_params(stream_id, expected_version, events))
-            return sorted((self._event(row) for row in await cursor.fetchall()), key=lambda e: e.version)
+        if not events:
+            await self._check_version(stream_id, expected_version)
+            return []
+        async with self._pool.connection() as conn:
+            rows = await _fetch(conn, _INSERT_EVENTS, _insert_params(stream_id, expected_version, events))
+        if not rows:
+            raise ConcurrencyError(f"{stream_id}: not at the expected version {expected_version}")
+        return sorted((self._event(row) for row in rows), key=lambda e: e.version)
+
+    async def _check_version(self, stream_id: str, expected_version: int) -> None:
+        current = await self.stream_version(stream_id)
+        if current != expected_version:
+            raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {current}")
 
     async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
@@ -249,6 +259,7 @@ async def _stream_version(conn: AsyncConnection, stream_id: str) -> int:
 def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]) -> dict[str, Any]:
     return {
         "stream_id": stream_id,
+        "expected": expected_version,
         "versions": [expected_version + i for i in range(1, len(events) + 1)],
         "types": [e.type for e in events],
         "schema_versions": [e.schema_version for e in events],
@@ -279,3 +290,9 @@ def _game(row: dict[str, Any]) -> GameSummary:
         winners=row["winners"],
         created_at=row["created_at"],
     )
+
+
+def _session_options(schema: str) -> str:
+    """The pool's session settings: the schema, and no transaction left idle for long (an open
+    write transaction anywhere holds back every `read_all` reader, see the module docstring)."""
+    return f"-c search_path={checked_schema(schema)} -c idle_in_transaction_session_timeout=30000"
