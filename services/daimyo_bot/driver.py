@@ -52,6 +52,7 @@ class SeatTurn:
     game: str
     seat: int
     level: str
+    version: int | None = None  # the notice's version; None (a sweep): whatever is current
 
 
 @dataclass
@@ -61,7 +62,7 @@ class Driver:
     deadline_s: float = 1.0
     rng: Rng = field(default_factory=lambda: Rng(secrets.randbits(64)))
     _busy: set[tuple[str, int]] = field(default_factory=set)
-    _again: set[tuple[str, int]] = field(default_factory=set)
+    _again: dict[tuple[str, int], SeatTurn] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     async def on_turn(self, subject: str, notice: dict[str, Any]) -> None:
@@ -69,12 +70,13 @@ class Driver:
         if notice.get("finished"):
             return
         for seat, level in bot_seats(notice.get("seats") or [], notice.get("to_act") or []):
-            self.start(SeatTurn(notice["game_id"], notice.get("game", "samurai"), seat, level))
+            game = notice.get("game", "samurai")
+            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version")))
 
     def start(self, turn: SeatTurn) -> None:
         key = (turn.game_id, turn.seat)
         if key in self._busy:
-            self._again.add(key)  # look again when the move in flight is done
+            self._again[key] = turn  # look again when the move in flight is done
             return
         self._busy.add(key)
         task = asyncio.create_task(self._play_guarded(turn), name=f"bot:{turn.game_id}:{turn.seat}")
@@ -92,15 +94,17 @@ class Driver:
         finally:
             key = (turn.game_id, turn.seat)
             self._busy.discard(key)
-            if key in self._again:
-                self._again.discard(key)
-                self.start(turn)
+            again = self._again.pop(key, None)
+            if again is not None:
+                self.start(again)
 
     async def play(self, turn: SeatTurn) -> str:
         """Make one move for `turn`'s seat if it must act; what happened, for logs and tests."""
         view = await self.game.GetView(_view_request(turn.game_id, turn.seat), timeout=CALL_TIMEOUT_S)
         if view.finished or turn.seat not in view.to_act:
             return "not_to_act"
+        if turn.version is not None and view.version != turn.version:
+            return "superseded"  # the notice of the newer version is (or was) on its way
         started = time.monotonic()
         move, source = await self._choose(turn, view.view_json)
         result = await self._submit(turn, view.version, move)

@@ -1,0 +1,85 @@
+"""Every Samurai level plays only legal moves, is reproducible with a seed, and keeps its deadline."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import pytest
+from daimyo_bot.handlers import BotHandlers, SuggestMove
+from daimyo_rules.samurai.rules import legal_moves
+
+from tests.unit.bot.positions import ENGINE, positions
+
+
+def ask(state: Any, seat: int, level: str, **options: Any) -> SuggestMove:
+    return SuggestMove("samurai", seat, json.dumps(ENGINE.view(state, seat)), level, **options)
+
+
+def assert_legal(state: Any, seat: int, move: dict[str, Any]) -> None:
+    assert ENGINE.parse_move(move) in legal_moves(state, seat), move
+    ENGINE.apply(state, seat, move)
+
+
+@pytest.mark.parametrize("level", ["random", "greedy"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_instant_levels_play_only_legal_moves(bot_handlers: BotHandlers, level: str,
+                                                    players: int) -> None:
+    count = 0
+    for state, seat in positions(players, games=3, seed=players, every=2, random_setup=False):
+        answer = await bot_handlers.suggest_move(ask(state, seat, level, seed=count + 1))
+        assert_legal(state, seat, answer.move)
+        count += 1
+    assert count > 50
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+async def test_mcts_plays_only_legal_moves(bot_handlers: BotHandlers, players: int) -> None:
+    for n, (state, seat) in enumerate(positions(players, games=1, seed=players, every=7)):
+        answer = await bot_handlers.suggest_move(
+            ask(state, seat, "mcts", seed=n + 1, max_iterations=20, deadline_ms=5000))
+        assert_legal(state, seat, answer.move)
+
+
+@pytest.mark.parametrize("level", ["random", "greedy"])
+async def test_instant_levels_repeat_themselves_with_a_fixed_seed(bot_handlers: BotHandlers,
+                                                                  level: str) -> None:
+    for state, seat in positions(3, games=1, seed=9, every=4):
+        first = await bot_handlers.suggest_move(ask(state, seat, level, seed=42))
+        second = await bot_handlers.suggest_move(ask(state, seat, level, seed=42))
+        assert first.move == second.move
+
+
+async def test_mcts_repeats_itself_with_a_fixed_seed_and_iteration_budget(bot_handlers: BotHandlers) -> None:
+    for state, seat in list(positions(2, games=1, seed=4, every=9))[:3]:
+        request = ask(state, seat, "mcts", seed=7, max_iterations=80, deadline_ms=20000)
+        first = await bot_handlers.suggest_move(request)
+        second = await bot_handlers.suggest_move(request)
+        assert (first.move, first.iterations) == (second.move, second.iterations)
+        assert first.iterations == 80
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_mcts_answers_well_within_twice_a_200_ms_deadline(bot_handlers: BotHandlers,
+                                                                players: int) -> None:
+    state, seat = next(positions(players, games=1, seed=1))
+    for n in range(3):
+        started = time.monotonic()
+        answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=200, seed=n + 1))
+        assert time.monotonic() - started < 0.4
+        assert answer.iterations > 0
+        assert_legal(state, seat, answer.move)
+
+
+async def test_mcts_answers_in_time_even_when_its_workers_are_busy(bot_handlers: BotHandlers) -> None:
+    import asyncio
+
+    state, seat = next(positions(2, games=1, seed=2))
+    slow = asyncio.ensure_future(bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=1500)))
+    await asyncio.sleep(0.05)
+    started = time.monotonic()
+    answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=200))
+    assert time.monotonic() - started < 0.4
+    assert_legal(state, seat, answer.move)
+    await slow
