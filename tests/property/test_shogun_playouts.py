@@ -113,3 +113,23 @@ def test_views_leak_nothing_hidden(config, seed):
     for state in states[:: max(1, len(states) // 25)]:
         for seat in [*range(state.players), None]:
             assert GAME.view(hide_differently(state, seat), seat) == GAME.view(state, seat)
+
+
+@FAST
+@given(CONFIGS, SEEDS)
+def test_a_state_sampled_from_a_view_shows_that_view_and_plays_on(config, seed):
+    from daimyo_rules.shogun.sampling import sample_state
+
+    states = playout(config, seed)[:-1]  # a finished game has nothing left to search
+    rng = Rng(seed)
+    for state in states[:: max(1, len(states) // 12)]:
+        for seat in range(state.players):
+            seen = GAME.view(state, seat)
+            sampled = sample_state(seen, rng)
+            assert GAME.view(sampled, seat) == seen
+            assert_conserved(sampled)
+    for _ in range(3):  # a sampled state is a real game: play it to the end
+        sampled = sample_state(GAME.view(states[len(states) // 2], 0), rng)
+        while GAME.outcome(sampled) is None:
+            actor = GAME.to_act(sampled)[0]
+            sampled = GAME.apply(sampled, actor, GAME.random_move(sampled, actor, rng))

@@ -65,6 +65,7 @@ def _seat_json(st: ShogunState, seat: int) -> dict[str, Any]:
 def _events_json(st: ShogunState) -> dict[str, Any]:
     over = st.stage == OVER
     return {"this_year": list(st.year_events), "used": list(st.used_events), "current": st.event or None,
+            "seen": list(st.seen_events),
             "winter_event": fourth_event(st) or None if (over or len(st.used_events) >= 3) else None}
 
 
@@ -81,7 +82,8 @@ def view(st: ShogunState, seat: int | None) -> dict[str, Any]:
     over = st.stage == OVER
     return {
         "game": "shogun", "seat": seat, "players": st.players, "side": st.side, "setup": st.setup,
-        "tower_model": st.tower_model, "year": st.year, "season": st.season, "stage": _stage(st),
+        "tower_model": st.tower_model, "tower_params": dict(st.tower_params),
+        "year": st.year, "season": st.season, "stage": _stage(st),
         "to_act": to_act(st), "finished": over, "winners": list(st.winners),
         "provinces": {name: dict(province_json(st, p), in_play=st.in_play[p])
                       for p, name in enumerate(t.names)},
