@@ -25,9 +25,9 @@ def replay(log: dict[str, Any], upto: int | None = None) -> tuple[Any, Any]:
     """(game, state after `upto` moves, or all); ReplayFailed names the first bad move."""
     game = get_game(log.get("game", ""))
     hook = getattr(game, "replay_log", None)
-    if hook is not None and upto is None:
+    if hook is not None:
         try:
-            state, _ = hook(log)
+            state, _ = hook(log, upto)
         except RuleError as error:  # a game's own hook reports its move index on the error
             raise ReplayFailed(str(error), getattr(error, "move_index", -1)) from error
         return game, state
