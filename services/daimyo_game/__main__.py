@@ -10,12 +10,11 @@ import argparse
 import asyncio
 from dataclasses import replace
 
+from daimyo_game.bootstrap import GameApp, Settings, build, servicers, supervise_relay
+from daimyo_game.errors import GameError
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
-
-from daimyo_game.bootstrap import GameApp, Settings, build, servicers, supervise_relay
-from daimyo_game.errors import GameError
 
 
 def _parser() -> argparse.ArgumentParser:

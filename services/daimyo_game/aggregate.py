@@ -10,11 +10,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from daimyo_rules.core import Game, IllegalMove, MalformedMove, RuleError
-
 from daimyo_game.commands import SubmitMove
 from daimyo_game.errors import Illegal, Malformed, Stale
 from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade
+from daimyo_rules.core import Game, IllegalMove, MalformedMove, RuleError
 
 GameResolver = Callable[[str], Game]
 STREAM_PREFIX = "game-"

@@ -13,6 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
+from daimyo_game.aggregate import GameResolver
+from daimyo_game.events import UPCASTERS
+from daimyo_game.grpc_api import GameServicer
+from daimyo_game.handlers import GameHandlers
+from daimyo_game.lease import AdvisoryLease
+from daimyo_game.relay import Relay
+from daimyo_game.repository import GameRepository
 from daimyo_kit import logging as log
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
@@ -21,14 +28,6 @@ from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_rules.registry import get_game
 from daimyo_store.migrations import apply_migrations
 from daimyo_store.postgres import PostgresEventStore
-
-from daimyo_game.aggregate import GameResolver
-from daimyo_game.events import UPCASTERS
-from daimyo_game.grpc_api import GameServicer
-from daimyo_game.handlers import GameHandlers
-from daimyo_game.lease import AdvisoryLease
-from daimyo_game.relay import Relay
-from daimyo_game.repository import GameRepository
 
 SERVICE_NAME = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 _log = log.get_logger("daimyo_game")
@@ -44,6 +43,7 @@ class Settings:
     relay: bool = True
     snapshot_every: int = 50
     cache_size: int = 512
+    pool_size: int = 20
     log_level: str = "INFO"
 
     @classmethod
@@ -55,6 +55,7 @@ class Settings:
             relay=env.get("DAIMYO_GAME_RELAY", "on").lower() != "off",
             snapshot_every=int(env.get("DAIMYO_GAME_SNAPSHOT_EVERY", "50")),
             cache_size=int(env.get("DAIMYO_GAME_CACHE_SIZE", "512")),
+            pool_size=int(env.get("DAIMYO_GAME_DB_POOL", "20")),
             log_level=config.log_level,
         )
 
@@ -85,7 +86,8 @@ class GameApp:
 async def build(settings: Settings, games: GameResolver = get_game) -> GameApp:
     """Migrations applied, store opened, handlers wired (the relay is not started)."""
     await apply_migrations(settings.database_url, settings.schema)
-    store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS)
+    store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS,
+                                          max_size=settings.pool_size)
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
     return GameApp(settings, store, games, GameHandlers(repository, store, games, wakeup.set), wakeup)

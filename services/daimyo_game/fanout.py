@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_bus import subjects
-
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.events import GameEvent, GameFinished, MoveMade
 from daimyo_game.visibility import Viewer, visible_effects, visible_move

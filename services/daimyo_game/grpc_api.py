@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 
 import grpc
 import structlog
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
-from daimyo_store.api import GameSummary
 
 from daimyo_game import errors
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.visibility import Viewer
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_store.api import GameSummary
 
 T = TypeVar("T")
 _log = structlog.get_logger("daimyo_game.grpc")

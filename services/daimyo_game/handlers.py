@@ -12,15 +12,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_rules.core import Game, RuleError
-from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
-
 from daimyo_game.aggregate import GameRecord, GameResolver, check_viewer, decide_move, stream_id
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
-from daimyo_game.errors import DuplicateCommand, Malformed, PermissionDenied, Stale
+from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
 from daimyo_game.repository import GameRepository
 from daimyo_game.visibility import Viewer, redacted_event_data
+from daimyo_rules.core import Game, RuleError
+from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
 
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
 
@@ -78,11 +77,13 @@ class GameHandlers:
     async def submit_move(self, command: SubmitMove) -> MoveResult:
         record = await self.repository.load(command.game_id)
         _check_seat(record, command)
-        earlier = await self._earlier_result(record, command)
-        if earlier is not None:
-            return earlier
         try:
             return await self._decide_and_append(record, command)
+        except (Stale, Illegal) as refusal:  # a retried command is usually stale or out of turn by now
+            earlier = await self._earlier_result(record, command)
+            if earlier is None:
+                raise refusal from None
+            return earlier
         except ConcurrencyError:
             return await self._after_conflict(command)
 
@@ -141,7 +142,8 @@ class GameHandlers:
         self._on_appended()
         if recorded[-1].version != after.version:  # the store returned an earlier append of this command
             return await self._result_of(command, recorded, record)
-        await self._record_summary(record.game_id, record.created, after.version, after.outcome)
+        if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
+            await self._record_summary(record.game_id, record.created, after.version, after.outcome)
         return MoveResult(after.version, view_of(after, command.seat))
 
     async def _after_conflict(self, command: SubmitMove) -> MoveResult:

@@ -11,18 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 import structlog
-from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
 
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
 from daimyo_game.cache import LruCache
-from daimyo_game.events import GameCreated, GameFinished, from_recorded
+from daimyo_game.events import from_recorded
 from daimyo_game.fanout import messages_for
 from daimyo_game.handlers import summary_of
 from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED
 from daimyo_game.repository import GameRepository
+from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
 
 CHECKPOINT = "relay"
 _log = structlog.get_logger("daimyo_game.relay")
@@ -98,27 +99,36 @@ class Relay:
 
     async def _relay_batch(self) -> int:
         events = await self.store.read_all(self._position, self.batch)
+        touched: dict[str, GameRecord] = {}
         for recorded in events:
-            await self._relay_event(recorded)
+            record = await self._relay_event(recorded)
+            if record is not None:
+                touched[record.game_id] = record
         if not events:
             return 0
         await self.publisher.flush()
+        await self._update_catalog(touched.values())
         self._position = events[-1].position
         await self.store.set_checkpoint(CHECKPOINT, self._position)
         RELAY_LAG.set(max(0.0, time.time() - events[-1].recorded_at.timestamp()))
         return len(events)
 
-    async def _relay_event(self, recorded: RecordedEvent) -> None:
+    async def _relay_event(self, recorded: RecordedEvent) -> GameRecord | None:
         game_id = game_id_of(recorded.stream_id)
         if game_id is None:
-            return
-        event = from_recorded(recorded)
+            return None
         record = await self._game_at(game_id, recorded)
-        for subject, payload in messages_for(record, event):
+        for subject, payload in messages_for(record, from_recorded(recorded)):
             await self._publish(subject, payload, recorded)
-        if isinstance(event, GameCreated | GameFinished) and self.catalog is not None:
+        return record
+
+    async def _update_catalog(self, records: Iterable[GameRecord]) -> None:
+        """The catalogue's row of each game in the batch, at its newest version (never regresses)."""
+        if self.catalog is None:
+            return
+        for record in records:
             await self.catalog.upsert_game_summary(
-                summary_of(game_id, record.created, record.version, record.outcome))
+                summary_of(record.game_id, record.created, record.version, record.outcome))
 
     async def _publish(self, subject: str, payload: dict[str, Any], recorded: RecordedEvent) -> None:
         kind = subject.rsplit(".", 2)[-2] if ".seat." in subject else subject.rsplit(".", 1)[-1]

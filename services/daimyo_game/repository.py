@@ -9,12 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
-
 from daimyo_game.aggregate import GameRecord, GameResolver, fold, stream_id
 from daimyo_game.cache import LruCache
 from daimyo_game.errors import Malformed, NotFound
 from daimyo_game.events import created_from_json, created_to_json, from_recorded
+from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
 
 SNAPSHOT_FORMAT = 1
 
@@ -30,6 +29,8 @@ class GameRepository:
     async def load(self, game_id: str) -> GameRecord:
         """The game at its newest version."""
         cached = self._cache.get(game_id)
+        if cached is not None and await self.store.stream_version(stream_id(game_id)) == cached.version:
+            return cached
         if cached is None:
             record = await self._load_cold(game_id, None)
         else:

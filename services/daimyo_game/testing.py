@@ -13,10 +13,10 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import grpc
-from daimyo_kit.grpc_server import RunningServer
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 from daimyo_game.bootstrap import GameApp, Settings, build, start_grpc
+from daimyo_kit.grpc_server import RunningServer
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 
 def settings_for(database_url: str, nats_url: str, schema: str, **overrides: Any) -> Settings:

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import Game
-
 from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade
+from daimyo_rules.core import Game
 
 Viewer = int | None  # None: a spectator
 

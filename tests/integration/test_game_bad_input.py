@@ -8,6 +8,7 @@ from typing import Any
 
 import grpc
 import pytest
+
 from daimyo_game.testing import RunningGameService, create_samurai, game_service, seat_viewer, settings_for
 from daimyo_proto.daimyo.game.v1 import game_pb2
 

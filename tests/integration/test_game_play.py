@@ -10,6 +10,9 @@ from typing import Any
 
 import grpc
 import pytest
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
 from daimyo_bus import subjects
 from daimyo_bus.bus import Bus
 from daimyo_game.testing import (
@@ -22,8 +25,6 @@ from daimyo_game.testing import (
     spectator,
 )
 from daimyo_proto.daimyo.game.v1 import game_pb2
-from grpc_health.v1 import health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 pytestmark = pytest.mark.integration
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import grpc
 import pytest
+
 from daimyo_bus import subjects
 from daimyo_bus.bus import Bus
 from daimyo_game.testing import (

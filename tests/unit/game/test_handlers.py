@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from daimyo_game.aggregate import stream_id
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, NotFound, PermissionDenied, Stale
