@@ -12,18 +12,18 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import grpc
-import structlog
 
 from daimyo_game import errors
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.visibility import Viewer
+from daimyo_kit import logging as log
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_store.api import GameSummary
 
 T = TypeVar("T")
-_log = structlog.get_logger("daimyo_game.grpc")
+_log = log.get_logger("daimyo_game.grpc")
 
 STATUS = {
     errors.NotFound: grpc.StatusCode.NOT_FOUND,
@@ -40,23 +40,24 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         self.handlers = handlers
 
     async def CreateGame(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        log.bind(command_id=request.command_id or None)
         game_id, version = await _run(context, self._create(request))
-        _log.info("game_created", game_id=game_id, game=request.game, command_id=request.command_id)
+        _log.info("game_created", game_id=game_id, game=request.game)
         return game_pb2.CreateGameResponse(game_id=game_id, version=version)
 
     async def SubmitMove(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        log = _log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id)
+        log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id or None)
         started = time.perf_counter()
         try:
             result = await self.handlers.submit_move(_submit_command(request))
         except errors.GameError as e:
             MOVES.labels("rejected", e.reason).inc()
-            log.info("move_rejected", reason=e.reason, detail=str(e))
+            _log.info("move_rejected", reason=e.reason, detail=str(e))
             await context.abort(STATUS[type(e)], str(e))
         finally:
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
         MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
-        log.info("move_accepted", version=result.version, replayed=result.replayed)
+        _log.info("move_accepted", version=result.version, replayed=result.replayed)
         return game_pb2.SubmitMoveResponse(version=result.version, view_json=_dumps(result.view.view))
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:

@@ -14,8 +14,6 @@ import time
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-import structlog
-
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
 from daimyo_game.cache import LruCache
 from daimyo_game.events import from_recorded
@@ -23,10 +21,11 @@ from daimyo_game.fanout import messages_for
 from daimyo_game.handlers import summary_of
 from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED
 from daimyo_game.repository import GameRepository
+from daimyo_kit import logging as log
 from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
 
 CHECKPOINT = "relay"
-_log = structlog.get_logger("daimyo_game.relay")
+_log = log.get_logger("daimyo_game.relay")
 
 
 class Publisher(Protocol):

@@ -43,7 +43,8 @@ async def start_service(settings: Settings, relay: bool = True) -> RunningGameSe
         app.start_relay()
     server = await start_grpc(app, 0, "127.0.0.1")
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{server.port}")
-    return RunningGameService(app, server, channel, game_pb2_grpc.GameServiceStub(channel))
+    stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
+    return RunningGameService(app, server, channel, stub)
 
 
 @asynccontextmanager

@@ -29,6 +29,7 @@ from typing import Any
 
 import psycopg
 import structlog
+from psycopg import sql
 
 from daimyo_bus.bus import Bus
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
@@ -196,7 +197,7 @@ async def main() -> None:
                 rows += await bench_latency(database_url, nats_url, schema, think)
         finally:
             with psycopg.connect(database_url, autocommit=True) as conn:
-                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')  # type: ignore[arg-type]
+                conn.execute(sql.SQL("DROP SCHEMA IF EXISTS {} CASCADE").format(sql.Identifier(schema)))
     width = max(len(name) for name, _ in rows)
     print(f"{'measure':<{width}}  value")
     for name, value in rows:

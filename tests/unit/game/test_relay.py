@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
@@ -91,3 +93,24 @@ async def test_the_relay_continues_from_its_checkpoint() -> None:
     await play_game(handlers)
     assert await relay.run_once() == 4
     assert await relay.run_once() == 0
+
+
+class FailingOncePublisher(ListPublisher):
+    """Loses the connection on its fifth message, as NATS going away mid-batch would."""
+
+    async def publish(self, subject: str, payload: Any) -> None:
+        if len(self.messages) == 4 and not getattr(self, "failed", False):
+            self.failed = True
+            raise ConnectionError("nats went away")
+        await super().publish(subject, payload)
+
+
+async def test_a_failed_batch_is_published_again_from_the_checkpoint() -> None:
+    handlers, _, _ = make()
+    publisher = FailingOncePublisher()
+    relay = Relay(handlers.repository, publisher, LocalLease())
+    await play_game(handlers)
+    with pytest.raises(ConnectionError):
+        await relay.run_once()
+    await relay.run_once()
+    assert [m["version"] for m in on(publisher, ".watch")] == [1, 1, 2, 3, 4]  # at least once, in order
