@@ -14,7 +14,7 @@ from daimyo_rules.core import Game
 
 Viewer = int | None  # None: a spectator
 
-DEFAULT_SECRET_MOVE_TYPES = frozenset({"choose_hand"})
+DEFAULT_SECRET_MOVE_TYPES = frozenset({"choose_hand", "plan"})  # Samurai opening hands, Shogun plans
 """Moves whose content only their maker may see while the game runs (secret simultaneous
 choices), used when the engine declares neither `visible_move` nor `secret_move_types`."""
 
