@@ -19,9 +19,10 @@ from daimyo_game.cache import LruCache
 from daimyo_game.events import from_recorded
 from daimyo_game.fanout import messages_for
 from daimyo_game.handlers import summary_of
-from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED
+from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED, RELAY_SKIPPED
 from daimyo_game.repository import GameRepository
 from daimyo_kit import logging as log
+from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
 
 CHECKPOINT = "relay"
@@ -116,7 +117,12 @@ class Relay:
         game_id = game_id_of(recorded.stream_id)
         if game_id is None:
             return None
-        record = await self._game_at(game_id, recorded)
+        try:
+            record = await self._game_at(game_id, recorded)
+        except (KeyError, RuleError, ValueError) as e:  # an engine that is gone or changed its rules
+            _log.error("relay_skipped_event", game_id=game_id, version=recorded.version, error=str(e))
+            RELAY_SKIPPED.inc()
+            return None
         for subject, payload in messages_for(record, from_recorded(recorded)):
             await self._publish(subject, payload, recorded)
         return record

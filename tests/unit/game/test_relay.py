@@ -11,6 +11,7 @@ from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
 from daimyo_game.relay import Relay
 from daimyo_game.repository import GameRepository
+from daimyo_store.api import NewEvent
 from daimyo_store.memory import InMemoryEventStore
 
 from .fake_game import fake_games
@@ -114,3 +115,12 @@ async def test_a_failed_batch_is_published_again_from_the_checkpoint() -> None:
         await relay.run_once()
     await relay.run_once()
     assert [m["version"] for m in on(publisher, ".watch")] == [1, 1, 2, 3, 4]  # at least once, in order
+
+
+async def test_an_event_of_a_game_no_engine_can_replay_is_skipped_not_retried_forever() -> None:
+    handlers, relay, publisher = make()
+    await handlers.repository.store.append("game-ghost", 0, [NewEvent("GameCreated", {
+        "game": "chess", "config": {}, "seats": [{}, {}], "seed": 1})])
+    await play_game(handlers)
+    assert await relay.run_once() == 5
+    assert [m["version"] for m in on(publisher, ".watch")] == [1, 2, 3, 4]
