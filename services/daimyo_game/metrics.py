@@ -12,4 +12,4 @@ SUBMIT_SECONDS = Histogram(
 GAMES_ACTIVE = Gauge("daimyo_games_active", "Games not finished (as seen by the active relay)")
 RELAY_LAG = Gauge("daimyo_relay_lag_seconds", "Age of the newest event the relay published")
 RELAY_PUBLISHED = Counter("daimyo_relay_published_total", "Messages the relay published", ["kind"])
-RELAY_SKIPPED = Counter("daimyo_relay_skipped_total", "Events no engine could rebuild (logged, not published)")
+RELAY_SKIPPED = Counter("daimyo_relay_skipped_total", "Events no engine could rebuild (logged, unpublished)")
