@@ -169,7 +169,8 @@ class GameHandlers:
         return await self._result_of(command, recorded, record)
 
     async def _result_of(self, command: SubmitMove, recorded: list[RecordedEvent],
-                         record: GameRecord | None = None) -> MoveResult:
+                         record: GameRecord) -> MoveResult:
+        """The first result of `command`, whose events are `recorded` (DuplicateCommand if they differ)."""
         first = from_recorded(recorded[0])
         if not isinstance(first, MoveMade) or not _same_move(record, first, command):
             raise DuplicateCommand(
@@ -241,11 +242,9 @@ def _same_setup(stored: GameCreated, requested: GameCreated) -> bool:
                                                               list(requested.seats))
 
 
-def _same_move(record: GameRecord | None, made: MoveMade, command: SubmitMove) -> bool:
+def _same_move(record: GameRecord, made: MoveMade, command: SubmitMove) -> bool:
     if made.seat != command.seat:
         return False
-    if record is None:
-        return True
     try:
         return bool(record.engine.move_to_json(record.engine.parse_move(command.move)) == made.move)
     except RuleError:

@@ -186,7 +186,7 @@ async def bench_latency(database_url: str, nats_url: str, schema: str, think: fl
 
 
 async def main() -> None:
-    logging.disable(logging.INFO)
+    logging.disable(logging.WARNING)  # psycopg warns when the relay is cancelled mid-query at the end
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     with ExitStack() as stack:
         database_url, nats_url = servers(stack)
