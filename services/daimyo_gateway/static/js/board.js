@@ -1,0 +1,136 @@
+// The Samurai board as an SVG hex map: flat-topped hexes in odd-q offset coordinates (odd
+// columns shifted down half a hex), drawn from the board geometry the gateway serves.
+
+import { FIGURES, SEAT_COLORS, SEAT_DARK, tileInfo, tileName, figureName } from "./tiles.js";
+
+const S = 30; // hex radius in SVG units
+const H = Math.sqrt(3) * S;
+
+export function centre(hex) {
+  return [S * 1.5 * hex.col, H * (hex.row + 0.5 * (hex.col & 1))];
+}
+
+function corners([x, y], r = S) {
+  return [0, 60, 120, 180, 240, 300]
+    .map((a) => [x + r * Math.cos((a * Math.PI) / 180), y + r * Math.sin((a * Math.PI) / 180)])
+    .map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
+}
+
+function viewBox(hexes) {
+  const points = hexes.map(centre);
+  const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
+  const pad = S + 4;
+  const x0 = Math.min(...xs) - pad, y0 = Math.min(...ys) - pad;
+  return `${x0.toFixed(0)} ${y0.toFixed(0)} ${(Math.max(...xs) - x0 + pad).toFixed(0)} ${(Math.max(...ys) - y0 + pad).toFixed(0)}`;
+}
+
+export function figureShape(figure, x, y, r = 9) {
+  if (figure === "buddha") {
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="var(--buddha)" stroke="#fff" stroke-width="1.5"/>` +
+      `<circle cx="${x}" cy="${y}" r="${r * 0.38}" fill="none" stroke="#fff" stroke-width="1.4"/>`;
+  }
+  if (figure === "rice") {
+    return `<rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" rx="3" fill="var(--rice)" stroke="#fff" stroke-width="1.5"/>` +
+      `<path d="M${x} ${y - r * 0.6} L${x} ${y + r * 0.6} M${x - r * 0.45} ${y - r * 0.1} L${x} ${y + r * 0.25} L${x + r * 0.45} ${y - r * 0.1}" stroke="#fff" stroke-width="1.4" fill="none"/>`;
+  }
+  const p = [[x, y - r * 1.1], [x + r, y - r * 0.25], [x + r * 0.8, y + r], [x - r * 0.8, y + r], [x - r, y - r * 0.25]];
+  return `<polygon points="${p.map((q) => q.join(",")).join(" ")}" fill="var(--castle)" stroke="#fff" stroke-width="1.5"/>` +
+    `<rect x="${x - r * 0.25}" y="${y + r * 0.2}" width="${r * 0.5}" height="${r * 0.8}" fill="#fff"/>`;
+}
+
+function fastMark(x, y) {
+  return `<path d="M${x - 5} ${y - 3} l3 3 l-3 3 M${x} ${y - 3} l3 3 l-3 3" stroke="#fff" stroke-width="1.6" fill="none"/>`;
+}
+
+function tileMark(info, x, y) {
+  if (FIGURES.includes(info.kind)) return figureShape(info.kind, x, y, 4.5);
+  if (info.kind === "ship") {
+    return `<path d="M${x - 7} ${y - 1} h14 l-3 4 h-8 z M${x} ${y - 1} v-7 l5 5 z" fill="#fff"/>`;
+  }
+  if (info.kind === "tile_swap") {
+    return `<path d="M${x - 7} ${y - 2} h12 l-3 -3 M${x + 7} ${y + 3} h-12 l3 3" stroke="#fff" stroke-width="1.5" fill="none"/>`;
+  }
+  // samurai and ronin influence every type: three tiny figure dots
+  return [-5, 0, 5].map((dx, i) => `<circle cx="${x + dx}" cy="${y}" r="2" fill="${["#e9d7ff", "#fff3b0", "#e0e0e0"][i]}"/>`).join("");
+}
+
+function placedTile(hex, tile, last, source) {
+  const [x, y] = centre(hex);
+  const info = tileInfo(tile.tile);
+  const colour = SEAT_COLORS[tile.seat], dark = SEAT_DARK[tile.seat];
+  const value = info.value === null ? "" : info.value;
+  const focus = source ? ` tabindex="0" role="button" aria-label="move ${tileName(tile.tile)} from ${hex.id}"` : "";
+  const edge = source ? "#f2b63c" : last ? "#fff" : dark;
+  return `<g class="placed${source ? " source" : ""}" data-hex="${hex.id}"${focus}><title>${tileName(tile.tile)} (seat ${tile.seat + 1}) on ${hex.id}</title>` +
+    `<polygon points="${corners([x, y], S - 3)}" fill="${colour}" stroke="${edge}" stroke-width="${source ? 5 : last ? 3.5 : 2}"/>` +
+    `<text class="tile-label" x="${x}" y="${y - 5}" font-size="17">${value}</text>` +
+    tileMark(info, x, y + 12) + (info.fast ? fastMark(x + 14, y - 13) : "") + `</g>`;
+}
+
+function settlement(hex, site, figures, opts) {
+  const [x, y] = centre(hex);
+  const radius = site.kind === "village" ? 15 : site.kind === "city" ? 20 : 24;
+  const spots = figures.length === 1 ? [[0, 0]] : figures.length === 2 ? [[-9, 0], [9, 0]] : [[0, -9], [-9, 7], [9, 7]];
+  const picks = opts.figurePicks?.get(site.id);
+  const figs = figures.map((f, i) => {
+    const pick = picks?.has(f);
+    const picked = opts.picked && opts.picked.settlement === site.id && opts.picked.figure === f;
+    const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}`;
+    const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} on ${site.id}"` : "";
+    return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${figureName(f)}</title>` +
+      figureShape(f, x + spots[i][0], y + spots[i][1]) + `</g>`;
+  }).join("");
+  const target = opts.targets?.has(site.id);
+  const focus = target ? ` tabindex="0" role="button" aria-label="${site.kind} ${site.id}"` : "";
+  const empty = figures.length ? "" : " empty";
+  return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus}><title>${site.kind} ${site.id}</title></circle>${figs}`;
+}
+
+// `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
+// (Map settlement -> Set of figures), picked, lastHexes, showIds.
+export function boardSvg(geometry, view, opts = {}) {
+  const sites = new Map(geometry.settlements.map((s) => [s.id, s]));
+  const tiles = view?.tiles || {};
+  const figures = view?.figures || {};
+  const targets = opts.targets || new Set(), sources = opts.sources || new Set();
+  const last = opts.lastHexes || new Set();
+  const parts = [];
+  for (const hex of geometry.hexes) {
+    const kind = hex.kind;
+    const cls = `hex ${kind}${targets.has(hex.id) ? " target" : ""}${sources.has(hex.id) ? " source" : ""}`;
+    const focus = targets.has(hex.id) || sources.has(hex.id) ? ` tabindex="0" role="button" aria-label="hex ${hex.id}"` : "";
+    parts.push(`<polygon class="${cls}" data-hex="${hex.id}" points="${corners(centre(hex))}"${focus}><title>${kind} ${hex.id}</title></polygon>`);
+  }
+  for (const hex of geometry.hexes) {
+    if (tiles[hex.id]) parts.push(placedTile(hex, tiles[hex.id], last.has(hex.id), sources.has(hex.id)));
+    if (sites.has(hex.id)) parts.push(settlement(hex, sites.get(hex.id), figures[hex.id] || [], opts));
+    if (opts.showIds && !tiles[hex.id] && !sites.has(hex.id)) {
+      const [x, y] = centre(hex);
+      parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hex.id.slice(1)}</text>`);
+    }
+  }
+  return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="Samurai board" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
+}
+
+// Clicks, keys and drops on the board call back with what was hit.
+export function bindBoard(container, { onHex, onFigure, onDrop }) {
+  const hit = (event) => {
+    const figure = event.target.closest("[data-figure]");
+    if (figure && figure.classList.contains("pick")) return onFigure?.(figure.dataset.settlement, figure.dataset.figure);
+    const hex = event.target.closest("[data-hex]");
+    if (hex) onHex?.(hex.dataset.hex);
+    else if (figure) onHex?.(figure.dataset.settlement);
+  };
+  container.addEventListener("click", hit);
+  container.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") { event.preventDefault(); hit(event); }
+  });
+  container.addEventListener("dragover", (event) => {
+    const hex = event.target.closest(".hex.target");
+    if (hex) event.preventDefault();
+  });
+  container.addEventListener("drop", (event) => {
+    const hex = event.target.closest("[data-hex]");
+    if (hex) { event.preventDefault(); onDrop?.(hex.dataset.hex, event.dataTransfer.getData("text/plain")); }
+  });
+}

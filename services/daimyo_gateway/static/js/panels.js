@@ -1,0 +1,122 @@
+// Read-only pieces of a game screen shared by play, spectate and replay: the players with
+// what each may see of their captures, the move log, and the final scoring explained.
+
+import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
+
+export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function seatName(seats, seat) {
+  const s = seats?.[seat];
+  if (!s) return `Seat ${seat + 1}`;
+  const name = s.display_name || (s.bot_level ? `Bot (${s.bot_level})` : `Seat ${seat + 1}`);
+  const twins = seats.filter((other) => (other.display_name || "") === (s.display_name || "")).length;
+  return twins > 1 ? `${name} ${seat + 1}` : name;
+}
+
+function figCounts(counts) {
+  return FIGURES.map((f) => `<span class="fig ${f}" title="${figureName(f)}"><i></i>${counts[f]}</span>`).join("");
+}
+
+export function playersPanel(view, seats, mySeat) {
+  const rows = [];
+  for (let s = 0; s < view.players; s++) {
+    const active = (view.to_act || []).includes(s);
+    const seen = view.captured?.[String(s)];
+    const caps = seen ? figCounts(seen) : `<span class="muted">${view.captured_totals[s]} captured (hidden)</span>`;
+    const tag = s === mySeat ? " <span class=\"muted\">(you)</span>" : "";
+    rows.push(`<div class="p${active ? " active" : ""}" data-seat="${s}">` +
+      `<span class="swatch" style="background:${SEAT_COLORS[s]}"></span>` +
+      `<span>${esc(seatName(seats, s))}${tag}</span>` +
+      `<span class="muted" title="tiles in hand · left in the draw stack">hand ${view.hand_sizes[s]} · stack ${view.stack_sizes[s]}</span>` +
+      `<span class="caps">${caps}</span></div>`);
+  }
+  const aside = FIGURES.some((f) => view.set_aside[f]) ? `<div class="explain">Set aside (ties): ${figCounts(view.set_aside)}</div>` : "";
+  return `<section class="card players" aria-label="Players"><h3>Players</h3>${rows.join("")}${aside}</section>`;
+}
+
+export function effectsList(effects) {
+  if (Array.isArray(effects)) return effects;
+  if (effects && Array.isArray(effects.public)) return effects.public;
+  return [];
+}
+
+// One log line per effect; `seat` is the viewer (their own draws are named).
+export function describe(effect, seats, viewer) {
+  const who = (s) => esc(seatName(seats, s));
+  switch (effect.type) {
+    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${effect.hex}`;
+    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} on ${effect.a.settlement} with the ${effect.b.figure} on ${effect.b.settlement}`;
+    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${effect.from} to ${effect.to}`;
+    case "captured": {
+      const what = effect.figure ? `a ${figureName(effect.figure)}` : "a figure";
+      const score = effect.influence ? ` (${effect.influence.join("–")})` : "";
+      return { capture: true, text: `${who(effect.seat)} captured ${what} at ${effect.settlement}${score}` };
+    }
+    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} at ${effect.settlement} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
+    case "turn_ended": {
+      const count = Array.isArray(effect.drew) ? effect.drew.length : effect.drew;
+      const named = Array.isArray(effect.drew) && effect.seat === viewer;
+      const drew = !count ? "" : named ? ` — drew ${effect.drew.map(tileName).join(", ")}` : ` — drew ${count}`;
+      return `${who(effect.seat)} ended the turn${drew}`;
+    }
+    case "passed": return `${who(effect.seat)} passed`;
+    case "game_finished": return { capture: true, text: `Game over: ${esc(effect.reason)}` };
+    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} on ${effect.settlement}`;
+    case "figures_placed": return "Every figure is placed — now each player secretly chooses 5 tiles";
+    case "hand_chosen": return `${who(effect.seat)} chose an opening hand`;
+    case "play_started": return "Play begins";
+    default: return null;
+  }
+}
+
+export function logItems(effects, seats, viewer) {
+  return effectsList(effects).filter((e) => e.type !== "turn_ended_automatically")
+    .map((e) => describe(e, seats, viewer)).filter(Boolean)
+    .map((d) => (typeof d === "string" ? { text: d } : d));
+}
+
+export function logPanel(lines) {
+  const items = lines.slice(-60).reverse().map((l) => `<li class="${l.capture ? "capture" : ""}">${l.text}</li>`).join("");
+  return `<section class="card" aria-label="Move log"><h3>Log</h3><ul class="log">${items || "<li class=muted>No moves yet</li>"}</ul></section>`;
+}
+
+// The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
+export function finalPanel(view, seats) {
+  const o = view.outcome;
+  if (!o) return "";
+  const n = view.players;
+  const caps = (s) => o.captured[String(s)];
+  const tokens = [...Array(n).keys()].map((s) => FIGURES.filter((f) => o.leaders[f] === s).length);
+  const total = (s) => FIGURES.reduce((sum, f) => sum + caps(s)[f], 0);
+  const unled = (s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
+  const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
+  const rows = [...Array(n).keys()].map((s) => {
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? " ★" : ""}</td>`).join("");
+    return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
+  }).join("");
+  const lines = FIGURES.map((f) => o.leaders[f] === null
+    ? `${figureName(f)}: tied for most (or none captured) — nobody gets this leader token.`
+    : `${figureName(f)}: ${esc(seatName(seats, o.leaders[f]))} captured the most and takes the leader token.`);
+  lines.push(...tieBreaks(o, n, tokens, unled, total, seats));
+  const names = o.winners.map((s) => esc(seatName(seats, s))).join(" and ");
+  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : "Winner: "}${names}</h2>` +
+    `<p class="explain muted">${esc(o.reason)}</p><table>${head}${rows}</table>` +
+    `<h3>How it was decided</h3>${lines.map((l) => `<p class="explain">${l}</p>`).join("")}</section>`;
+}
+
+function tieBreaks(o, n, tokens, unled, total, seats) {
+  const name = (s) => esc(seatName(seats, s));
+  const most = Math.max(...tokens);
+  const all = [...Array(n).keys()];
+  if (most === 0) {
+    return [`No one holds a leader token, so the most captured figures in total wins: ${all.map((s) => `${name(s)} ${total(s)}`).join(", ")}.`];
+  }
+  const tied = all.filter((s) => tokens[s] === most);
+  if (tied.length === 1) return [`${name(tied[0])} holds the most leader tokens (${most}) and wins outright.`];
+  const lines = [`${tied.map(name).join(", ")} are tied on ${most} leader token${most > 1 ? "s" : ""}; only they stay in.`,
+    `Figures of the types each does not lead: ${tied.map((s) => `${name(s)} ${unled(s)}`).join(", ")}.`];
+  const best = Math.max(...tied.map(unled));
+  const still = tied.filter((s) => unled(s) === best);
+  if (still.length > 1) lines.push(`Still tied, so total captured figures decide: ${still.map((s) => `${name(s)} ${total(s)}`).join(", ")}.`);
+  return lines;
+}

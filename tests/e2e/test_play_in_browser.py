@@ -1,0 +1,129 @@
+"""Samurai in a real browser against every real service: matchmaking two people who see each
+other's moves live, a whole game against bots by clicking, a reload that resumes, a spectator
+who sees no hand, and the replay of the finished game. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.pages import (
+    TIMEOUT,
+    place_any_tile,
+    placed_tiles,
+    play_one_turn,
+    queue,
+    shot,
+    sign_in,
+    status,
+    wait_for_game,
+    wait_my_turn_or_end,
+)
+from tests.e2e.stack import Stack
+
+LAPTOP = {"width": 1366, "height": 860}
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def people_game(stack: Stack, browser: Any, artifacts: Path) -> Any:
+    """Two people in two browser contexts, queued for a 2-player game and matched together."""
+    contexts = [browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)]
+    alice, bob = (c.new_page() for c in contexts)
+    for page, name in ((alice, "Alice"), (bob, "Bob")):
+        sign_in(page, stack.url, name)
+        queue(page, 2, "people")
+    alice.wait_for_selector("#clock")
+    shot(alice, artifacts, "01-waiting")
+    game_ids = {wait_for_game(alice), wait_for_game(bob)}
+    assert len(game_ids) == 1
+    yield alice, bob, game_ids.pop()
+    for context in contexts:
+        context.close()
+
+
+def test_two_people_are_matched_and_each_sees_the_others_moves_live(people_game: Any, artifacts: Path) -> None:
+    alice, bob, _ = people_game
+    first, second = (alice, bob) if "Your turn" in status(alice) else (bob, alice)
+    expect(first.locator("#status")).to_contain_text("Your turn", timeout=TIMEOUT)
+    assert place_any_tile(first)
+    expect(second.locator("#board g.placed")).to_have_count(1, timeout=TIMEOUT)
+    expect(second.locator(".log li").first).to_contain_text("placed", timeout=TIMEOUT)
+    if first.locator("#hand [data-act=end_turn]").count():
+        first.click("#hand [data-act=end_turn]")
+    expect(second.locator("#status")).to_contain_text("Your turn", timeout=TIMEOUT)
+    assert place_any_tile(second)
+    expect(first.locator("#board g.placed")).to_have_count(2, timeout=TIMEOUT)
+    shot(alice, artifacts, "02-people-laptop")
+    shot(bob, artifacts, "03-people-phone")
+
+
+def test_a_spectator_sees_the_board_but_no_hand(people_game: Any, stack: Stack, browser: Any,
+                                               artifacts: Path) -> None:
+    _, _, game_id = people_game
+    context = browser.new_context(viewport=LAPTOP)
+    watcher = context.new_page()
+    sign_in(watcher, stack.url, "Watcher")
+    watcher.goto(f"{stack.url}/#/live")
+    watcher.click(f"a[href='#/watch/{game_id}']")
+    watcher.wait_for_selector("#board svg")
+    expect(watcher.locator("#status")).to_contain_text("spectating", timeout=TIMEOUT)
+    expect(watcher.locator("#hand .tile")).to_have_count(0)
+    expect(watcher.locator(".players .p")).to_have_count(2)
+    shot(watcher, artifacts, "04-spectator")
+    context.close()
+
+
+def test_a_reload_mid_game_resumes_where_it_was(stack: Stack, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    sign_in(page, stack.url, "Reloader")
+    queue(page, 2, "bots", "random")
+    game_id = wait_for_game(page)
+    for _ in range(2):
+        assert wait_my_turn_or_end(page) == "turn"
+        play_one_turn(page)
+    assert wait_my_turn_or_end(page) == "turn"
+    before = placed_tiles(page)
+    page.reload()
+    page.wait_for_selector("#board svg")
+    expect(page.locator("#board g.placed")).to_have_count(before, timeout=TIMEOUT)
+    assert page.url.endswith(game_id)
+    assert wait_my_turn_or_end(page) == "turn"
+    play_one_turn(page)
+    expect(page.locator("#board g.placed")).not_to_have_count(before, timeout=TIMEOUT)
+    shot(page, artifacts, "05-after-reload")
+    context.close()
+
+
+def test_a_person_plays_a_whole_game_against_bots_to_the_final_score(stack: Stack, browser: Any,
+                                                                    artifacts: Path) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    sign_in(page, stack.url, "Solo")
+    queue(page, 3, "bots", "random")
+    game_id = wait_for_game(page)
+    turns = 0
+    while wait_my_turn_or_end(page) == "turn":
+        play_one_turn(page)
+        turns += 1
+        if turns == 3:
+            shot(page, artifacts, "06-bots-midgame")
+        assert turns < 60, "the game should end within 60 of my turns"
+    final = page.locator("section.final")
+    expect(final).to_be_visible(timeout=TIMEOUT)
+    expect(final).to_contain_text("How it was decided")
+    shot(page, artifacts, "07-final-score")
+    page.goto(f"{stack.url}/#/replay/{game_id}")
+    page.wait_for_selector("#board svg")
+    page.select_option("#persp", "all")
+    page.click("[data-step=first]")
+    expect(page.locator("#at")).to_contain_text("version 1 of")
+    page.click("[data-step='1']")
+    expect(page.locator("#at")).to_contain_text("version 2 of")
+    expect(page.locator("#hands .hand")).to_have_count(3, timeout=TIMEOUT)
+    shot(page, artifacts, "08-replay-reveal-all")
+    context.close()
