@@ -6,10 +6,9 @@ import asyncio
 import signal
 import sys
 
+from daimyo_gateway.bootstrap import MissingSecret, start_gateway, token_secret
 from daimyo_kit.config import Config
 from daimyo_kit.logging import configure, get_logger
-
-from daimyo_gateway.bootstrap import MissingSecret, start_gateway, token_secret
 
 
 async def serve() -> None:

@@ -14,14 +14,14 @@ from typing import Any
 import grpc
 import structlog
 from aiohttp import web
-from daimyo_bus import Bus
-from daimyo_kit.config import Config
 
+from daimyo_bus import Bus
 from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.tokens import TokenSigner
+from daimyo_kit.config import Config
 
 _log = structlog.get_logger("daimyo_gateway")
 

@@ -11,10 +11,10 @@ from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import grpc
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
-from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 T = TypeVar("T")
 CALL_TIMEOUT = 10.0

@@ -16,7 +16,6 @@ from typing import Any
 
 import structlog
 from aiohttp import WSMsgType, web
-from daimyo_rules.registry import get_game
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from daimyo_gateway.hub import Hub
@@ -24,6 +23,7 @@ from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
+from daimyo_rules.registry import get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,

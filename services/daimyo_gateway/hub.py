@@ -12,8 +12,9 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from daimyo_bus import Bus
 from nats.aio.subscription import Subscription
+
+from daimyo_bus import Bus
 
 Listener = Callable[[str, Any], None]
 

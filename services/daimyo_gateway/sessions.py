@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import structlog
-from daimyo_bus import subjects
 
+from daimyo_bus import subjects
 from daimyo_gateway.frames import BadFrame, Frame, MoveFrame, Ping, Subscribe, Unsubscribe, parse_frame
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES

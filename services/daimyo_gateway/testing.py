@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
-from daimyo_kit.config import Config
 
 from daimyo_gateway.bootstrap import RunningGateway, start_gateway
+from daimyo_kit.config import Config
 
 TEST_SECRET = "gateway-test-secret"
 Frame = dict[str, Any]

@@ -45,7 +45,8 @@ def people_game(stack: Stack, browser: Any, artifacts: Path) -> Any:
         context.close()
 
 
-def test_two_people_are_matched_and_each_sees_the_others_moves_live(people_game: Any, artifacts: Path) -> None:
+def test_two_people_are_matched_and_each_sees_the_others_moves_live(people_game: Any,
+                                                                   artifacts: Path) -> None:
     alice, bob, _ = people_game
     first, second = (alice, bob) if "Your turn" in status(alice) else (bob, alice)
     expect(first.locator("#status")).to_contain_text("Your turn", timeout=TIMEOUT)

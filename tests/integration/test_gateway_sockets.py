@@ -13,6 +13,7 @@ from typing import Any
 
 import aiohttp
 import pytest
+
 from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, settings_for
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import SocketClient, sign_in, start_test_gateway

@@ -17,8 +17,8 @@ export async function replayScreen(root, ctx, gameId) {
     .concat(info.seats.map((s, n) => `<option value="${n}" ${info.finished || s.mine ? "" : "disabled"}>${esc(seatName(info.seats, n))}</option>`))
     .concat(info.finished ? [`<option value="all">Reveal all</option>`] : []);
   root.innerHTML = `<div class="card replay-controls" role="toolbar" aria-label="Replay controls">` +
-    `<button data-step="first" aria-label="First">⏮</button><button data-step="-1" aria-label="Previous">◀</button>` +
-    `<button data-step="play" aria-label="Play">▶ Play</button><button data-step="1" aria-label="Next">▶</button><button data-step="last" aria-label="Last">⏭</button>` +
+    `<button data-step="first" aria-label="First">|◀</button><button data-step="-1" aria-label="Previous">◀</button>` +
+    `<button data-step="play" aria-label="Play">▶ Play</button><button data-step="1" aria-label="Next">▶</button><button data-step="last" aria-label="Last">▶|</button>` +
     `<input type="range" min="1" max="${info.version}" value="${at}" aria-label="Version">` +
     `<span id="at" class="muted"></span><label class="muted" style="margin:0">View as <select id="persp">${options.join("")}</select></label></div>` +
     `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div class="board-wrap" id="board"></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;

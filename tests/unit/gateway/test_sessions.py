@@ -1,0 +1,135 @@
+"""One browser session over fake ports: seats stay with their owners, views arrive once and in
+order, a gap or a reconnect is healed by a resync that lists what was missed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+from daimyo_bus import subjects
+from daimyo_gateway.sessions import Session
+from daimyo_gateway.tokens import Player
+from tests.unit.gateway.fakes import FakeGames, FakeHub
+
+ALICE, BOB = Player("g-alice", "Alice"), Player("g-bob", "Bob")
+
+
+class Harness:
+    def __init__(self, player: Player = ALICE) -> None:
+        self.games, self.hub, self.sent = FakeGames(), FakeHub(), []
+        self.games.add("g1", [ALICE.player_id, BOB.player_id], version=3)
+
+        async def send(frame: dict[str, Any]) -> None:
+            self.sent.append(frame)
+        self.session = Session(player, self.games, self.hub, send)  # type: ignore[arg-type]
+
+    async def frame(self, **frame: Any) -> None:
+        await self.session.handle_text(json.dumps(frame))
+        await settle()
+
+    def of(self, kind: str) -> list[dict[str, Any]]:
+        return [f for f in self.sent if f["type"] == kind]
+
+    def publish(self, seat: int | None, version: int) -> None:
+        subject = subjects.watch("g1") if seat is None else subjects.seat("g1", seat)
+        self.games.versions["g1"] = max(self.games.versions["g1"], version)
+        self.hub.publish(subject, self.games.message("g1", seat, version))
+
+
+async def settle() -> None:
+    for _ in range(20):
+        await asyncio.sleep(0)
+
+
+@pytest.fixture
+async def harness() -> Any:
+    h = Harness()
+    await h.session.start()
+    yield h
+    await h.session.close()
+
+
+async def test_subscribing_to_your_seat_sends_the_current_view_then_resynced(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    view, resynced = harness.of("view")[0], harness.of("resynced")[0]
+    assert view["version"] == 3 and view["view"]["hand"] == ["tile-of-0"]
+    assert resynced["version"] == 3
+
+
+async def test_subscribing_to_another_seat_is_forbidden_and_subscribes_nothing(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", ref="x", **{"as": 1})
+    error = harness.of("error")[0]
+    assert error["code"] == "forbidden" and error["ref"] == "x"
+    assert not harness.hub.listeners.get(subjects.seat("g1", 1))
+    assert not harness.of("view")
+
+
+async def test_live_views_arrive_once_each_in_version_order(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    for version in (4, 4, 3, 5, 5, 6):
+        harness.publish(0, version)
+    await settle()
+    assert [f["version"] for f in harness.of("view")] == [3, 4, 5, 6]
+
+
+async def test_a_gap_is_healed_by_a_resync_listing_the_missed_versions(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    harness.publish(0, 6)
+    await settle()
+    catch_up = harness.of("view")[-1]
+    assert catch_up["version"] == 6
+    assert [m["version"] for m in catch_up["missed"]] == [4, 5, 6]
+    harness.publish(0, 7)
+    await settle()
+    assert [f["version"] for f in harness.of("view")] == [3, 6, 7]
+
+
+async def test_a_reconnect_at_the_current_version_sends_no_view_again(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", since_version=3, **{"as": 0})
+    assert not harness.of("view")
+    assert harness.of("resynced")[0]["version"] == 3
+
+
+async def test_a_spectator_never_gets_a_seat_view(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": "spectator"})
+    harness.publish(0, 4)
+    harness.publish(None, 4)
+    await settle()
+    assert all("hand" not in f["view"] for f in harness.of("view"))
+    assert [f["version"] for f in harness.of("view")] == [3, 4]
+
+
+async def test_a_move_is_submitted_for_the_players_own_seat(harness: Harness) -> None:
+    await harness.frame(type="move", game_id="g1", move={"type": "pass"}, command_id="c1")
+    assert harness.games.submitted == [("g1", 0, {"type": "pass"}, ALICE.player_id)]
+    ack = harness.of("ack")[0]
+    assert ack == {"type": "ack", "game_id": "g1", "command_id": "c1", "version": 4, "ref": None}
+
+
+async def test_a_move_in_a_game_without_your_seat_is_forbidden() -> None:
+    h = Harness(Player("g-carol", "Carol"))
+    await h.frame(type="move", game_id="g1", move={"type": "pass"}, ref="m")
+    assert h.of("error")[0]["code"] == "forbidden"
+    assert not h.games.submitted
+
+
+async def test_after_a_malformed_frame_the_session_still_answers(harness: Harness) -> None:
+    await harness.session.handle_text("{{{")
+    await harness.frame(type="ping", ref=9)
+    assert harness.of("error")[0]["code"] == "malformed"
+    assert harness.of("pong") == [{"type": "pong", "ref": 9}]
+
+
+async def test_match_found_on_the_players_subject_reaches_the_browser(harness: Harness) -> None:
+    harness.hub.publish(subjects.player(ALICE.player_id), {"type": "match_found", "game_id": "g9", "seat": 1})
+    await settle()
+    assert harness.of("match_found")[0]["game_id"] == "g9"
+
+
+async def test_closing_releases_every_subscription(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    await harness.session.close()
+    assert not any(harness.hub.listeners.values())
