@@ -76,6 +76,14 @@ class Game(Protocol):
     def from_json(self, data: JSON) -> Any:
         """The state `to_json` produced, exactly."""
 
+    def chance_outcomes(self, before: Any | None, after: Any) -> list[JSON]:
+        """The chance results (shuffles, deals, draws, dice) that happened between two states
+        (`before` None: in `initial_state`), as data for the game's events. Secret: stored by
+        the game service, never shown to a player before the game ends."""
+
+    def secret_move_types(self) -> frozenset[str]:
+        """Move types whose content only their maker may see while the game runs."""
+
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
         """A complete game between random legal players as a replayable log."""
 

@@ -83,7 +83,8 @@ def decide_move(record: GameRecord, command: SubmitMove) -> tuple[list[GameEvent
     except (IllegalMove, RuleError) as e:
         raise Illegal(f"move rejected: {e}") from e
     effects = effects_of(engine, state, record)
-    made = MoveMade(command.seat, engine.move_to_json(move), command.command_id, effects)
+    chance = tuple(engine.chance_outcomes(record.state, state))
+    made = MoveMade(command.seat, engine.move_to_json(move), command.command_id, effects, chance)
     events: list[GameEvent] = [made]
     after = replace(record, state=state, version=record.version + 1)
     outcome = engine.outcome(state)

@@ -22,6 +22,7 @@ class GameCreated:
     seats: tuple[dict[str, Any], ...]
     seed: int
     time_control: dict[str, Any] = field(default_factory=dict)
+    chance: tuple[Any, ...] = ()  # chance results of the initial deal (secret until the end)
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,7 @@ class MoveMade:
     move: JSON
     command_id: str
     effects: JSON = None
+    chance: tuple[Any, ...] = ()  # chance results the move caused (secret until the end)
 
 
 @dataclass(frozen=True)
@@ -56,19 +58,22 @@ def from_recorded(recorded: RecordedEvent) -> GameEvent:
 
 def created_to_json(e: GameCreated) -> dict[str, Any]:
     return {"game": e.game, "config": e.config, "seats": list(e.seats), "seed": e.seed,
-            "time_control": e.time_control}
+            "time_control": e.time_control, "chance": list(e.chance)}
 
 
 def created_from_json(d: dict[str, Any]) -> GameCreated:
-    return GameCreated(d["game"], d["config"], tuple(d["seats"]), d["seed"], d.get("time_control") or {})
+    return GameCreated(d["game"], d["config"], tuple(d["seats"]), d["seed"], d.get("time_control") or {},
+                       tuple(d.get("chance") or ()))
 
 
 def _encode_move(e: Any) -> dict[str, Any]:
-    return {"seat": e.seat, "move": e.move, "command_id": e.command_id, "effects": e.effects}
+    return {"seat": e.seat, "move": e.move, "command_id": e.command_id, "effects": e.effects,
+            "chance": list(e.chance)}
 
 
 def _decode_move(d: dict[str, Any]) -> GameEvent:
-    return MoveMade(d["seat"], d["move"], d.get("command_id", ""), d.get("effects"))
+    return MoveMade(d["seat"], d["move"], d.get("command_id", ""), d.get("effects"),
+                    tuple(d.get("chance") or ()))
 
 
 _ENCODERS: dict[str, Callable[[Any], dict[str, Any]]] = {

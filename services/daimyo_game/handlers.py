@@ -124,11 +124,12 @@ class GameHandlers:
         config = _config_for(command.config, len(command.seats))
         seed = command.seed if command.seed is not None else secrets.randbits(63)
         try:
-            engine.initial_state(config, seed)
+            state = engine.initial_state(config, seed)
         except RuleError as e:
             raise Malformed(f"bad config for {command.game}: {e}") from e
         seats = tuple(s.to_json() for s in command.seats)
-        return GameCreated(command.game, config, seats, seed, dict(command.time_control))
+        chance = tuple(engine.chance_outcomes(None, state))
+        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance)
 
     def _engine(self, name: str) -> Game:
         try:

@@ -26,7 +26,8 @@ def visible_move(engine: Game, move: Any, actor: int, viewer: Viewer) -> Any:
         return hook(move, actor, viewer)
     if viewer == actor or not isinstance(move, dict):
         return move
-    secret = getattr(engine, "secret_move_types", DEFAULT_SECRET_MOVE_TYPES)
+    declared = getattr(engine, "secret_move_types", None)
+    secret = declared() if callable(declared) else DEFAULT_SECRET_MOVE_TYPES
     return {"type": move.get("type")} if move.get("type") in secret else move
 
 

@@ -88,6 +88,22 @@ class SamuraiGame:
             "stacks": {str(s): len(st) for s, st in enumerate(state.stacks)},
         }
 
+    def chance_outcomes(self, before: State | None, after: State) -> list[dict[str, Any]]:
+        """Samurai's chance: the random deal of figures and hands, and the shuffled stacks."""
+        board = board_for(after.players)
+        dealt_now = before is None and after.phase != "setup"
+        stacks_now = before is not None and before.phase == "choose" and after.phase != "choose"
+        if not (dealt_now or stacks_now):
+            return []
+        stacks = {str(s): list(st) for s, st in enumerate(after.stacks)}
+        if stacks_now:
+            return [{"chance": "stacks_shuffled", "stacks": stacks}]
+        return [{"chance": "random_setup", "figures": figures_json(after, board),
+                 "hands": {str(s): list(h) for s, h in enumerate(after.hands)}, "stacks": stacks}]
+
+    def secret_move_types(self) -> frozenset[str]:
+        return frozenset({"choose_hand"})
+
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> dict[str, Any]:
         """A complete game between random legal players, setup included, as a replayable log.
 

@@ -125,6 +125,21 @@ class ShogunGame:
         return [dict(entry, index=i) for i, entry in enumerate(history_entries(state.history))
                 if "chance" in entry]
 
+    def chance_outcomes(self, before: ShogunState | None, after: ShogunState) -> list[JSON]:
+        """The chance entries logged between two states (the history is a shared chain)."""
+        stop = before.history if before is not None else None
+        entries: list[JSON] = []
+        chain = after.history
+        while chain is not None and chain is not stop:
+            entry, chain = chain
+            if isinstance(entry, dict) and "chance" in entry:
+                entries.append(entry)
+        entries.reverse()
+        return entries
+
+    def secret_move_types(self) -> frozenset[str]:
+        return frozenset({"plan"})
+
     def history(self, state: ShogunState) -> list[JSON]:
         """Every log entry so far (player moves and chance outcomes), in order."""
         return history_entries(state.history)

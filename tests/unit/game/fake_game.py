@@ -93,6 +93,15 @@ class CardGame:
         moves = self.legal_moves(state, seat)
         return self.move_to_json(moves[rng.below(len(moves))])
 
+    def chance_outcomes(self, before: CardState | None, after: CardState) -> list[Any]:
+        if before is None:
+            return [{"chance": "deck", "deck": list(after.deck)}]
+        drew = (after.last or {}).get("drew")
+        return [{"chance": "drew", "card": drew}] if drew is not None else []
+
+    def secret_move_types(self) -> frozenset[str]:
+        return frozenset()
+
     def to_json(self, state: CardState) -> Any:
         return {"hands": state.hands, "deck": state.deck, "played": state.played, "turn": state.turn,
                 "rounds": state.rounds, "last": state.last}
