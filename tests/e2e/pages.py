@@ -89,12 +89,7 @@ def play_one_turn(page: Page) -> None:
         page.click("#hand [data-act=pass]")
     elif not (place_any_tile(page) or swap_tiles(page) or swap_figures(page)):
         raise AssertionError(f"nothing to click in: {page.inner_text('#hand')}")
-    try:
-        page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.version) > {version}",
-                               timeout=TIMEOUT)
-    except Exception:
-        page.screenshot(path="test-artifacts/failed-turn.png", full_page=True)
-        raise
+    wait_for_version_after(page, version)
     end = page.locator("#hand [data-act=end_turn]")
     if end.count() and "Your turn" in status(page):
         end.click()
@@ -107,3 +102,17 @@ def current_version(page: Page) -> int:
 
 def shot(page: Page, artifacts: Any, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}.png"), full_page=True)
+
+
+def wait_for_version_after(page: Page, version: int) -> None:
+    """Until the screen shows a game version newer than `version` (screenshot if it never does)."""
+    try:
+        page.wait_for_function(f"() => Number(document.querySelector('#app').dataset.version) > {version}",
+                               timeout=TIMEOUT)
+    except Exception:
+        page.screenshot(path="test-artifacts/failed-wait.png", full_page=True)
+        raise
+
+
+def player_id(page: Page) -> str:
+    return str(page.evaluate("() => JSON.parse(localStorage.getItem('daimyo.token')).player_id"))

@@ -4,22 +4,29 @@ who sees no hand, and the replay of the finished game. Screenshots go to test-ar
 
 from __future__ import annotations
 
+import json
+import uuid
 from pathlib import Path
 from typing import Any
 
+import grpc
 import pytest
 from playwright.sync_api import expect
 
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from tests.e2e.pages import (
     TIMEOUT,
+    current_version,
     place_any_tile,
     placed_tiles,
     play_one_turn,
+    player_id,
     queue,
     shot,
     sign_in,
     status,
     wait_for_game,
+    wait_for_version_after,
     wait_my_turn_or_end,
 )
 from tests.e2e.stack import Stack
@@ -128,3 +135,49 @@ def test_a_person_plays_a_whole_game_against_bots_to_the_final_score(stack: Stac
     expect(page.locator("#hands .hand")).to_have_count(3, timeout=TIMEOUT)
     shot(page, artifacts, "08-replay-reveal-all")
     context.close()
+
+
+def create_game(stack: Stack, player_ids: list[str], names: list[str], config: dict[str, Any]) -> str:
+    """A game made straight through the game service (matchmade games use the random setup)."""
+    with grpc.insecure_channel(stack.env["DAIMYO_GAME_ADDR"]) as channel:
+        seats = [game_pb2.Seat(player_id=p, display_name=n) for p, n in zip(player_ids, names, strict=True)]
+        request = game_pb2.CreateGameRequest(game="samurai", seats=seats, config_json=json.dumps(config),
+                                             command_id=uuid.uuid4().hex)
+        return str(game_pb2_grpc.GameServiceStub(channel).CreateGame(request, timeout=10).game_id)
+
+
+def test_the_setup_phase_is_played_by_clicking(stack: Stack, browser: Any, artifacts: Path) -> None:
+    contexts = [browser.new_context(viewport=LAPTOP) for _ in range(2)]
+    pages = [c.new_page() for c in contexts]
+    for page, name in zip(pages, ("Kenshin", "Shingen"), strict=True):
+        sign_in(page, stack.url, name)
+    ids = [player_id(page) for page in pages]
+    game_id = create_game(stack, ids, ["Kenshin", "Shingen"], {"players": 2, "random_setup": False})
+    for page in pages:
+        page.goto(f"{stack.url}/#/game/{game_id}")
+        page.wait_for_selector("#board svg")
+    placements = 0
+    while not pages[0].locator("[data-act=choose]").count():
+        actor = next((p for p in pages if p.locator("#hand [data-figure]:not([disabled])").count()), None)
+        if actor is None:
+            pages[0].wait_for_timeout(100)
+            continue
+        version = current_version(actor)
+        actor.locator("#hand [data-figure]:not([disabled])").first.click()
+        actor.locator("#board .target-site").first.click()
+        wait_for_version_after(actor, version)
+        placements += 1
+        if placements == 5:
+            shot(actor, artifacts, "09-setup-figures")
+        assert placements < 40
+    for n, page in enumerate(pages):
+        page.wait_for_selector("[data-act=choose]")
+        for tile in page.locator("#hand button.tile").all()[n: n + 5]:
+            tile.click()
+        if n == 0:
+            shot(page, artifacts, "10-choose-hand")
+        page.click("[data-act=choose]")
+    expect(pages[0].locator("#status")).to_contain_text("Your turn", timeout=TIMEOUT)
+    expect(pages[0].locator("#hand button.tile")).to_have_count(5)
+    for context in contexts:
+        context.close()

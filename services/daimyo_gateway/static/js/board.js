@@ -72,15 +72,15 @@ function settlement(hex, site, figures, opts) {
   const radius = site.kind === "village" ? 15 : site.kind === "city" ? 20 : 24;
   const spots = figures.length === 1 ? [[0, 0]] : figures.length === 2 ? [[-9, 0], [9, 0]] : [[0, -9], [-9, 7], [9, 7]];
   const picks = opts.figurePicks?.get(site.id);
+  const target = opts.targets?.has(site.id);
   const figs = figures.map((f, i) => {
     const pick = picks?.has(f);
     const picked = opts.picked && opts.picked.settlement === site.id && opts.picked.figure === f;
-    const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}`;
+    const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}${target ? " through" : ""}`;
     const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} on ${site.id}"` : "";
     return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${figureName(f)}</title>` +
       figureShape(f, x + spots[i][0], y + spots[i][1]) + `</g>`;
   }).join("");
-  const target = opts.targets?.has(site.id);
   const focus = target ? ` tabindex="0" role="button" aria-label="${site.kind} ${site.id}"` : "";
   const empty = figures.length ? "" : " empty";
   return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus}><title>${site.kind} ${site.id}</title></circle>${figs}`;
