@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_rules.samurai.tiles import TILE_IDS
 from tests.e2e.pages import (
     TIMEOUT,
     current_version,
@@ -137,10 +138,14 @@ def test_a_person_plays_a_whole_game_against_bots_to_the_final_score(stack: Stac
     context.close()
 
 
-def create_game(stack: Stack, player_ids: list[str], names: list[str], config: dict[str, Any]) -> str:
+def create_game(stack: Stack, player_ids: list[str], names: list[str], config: dict[str, Any],
+                bot_seats: dict[int, str] | None = None) -> str:
     """A game made straight through the game service (matchmade games use the random setup)."""
+    bots = bot_seats or {}
     with grpc.insecure_channel(stack.env["DAIMYO_GAME_ADDR"]) as channel:
-        seats = [game_pb2.Seat(player_id=p, display_name=n) for p, n in zip(player_ids, names, strict=True)]
+        seats = [game_pb2.Seat(bot_level=bots[n], display_name=name) if n in bots
+                 else game_pb2.Seat(player_id=p, display_name=name)
+                 for n, (p, name) in enumerate(zip(player_ids, names, strict=True))]
         request = game_pb2.CreateGameRequest(game="samurai", seats=seats, config_json=json.dumps(config),
                                              command_id=uuid.uuid4().hex)
         return str(game_pb2_grpc.GameServiceStub(channel).CreateGame(request, timeout=10).game_id)
@@ -181,3 +186,38 @@ def test_the_setup_phase_is_played_by_clicking(stack: Stack, browser: Any, artif
     expect(pages[0].locator("#hand button.tile")).to_have_count(5)
     for context in contexts:
         context.close()
+
+
+def test_figure_and_tile_swaps_are_played_by_clicking(stack: Stack, browser: Any, artifacts: Path) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    sign_in(page, stack.url, "Swapper")
+    hand = {"figure_swap", "tile_swap", "buddha4", "samurai3", "ronin1"}
+    stack_order = [t for t in TILE_IDS if t not in hand]
+    config = {"players": 2, "random_setup": True, "draw_stacks": {"0": stack_order}}
+    game_id = create_game(stack, [player_id(page), ""], ["Swapper", "Bot"], config, bot_seats={1: "random"})
+    page.goto(f"{stack.url}/#/game/{game_id}")
+    assert wait_my_turn_or_end(page) == "turn"
+    version = current_version(page)
+    page.click("#hand [data-tile=figure_swap]")
+    page.locator("#board .figure.pick").first.click()
+    shot(page, artifacts, "11-figure-swap-choose")
+    page.locator("#board .figure.pick:not(.picked)").first.click()
+    wait_for_version_after(page, version)
+    expect(page.locator(".log li").first).to_contain_text("swapped")
+    version = current_version(page)
+    page.click("#hand [data-tile=buddha4]")
+    page.locator("#board polygon.target").first.click()
+    wait_for_version_after(page, version)
+    if page.locator("#hand [data-act=end_turn]").count():
+        page.click("#hand [data-act=end_turn]")
+    expect(page.locator("#status")).not_to_contain_text("Your turn", timeout=TIMEOUT)
+    assert wait_my_turn_or_end(page) == "turn"
+    version = current_version(page)
+    page.click("#hand [data-tile=tile_swap]")
+    page.locator("#board g.placed.source").first.click()
+    page.locator("#board polygon.target").first.click()
+    wait_for_version_after(page, version)
+    expect(page.locator(".log")).to_contain_text("moved Buddha 4")
+    shot(page, artifacts, "12-after-tile-swap")
+    context.close()

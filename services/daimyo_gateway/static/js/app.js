@@ -127,14 +127,13 @@ async function leaders() {
 }
 
 function waitScreen(ticketId) {
-  const started = Date.now();
-  let waited = 0, estimate = 0;
+  let waited = 0, since = Date.now(); // the server's count, advanced locally between polls
   root.innerHTML = `<div class="card center" style="text-align:center"><h2>Looking for a table…</h2><div class="spinner" aria-hidden="true"></div>` +
-    `<div class="big-clock" id="clock" aria-live="off">0:00</div><p class="muted" id="estimate"></p>` +
+    `<div class="big-clock" id="clock" aria-label="time waited">0:00</div><p class="muted" id="estimate"></p>` +
     `<button id="cancel">Cancel</button></div>`;
   const clock = root.querySelector("#clock");
   const tick = setInterval(() => {
-    const seconds = Math.floor(waited + (Date.now() - started) / 1000);
+    const seconds = Math.floor(waited + (Date.now() - since) / 1000);
     clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   }, 250);
   const poll = setInterval(checkTicket, 2000);
@@ -143,7 +142,9 @@ function waitScreen(ticketId) {
       const ticket = await get(`/api/queue/${ticketId}`);
       if (ticket.state === "matched" && ticket.game_id) location.hash = `#/game/${ticket.game_id}`;
       else if (ticket.state === "cancelled") location.hash = "#/";
-      estimate = ticket.estimated_wait_seconds;
+      waited = ticket.waited_seconds || 0;
+      since = Date.now();
+      const estimate = ticket.estimated_wait_seconds;
       root.querySelector("#estimate").textContent = estimate ? `Estimated wait: about ${Math.ceil(estimate)} s` : "";
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) location.hash = "#/";

@@ -79,6 +79,7 @@ function settlement(hex, site, figures, opts) {
     const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}${target ? " through" : ""}`;
     const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} on ${site.id}"` : "";
     return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${figureName(f)}</title>` +
+      (pick ? `<circle class="pick-ring" cx="${x + spots[i][0]}" cy="${y + spots[i][1]}" r="12.5"/>` : "") +
       figureShape(f, x + spots[i][0], y + spots[i][1]) + `</g>`;
   }).join("");
   const focus = target ? ` tabindex="0" role="button" aria-label="${site.kind} ${site.id}"` : "";
