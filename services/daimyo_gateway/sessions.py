@@ -62,6 +62,7 @@ class Session:
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
         self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
+        self._notices: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
         await self._hub.add(subjects.player(self.player.player_id), self._on_player_message)
@@ -152,7 +153,9 @@ class Session:
 
     def _on_player_message(self, _subject: str, payload: Any) -> None:
         if isinstance(payload, dict) and payload.get("type") == "match_found":
-            asyncio.get_running_loop().create_task(self._emit(payload))
+            task = asyncio.get_running_loop().create_task(self._emit(payload))
+            self._notices.add(task)
+            task.add_done_callback(self._notices.discard)
 
     async def _deliver_forever(self) -> None:
         while True:

@@ -225,3 +225,24 @@ async def test_two_hundred_sockets_receive_every_update_of_their_games_in_order(
         seen = socket.versions(game_ids[n // per_game])
         assert seen == list(range(seen[0], finals[n // per_game] + 1)), f"socket {n}: {seen}"
     await asyncio.gather(*(s.close() for s in sockets))
+
+
+async def test_players_on_different_gateways_see_each_others_moves(stack: Stack, nats_url: str) -> None:
+    second = await start_test_gateway(nats_url, f"127.0.0.1:{stack.game.server.port}")
+    try:
+        alice, bob = await players(stack, "Alice", "Bob")
+        game_id = await create_game(stack, [alice["player_id"], bob["player_id"]])
+        a = await SocketClient.connect(stack.http, stack.url, alice["token"])
+        b = await SocketClient.connect(stack.http, second.url, bob["token"])
+        await a.send({"type": "subscribe", "game_id": game_id, "as": 0})
+        await b.send({"type": "subscribe", "game_id": game_id, "as": 1})
+        first = await a.wait_for(is_type("resynced", game_id=game_id))
+        await b.wait_for(is_type("resynced", game_id=game_id))
+        move, _ = await first_legal_move(stack, game_id, 0)
+        await a.send({"type": "move", "game_id": game_id, "move": move, "expected_version": first["version"]})
+        ack = await a.wait_for(is_type("ack"))
+        assert (await b.wait_for(is_type("view", version=ack["version"])))["last_move"]["move"] == move
+        await a.close()
+        await b.close()
+    finally:
+        await second.stop()
