@@ -22,13 +22,15 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
 from daimyo_gateway.sessions import Session
+from daimyo_gateway.shogun_board import shogun_board
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
 from daimyo_rules.registry import get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
                "illegal_move": 409, "stale": 409, "duplicate": 409, "unavailable": 503}
-GAMES = ("samurai",)
+GAMES = ("samurai", "shogun")
+PLAYER_COUNTS = {"samurai": (2, 3, 4), "shogun": (3, 4, 5)}
 BOT_LEVELS = ("random", "greedy", "mcts")
 _log = structlog.get_logger("daimyo_gateway.http")
 
@@ -132,9 +134,10 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     game = body.get("game", "samurai")
     if game not in GAMES:
         raise ServiceError("malformed", f"unknown game {game!r}")
-    counts = body.get("player_counts") or [2]
-    if not isinstance(counts, list) or not all(isinstance(c, int) and 2 <= c <= 4 for c in counts):
-        raise ServiceError("malformed", "player_counts must list numbers from 2 to 4")
+    allowed = PLAYER_COUNTS[game]
+    counts = body.get("player_counts") or [allowed[0]]
+    if not isinstance(counts, list) or not all(isinstance(c, int) and c in allowed for c in counts):
+        raise ServiceError("malformed", f"player_counts must list numbers from {allowed[0]} to {allowed[-1]}")
     bots = body.get("mode") == "bots"
     level = body.get("bot_level") or ("greedy" if bots else "")
     if level and level not in BOT_LEVELS:
@@ -265,9 +268,12 @@ async def _reveal_all(games: GamePort, game_id: str, at: int,
                       seats: int) -> tuple[ViewSnapshot, dict[str, Any]]:
     spectator, *per_seat = await asyncio.gather(
         games.replay(game_id, at, None), *(games.replay(game_id, at, s) for s in range(seats)))
-    hands = [s.view.get("hand", []) for s in per_seat]
-    captured = {str(n): s.view.get("captured", {}).get(str(n)) for n, s in enumerate(per_seat)}
-    view = {**spectator.view, "hands": hands, "captured": captured}
+    if spectator.game == "shogun":  # every seat's secret plan, as its owner saw it
+        view = {**spectator.view, "plans": {str(n): s.view.get("your_plan") for n, s in enumerate(per_seat)}}
+    else:
+        hands = [s.view.get("hand", []) for s in per_seat]
+        captured = {str(n): s.view.get("captured", {}).get(str(n)) for n, s in enumerate(per_seat)}
+        view = {**spectator.view, "hands": hands, "captured": captured}
     return ViewSnapshot(spectator.game_id, spectator.game, spectator.version, view, spectator.to_act,
                         spectator.finished), {"revealed": True}
 
@@ -281,12 +287,14 @@ async def game_events(request: web.Request) -> web.Response:
 
 @cache
 def _board_json(game: str, players: int) -> str:
+    if game == "shogun":
+        return json.dumps(shogun_board(players))
     return json.dumps(get_game(game).board(players))  # type: ignore[attr-defined,unused-ignore]
 
 
 async def board(request: web.Request) -> web.Response:
     game, raw = request.match_info["game"], request.match_info["players"]
-    if game not in GAMES or raw not in ("2", "3", "4"):
+    if game not in GAMES or raw not in [str(n) for n in PLAYER_COUNTS[game]]:
         raise ServiceError("not_found", f"no board for {game} with {raw} players")
     return web.Response(text=_board_json(game, int(raw)), content_type="application/json",
                         headers={"Cache-Control": "public, max-age=3600"})

@@ -1,0 +1,169 @@
+// The Shogun map as SVG: land drawn as soft blobs around the borders (so Honshu and Shikoku take
+// shape by themselves), region colours of the chosen board side, borders as lines (sea lanes
+// dashed), and on each province its owner, armies, building sites and revolt markers.
+
+import { CENTRES, LABELS, MARGIN } from "./layout.js";
+
+export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
+export const SEAT_NAMES = ["red", "blue", "gold", "purple", "black"];
+export const PEASANT = "#58a942";
+export const REGION_COLORS = { green: "#bfdc9a", yellow: "#f4e08f", purple: "#d7c2ec", red: "#f3b9a8", brown: "#dcc09a" };
+const R = 19;
+
+const num = (x) => Math.round(x * 10) / 10;
+
+function bounds() {
+  const xs = Object.values(CENTRES).map((c) => c[0]), ys = Object.values(CENTRES).map((c) => c[1]);
+  const x0 = Math.min(...xs) - MARGIN, y0 = Math.min(...ys) - MARGIN - 10;
+  return [x0, y0, Math.max(...xs) + MARGIN - x0, Math.max(...ys) + MARGIN + 12 - y0];
+}
+
+const at = (name) => CENTRES[name] || [0, 0];
+
+function line(a, b, cls, width) {
+  const [x1, y1] = at(a), [x2, y2] = at(b);
+  return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="${cls}"${width ? ` stroke-width="${width}"` : ""}/>`;
+}
+
+// Every three provinces that border each other pairwise: filled, so blobs have no holes.
+function triangles(edges) {
+  const next = new Map();
+  for (const { a, b } of edges) {
+    if (!next.has(a)) next.set(a, new Set());
+    if (!next.has(b)) next.set(b, new Set());
+    next.get(a).add(b); next.get(b).add(a);
+  }
+  const out = [];
+  for (const { a, b } of edges) {
+    for (const c of next.get(a)) if (c > a && c > b && next.get(b).has(c)) out.push([a, b, c]);
+  }
+  return out.map((t) => `<polygon points="${t.map((n) => at(n).join(",")).join(" ")}"/>`).join("");
+}
+
+// Land: a fat stroke along each land border plus a disc per province, twice (coast, then land).
+function landHtml(board) {
+  const land = board.borders.filter((b) => !b.sea);
+  const fill = triangles(land);
+  const shape = (width, radius, cls) => `<g class="${cls}">${land.map((b) => line(b.a, b.b, "", width)).join("")}` +
+    board.provinces.map((p) => `<circle cx="${at(p.name)[0]}" cy="${at(p.name)[1]}" r="${radius}"/>`).join("") + fill + "</g>";
+  return shape(78, 44, "sg-coast") + shape(70, 40, "sg-land");
+}
+
+function regionsHtml(board, side) {
+  const region = Object.fromEntries(board.provinces.map((p) => [p.name, p.regions[side]]));
+  const groups = Object.keys(REGION_COLORS).map((name) => {
+    const members = board.provinces.filter((p) => region[p.name] === name);
+    const inner = board.borders.filter((b) => !b.sea && region[b.a] === name && region[b.b] === name);
+    return `<g class="sg-region" data-region="${name}" fill="${REGION_COLORS[name]}" stroke="${REGION_COLORS[name]}">` +
+      inner.map((b) => line(b.a, b.b, "", 46)).join("") + triangles(inner) +
+      members.map((p) => `<circle cx="${at(p.name)[0]}" cy="${at(p.name)[1]}" r="33"/>`).join("") + "</g>";
+  });
+  return groups.join("");
+}
+
+// A border stops short of both discs so the line reads as "these two touch".
+function bordersHtml(board) {
+  return board.borders.map((b) => {
+    const [x1, y1] = at(b.a), [x2, y2] = at(b.b);
+    const d = Math.hypot(x2 - x1, y2 - y1) || 1, ux = (x2 - x1) / d, uy = (y2 - y1) / d, cut = R + 3;
+    return `<line x1="${num(x1 + ux * cut)}" y1="${num(y1 + uy * cut)}" x2="${num(x2 - ux * cut)}" y2="${num(y2 - uy * cut)}"` +
+      ` class="${b.sea ? "sg-sea-lane" : "sg-border"}" data-border="${b.a}|${b.b}"/>`;
+  }).join("");
+}
+
+export function buildingIcon(kind, x, y, s = 6) {
+  if (kind === "castle") {
+    return `<g class="sg-bld castle" transform="translate(${x} ${y})"><path d="M${-s} ${s} V${-s * 0.1} H${-s * 0.55} V${-s * 0.6} H${s * 0.55} V${-s * 0.1} H${s} V${s} Z"/>` +
+      `<path d="M${-s * 1.1} ${-s * 0.05} L0 ${-s * 1.15} L${s * 1.1} ${-s * 0.05} Z" class="roof"/></g>`;
+  }
+  if (kind === "temple") {
+    return `<g class="sg-bld temple" transform="translate(${x} ${y})"><path d="M${-s * 1.1} ${-s * 0.75} Q0 ${-s * 1.05} ${s * 1.1} ${-s * 0.75} V${-s * 0.35} H${-s * 1.1} Z"/>` +
+      `<rect x="${-s * 0.75}" y="${-s * 0.4}" width="${s * 0.3}" height="${s * 1.4}"/><rect x="${s * 0.45}" y="${-s * 0.4}" width="${s * 0.3}" height="${s * 1.4}"/>` +
+      `<rect x="${-s * 0.9}" y="${-s * 0.05}" width="${s * 1.8}" height="${s * 0.28}"/></g>`;
+  }
+  return `<g class="sg-bld theatre" transform="translate(${x} ${y})"><path d="M${-s * 0.85} ${-s * 0.9} H${s * 0.85} V${s * 0.1} Q${s * 0.85} ${s} 0 ${s * 1.05} Q${-s * 0.85} ${s} ${-s * 0.85} ${s * 0.1} Z"/>` +
+    `<circle cx="${-s * 0.38}" cy="${-s * 0.25}" r="${s * 0.17}" class="eye"/><circle cx="${s * 0.38}" cy="${-s * 0.25}" r="${s * 0.17}" class="eye"/></g>`;
+}
+
+// Building sites as a row of slots above the disc: built ones show their piece.
+function sitesHtml(facts, state, x, y) {
+  const built = state.buildings || [];
+  const slots = Math.max(facts.sites, built.length);
+  const step = 15, x0 = x - ((slots - 1) * step) / 2;
+  return [...Array(slots).keys()].map((i) => {
+    const cx = x0 + i * step, cy = y - R - 9;
+    return built[i] ? `<circle cx="${cx}" cy="${cy}" r="7.5" class="sg-site built"/>${buildingIcon(built[i], cx, cy + 0.5, 5)}`
+      : `<circle cx="${cx}" cy="${cy}" r="4" class="sg-site"/>`;
+  }).join("");
+}
+
+function markersHtml(count, x, y) {
+  if (!count) return "";
+  const dots = [...Array(Math.min(count, 4)).keys()].map((i) =>
+    `<rect x="${x + R - 3 + i * 3}" y="${y - R + 1 - i * 3}" width="9" height="9" rx="1.5" class="sg-revolt"/>`).join("");
+  return `<g class="sg-revolts" aria-label="${count} revolt marker${count > 1 ? "s" : ""}">${dots}` +
+    (count > 1 ? `<text x="${x + R + 15 + (Math.min(count, 4) - 1) * 3}" y="${y - R + 7}" class="sg-revolt-n">${count}</text>` : "") + "</g>";
+}
+
+function labelHtml(name, facts, x, y) {
+  const where = LABELS[name] || "below";
+  const offset = { below: [0, R + 14, "middle"], above: [0, -R - 22, "middle"], left: [-R - 6, 4, "end"], right: [R + 6, 4, "start"] }[where];
+  const [dx, dy, anchor] = offset;
+  const ly = where === "above" && facts.sites === 0 ? y - R - 8 : y + dy;
+  return `<text x="${x + dx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${name}` +
+    `<tspan class="sg-vals" dx="3">${facts.tax}·${facts.rice}</tspan></text>`;
+}
+
+function provinceHtml(facts, state, opts) {
+  const name = facts.name, [x, y] = at(name);
+  const inPlay = state.in_play !== false && facts.in_play !== false;
+  const owner = state.owner ?? null;
+  const classes = ["sg-prov"];
+  if (!inPlay) classes.push("out");
+  if (opts.targets?.has(name)) classes.push("target");
+  if (opts.origin === name) classes.push("origin");
+  if (opts.flash?.has(name)) classes.push("flash");
+  if (opts.selectable?.has(name)) classes.push("selectable");
+  const fill = owner === null ? (inPlay ? "#f8f3e6" : "#cfc8b8") : SEAT_COLORS[owner];
+  const title = `${name} — tax ${facts.tax}, rice ${facts.rice}, ${facts.sites} site${facts.sites > 1 ? "s" : ""}` +
+    (inPlay ? "" : " (out of play)") + (owner === null ? (inPlay ? ", neutral" : "") : `, ${SEAT_NAMES[owner]}: ${state.armies} armies`) +
+    (state.buildings?.length ? `, ${state.buildings.join(", ")}` : "") + (state.revolt_markers ? `, ${state.revolt_markers} revolt marker(s)` : "");
+  const interactive = opts.targets?.has(name) || opts.selectable?.has(name);
+  const armies = owner !== null && state.armies ? `<text x="${x}" y="${y + 0.5}" class="sg-armies">${state.armies}</text>` : "";
+  const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>` : "";
+  return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""} aria-label="${title}">` +
+    `<title>${title}</title>${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
+    (inPlay ? "" : `<path d="M${x - 11} ${y - 11} L${x + 11} ${y + 11} M${x + 11} ${y - 11} L${x - 11} ${y + 11}" class="sg-out-x"/>`) +
+    armies + sitesHtml(facts, state, x, y) + markersHtml(state.revolt_markers, x, y) + labelHtml(name, facts, x, y) + "</g>";
+}
+
+/** The whole map for a view (`view.provinces` keyed by name) with options for highlights. */
+export function mapSvg(board, view, opts = {}) {
+  const [x0, y0, w, h] = bounds();
+  const side = view?.side || "sun";
+  const provinces = board.provinces.map((facts) => provinceHtml(facts, view?.provinces?.[facts.name] || {}, opts)).join("");
+  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="img" aria-label="Map of Japan, ${side} side">` +
+    `<defs><pattern id="sg-waves" width="28" height="14" patternUnits="userSpaceOnUse"><path d="M0 10 q7 -6 14 0 t14 0" fill="none" stroke="rgba(255,255,255,.28)" stroke-width="1.2"/></pattern></defs>` +
+    `<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="url(#sg-waves)"/>` +
+    landHtml(board) + `<g opacity="0.9">${regionsHtml(board, side)}</g>` + bordersHtml(board) + provinces +
+    compassHtml(x0 + 40, y0 + 44) + `</svg>`;
+}
+
+function compassHtml(x, y) {
+  return `<g class="sg-compass" transform="translate(${x} ${y})"><circle r="17"/><path d="M0 -14 L5 0 L0 14 L-5 0 Z"/><text y="-20">N</text></g>`;
+}
+
+export function bindMap(el, onProvince) {
+  const pick = (event) => {
+    const g = event.target.closest?.("[data-province]");
+    if (g && (g.classList.contains("target") || g.classList.contains("selectable"))) onProvince(g.dataset.province);
+  };
+  el.addEventListener("click", pick);
+  el.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(event); } });
+}
+
+/** Region legend: colour swatches of the current side. */
+export function regionLegend(side) {
+  return `<div class="sg-legend">${Object.entries(REGION_COLORS).map(([name, color]) =>
+    `<span><i style="background:${color}"></i>${name}</span>`).join("")}<span class="muted">${side} side · tax·rice by each name</span></div>`;
+}
