@@ -6,6 +6,7 @@ import { esc } from "./panels.js";
 import { replayScreen } from "./replay.js";
 
 const root = document.getElementById("app");
+const PLAYER_COUNTS = { samurai: [2, 3, 4], shogun: [3, 4, 5] };
 const ctx = { socket: null, onFrame: null, toast };
 let leave = null;
 
@@ -53,7 +54,7 @@ async function route() {
     else if (page === "replay") leave = await replayScreen(root, ctx, id);
     else if (page === "live") await gameList("live", "Live games", "watch", "Watch");
     else if (page === "finished") await gameList("finished", "Finished games", "replay", "Replay");
-    else if (page === "leaders") await leaders();
+    else if (page === "leaders") await leaders(id === "shogun" ? "shogun" : "samurai");
     else await lobby();
   } catch (error) {
     root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(error.message)}</p><a href="#/">Back to the lobby</a></div>`;
@@ -62,8 +63,8 @@ async function route() {
 }
 
 function signInScreen() {
-  root.innerHTML = `<form class="card center" id="signin"><h1>Samurai</h1>` +
-    `<p class="muted">Reiner Knizia's game of influence over feudal Japan. Play people or bots in your browser.</p>` +
+  root.innerHTML = `<form class="card center" id="signin"><h1>Daimyo</h1>` +
+    `<p class="muted">Samurai, Reiner Knizia's game of influence over feudal Japan, and Shogun, Dirk Henn's game of conquest. Play people or bots in your browser.</p>` +
     `<label for="name">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required autofocus>` +
     `<div class="actions"><button class="primary" type="submit">Play as guest</button></div></form>`;
   root.querySelector("#signin").addEventListener("submit", async (event) => {
@@ -76,15 +77,23 @@ async function lobby() {
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${value}" ${checked ? "checked" : ""}> ${text}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
     `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game</h2>` +
-    `<fieldset><legend>Game</legend><div class="choices">${radio("game", "samurai", "Samurai", true)}</div></fieldset>` +
-    `<fieldset><legend>Players</legend><div class="choices">${radio("players", "2", "2", true)}${radio("players", "3", "3")}${radio("players", "4", "4")}</div></fieldset>` +
+    `<fieldset><legend>Game</legend><div class="choices">${radio("game", "samurai", "Samurai", true)}${radio("game", "shogun", "Shogun")}</div></fieldset>` +
+    `<fieldset><legend>Players</legend><div class="choices" id="counts"></div></fieldset>` +
     `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div></fieldset>` +
     `<fieldset id="levels"><legend>Bot level</legend><div class="choices">${radio("level", "random", "Easy (random)")}${radio("level", "greedy", "Medium", true)}${radio("level", "mcts", "Hard")}</div></fieldset>` +
     `<div class="actions"><button class="primary" type="submit">Find a game</button></div></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
   const form = root.querySelector("#queue");
   const levels = root.querySelector("#levels");
-  const sync = () => { levels.hidden = form.mode.value !== "bots"; };
+  const counts = root.querySelector("#counts");
+  const sync = () => {
+    levels.hidden = form.mode.value !== "bots";
+    const allowed = PLAYER_COUNTS[form.game.value];
+    if (counts.dataset.game !== form.game.value) {
+      counts.dataset.game = form.game.value;
+      counts.innerHTML = allowed.map((n, i) => radio("players", String(n), String(n), i === 0)).join("");
+    }
+  };
   form.addEventListener("change", sync);
   sync();
   form.addEventListener("submit", async (event) => {
@@ -118,10 +127,11 @@ async function gameList(kind, title, route, verb) {
   root.innerHTML = `<section class="card"><h2>${title}</h2>${games.length ? gamesTable(games, route, verb) : "<p class=muted>None right now.</p>"}</section>`;
 }
 
-async function leaders() {
-  const { ratings } = await get("/api/leaderboard/samurai?limit=50");
+async function leaders(game = "samurai") {
+  const { ratings } = await get(`/api/leaderboard/${game}?limit=50`);
   const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${r.ordinal.toFixed(1)}</td><td>${r.games}</td></tr>`).join("");
-  root.innerHTML = `<section class="card"><h2>Samurai leaderboard</h2>${ratings.length
+  const other = game === "samurai" ? "shogun" : "samurai";
+  root.innerHTML = `<section class="card"><h2>${game === "samurai" ? "Samurai" : "Shogun"} leaderboard <a href="#/leaders/${other}" style="font-size:.85rem;font-weight:400">${other === "samurai" ? "Samurai" : "Shogun"} →</a></h2>${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody>${rows}</tbody></table>`
     : "<p class=muted>No rated games yet.</p>"}</section>`;
 }

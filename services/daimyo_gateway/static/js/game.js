@@ -8,6 +8,7 @@ import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js
 
 export async function gameScreen(root, ctx, gameId, mode) {
   const info = await get(`/api/games/${gameId}`);
+  if (info.game === "shogun") return (await import("../shogun/game.js")).shogunGameScreen(root, ctx, info, mode);
   const seat = mode === "play" ? info.my_seat : null;
   const geometry = await board(info.game, info.players);
   const screen = new GameScreen(root, ctx, info, seat, geometry);

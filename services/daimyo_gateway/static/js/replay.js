@@ -8,6 +8,7 @@ import { esc, finalPanel, logItems, logPanel, playersPanel, seatName } from "./p
 
 export async function replayScreen(root, ctx, gameId) {
   const info = await get(`/api/games/${gameId}`);
+  if (info.game === "shogun") return (await import("../shogun/replay.js")).shogunReplayScreen(root, ctx, info);
   const geometry = await board(info.game, info.players);
   const { events } = await get(`/api/games/${gameId}/events`);
   const cache = new Map();

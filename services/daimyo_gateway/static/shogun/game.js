@@ -1,0 +1,227 @@
+// A live Shogun game, as a seat's owner (play) or as a spectator. Every choice offered comes from
+// the view's `you_may` menu, so the server never has to refuse a click; if it does, its reason shows.
+
+import { board as fetchBoard, get } from "../js/api.js";
+import { esc } from "../js/panels.js";
+import { bindMap, mapSvg, regionLegend } from "./map.js";
+import {
+  ACTION_SHORT, Chronicle, SPECIAL_NAMES, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  statusText, stripHtml, towerHtml, winterHtml,
+} from "./panels.js";
+
+export async function shogunGameScreen(root, ctx, info, mode) {
+  const seat = mode === "play" ? info.my_seat : null;
+  const [board, history] = await Promise.all([fetchBoard("shogun", info.players), get(`/api/games/${info.game_id}/events`)]);
+  const screen = new ShogunScreen(root, ctx, info, seat, board);
+  screen.catchUp(history.events);
+  ctx.socket.subscribe(info.game_id, seat ?? "spectator");
+  ctx.onFrame = (frame) => screen.frame(frame);
+  return () => { ctx.socket.unsubscribe(info.game_id); screen.leave(); };
+}
+
+class ShogunScreen {
+  constructor(root, ctx, info, seat, board) {
+    Object.assign(this, { root, ctx, info, seat, board });
+    this.view = null; this.version = null; this.seen = 0; this.lines = []; this.chronicle = new Chronicle();
+    this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set();
+    root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div>` +
+      `<div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
+      `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
+    this.el = (id) => root.querySelector(`#${id}`);
+    bindMap(this.el("board"), (province) => this.clickProvince(province));
+    this.keys = (event) => { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } };
+    document.addEventListener("keydown", this.keys);
+  }
+
+  leave() { document.removeEventListener("keydown", this.keys); }
+
+  catchUp(events) {
+    for (const e of events) this.record(e.version, e.effects);
+  }
+
+  record(version, effects) {
+    if (version <= this.seen) return;
+    this.seen = version;
+    this.lines.push(...logLines(effects, this.info.seats, this.board));
+    this.chronicle.add(effects);
+  }
+
+  frame(frame) {
+    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
+    if (frame.type === "error") { this.ctx.toast(frame.message); this.render(); }
+  }
+
+  showView(frame) {
+    for (const missed of frame.missed || []) this.record(missed.version, missed.effects);
+    this.record(frame.version, frame.effects);
+    this.flash = flashed(frame.effects);
+    const menuBefore = JSON.stringify(this.menu());
+    this.view = frame.view; this.version = frame.version;
+    this.root.dataset.version = frame.version;
+    this.root.dataset.stage = frame.view.stage;
+    if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; }
+    this.render();
+  }
+
+  menu() { return (this.seat !== null && (this.view?.you_may || this.view?.legal)) || null; }
+
+  send(move) {
+    this.ctx.socket.move(this.info.game_id, move, this.version);
+    this.el("decide").querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  }
+
+  clickProvince(province) {
+    const menu = this.menu();
+    if (menu?.type !== "move" || !menu.targets.some((t) => t.to === province)) return;
+    this.target = province;
+    if (this.armies === null) this.armies = menu.max_armies;
+    this.render();
+  }
+
+  // -- drawing ----------------------------------------------------------------------------
+
+  render() {
+    if (!this.view) return;
+    const v = this.view, seats = this.info.seats, menu = this.menu();
+    const opts = { flash: this.flash };
+    if (menu?.type === "move") {
+      opts.origin = menu.from;
+      opts.targets = new Set(menu.targets.map((t) => t.to));
+    } else if (v.decision) opts.origin = v.decision.from;
+    this.el("status").innerHTML = statusText(v, seats, this.seat);
+    this.el("strip").innerHTML = stripHtml(this.board, v);
+    this.el("board").innerHTML = mapSvg(this.board, v, opts);
+    this.el("legend").innerHTML = regionLegend(v.side);
+    this.el("final").innerHTML = finalHtml(v, seats);
+    this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
+    this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
+    this.el("battle").innerHTML = battleHtml(this.chronicle.battle, seats);
+    this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
+    this.el("log").innerHTML = logHtml(this.lines);
+    this.renderDecision(menu);
+  }
+
+  renderDecision(menu) {
+    const box = this.el("decide");
+    if (!menu || this.view.finished) {
+      box.innerHTML = this.seat !== null && !this.view.finished ? this.waitingHtml() : "";
+      return;
+    }
+    if (menu.type === "plan") return this.renderPlan(box, menu);
+    if (menu.type === "pick_special") return this.renderPick(box, menu);
+    if (menu.type === "move") return this.renderMove(box, menu);
+    if (menu.type === "draft") return this.renderDraft(box, menu);
+    box.innerHTML = "";
+  }
+
+  waitingHtml() {
+    const plan = this.view.your_plan;
+    if (!plan) return `<section class="card"><p class="hint muted">Waiting for the other players…</p></section>`;
+    const rows = Object.entries(plan.actions).filter(([, c]) => c).map(([k, c]) => `<li>${ACTION_SHORT[k]}: ${esc(cardLabel(c))}</li>`).join("");
+    return `<section class="card" aria-label="Your plan"><h3>Your plan (secret)</h3><ul class="explain" style="margin:0;padding-left:1.1rem">${rows || "<li>no actions</li>"}</ul>` +
+      `<p class="explain">Bid: ${esc(cardLabel(plan.bid))}</p></section>`;
+  }
+
+  // Planning: one select per action; a card chosen on one action (or as the bid) is taken away
+  // from every other select, so only plans the server accepts can be submitted.
+  renderPlan(box, menu) {
+    if (!this.plan) this.plan = { actions: Object.fromEntries(Object.keys(menu.actions).map((k) => [k, null])), bid: null };
+    const plan = this.plan;
+    const used = (except) => new Set([...Object.entries(plan.actions).filter(([k]) => k !== except).map(([, c]) => c),
+      except === "bid" ? null : chestOf(plan.bid) ?? provinceOf(plan.bid)].filter(Boolean));
+    const order = this.view.action_cards || [];
+    const costs = Object.fromEntries(this.board.actions.map((a) => [a.key, a.cost]));
+    const rows = Object.entries(menu.actions).map(([key, provinces]) => {
+      const taken = used(key), value = plan.actions[key];
+      const position = order.indexOf(key);
+      const options = [`<option value="">— nothing</option>`]
+        .concat(provinces.map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(p)}</option>`))
+        .concat(menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>bluff: chest ${c.slice(6)}</option>`));
+      const cls = value ? (value.startsWith("chest:") ? "bluff" : "card") : "";
+      return `<label for="plan-${key}">${ACTION_SHORT[key]} <small>${costs[key] ? `${costs[key]}💰` : "free"}${position >= 0 ? ` · card ${position + 1}` : ""}</small></label>` +
+        `<select id="plan-${key}" data-action="${key}" class="${cls}"${provinces.length ? "" : ` title="no province fits"`}>${options.join("")}</select>`;
+    }).join("");
+    const takenByActions = used("bid");
+    const bids = menu.bids.map((b) => {
+      const card = chestOf(b) ?? provinceOf(b);
+      return `<option value="${b ?? ""}" ${card && takenByActions.has(card) ? "disabled" : ""} ${plan.bid === b ? "selected" : ""}>${b ? esc(cardLabel(b)) : "no bid"}</option>`;
+    }).join("");
+    const spend = Object.entries(plan.actions).filter(([, c]) => c && !c.startsWith("chest:")).reduce((sum, [k]) => sum + costs[k], 0) + (chestOf(plan.bid) ? +plan.bid.slice(6) : 0);
+    const chests = this.view.seats[String(this.seat)].chests;
+    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>` +
+      `<div class="sg-plan">${rows}<label for="plan-bid" class="bid">Bid <small>for turn order</small></label><select id="plan-bid" class="bid">${bids}</select></div>` +
+      `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}💰 of your ${chests}💰${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. Each card goes on one action at most; a bluff hides an empty action.</p>` +
+      `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div></section>`;
+    box.querySelectorAll("select[data-action]").forEach((s) => s.addEventListener("change", () => {
+      plan.actions[s.dataset.action] = s.value || null;
+      this.renderPlan(box, menu);
+      box.querySelector(`#plan-${s.dataset.action}`)?.focus();
+    }));
+    box.querySelector("#plan-bid").addEventListener("change", (event) => {
+      plan.bid = event.target.value || null;
+      this.renderPlan(box, menu);
+      box.querySelector("#plan-bid")?.focus();
+    });
+    box.querySelector("[data-act=submit-plan]").addEventListener("click", () => this.send({ type: "plan", actions: { ...plan.actions }, bid: plan.bid }));
+    box.querySelector("[data-act=clear-plan]").addEventListener("click", () => { this.plan = null; this.renderPlan(box, menu); });
+  }
+
+  renderPick(box, menu) {
+    const specials = Object.fromEntries(this.board.specials.map((s) => [s.key, s.text]));
+    const order = this.view.specials;
+    const buttons = menu.cards.map((c) => `<button data-special="${c}"><strong>${SPECIAL_NAMES[c] || c}</strong> · turn ${order.indexOf(c) + 1}<small>${esc(specials[c] || "")}</small></button>`).join("");
+    box.innerHTML = `<section class="card sg-decide" aria-label="Special card"><h3>Pick a special card</h3>` +
+      `<p class="hint">Its space number is your place in this round's turn order.</p><div class="sg-picks">${buttons}</div></section>`;
+    box.querySelectorAll("[data-special]").forEach((b) => b.addEventListener("click", () => this.send({ type: "pick_special", card: b.dataset.special })));
+  }
+
+  renderMove(box, menu) {
+    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "⚔ " : "→ "}${esc(t.to)}</button>`).join("");
+    const target = menu.targets.find((t) => t.to === this.target);
+    const count = this.armies ?? menu.max_armies;
+    const verb = target?.battle ? "Attack" : "Move to";
+    const slider = target ? `<div class="sg-count"><label for="armies" style="margin:0">Armies</label><input type="range" id="armies" min="1" max="${menu.max_armies}" value="${count}">` +
+      `<output id="armies-out">${count}</output><span class="muted">of ${menu.max_armies}</span></div>` +
+      `<div class="actions"><button class="primary" data-act="go">${verb} ${esc(target.to)} with ${count}</button></div>` : "";
+    const from = this.view.provinces[menu.from];
+    box.innerHTML = `<section class="card sg-decide" aria-label="Move"><h3>${ACTION_SHORT[menu.action]}: from ${esc(menu.from)} <span class="muted">(${from?.armies ?? "?"} armies)</span></h3>` +
+      `<p class="hint">${menu.targets.length ? "Pick a highlighted province (or a button), then how many armies go; at least one stays." : "No province can be entered from here."}</p>` +
+      `<div class="sg-picks">${targets}</div>${slider}<div class="actions"><button data-act="skip">Stay (skip)</button></div></section>`;
+    box.querySelectorAll("[data-target]").forEach((b) => b.addEventListener("click", () => this.clickProvince(b.dataset.target)));
+    const range = box.querySelector("#armies");
+    range?.addEventListener("input", () => {
+      this.armies = +range.value;
+      box.querySelector("#armies-out").textContent = range.value;
+      box.querySelector("[data-act=go]").textContent = `${verb} ${target.to} with ${range.value}`;
+    });
+    box.querySelector("[data-act=go]")?.addEventListener("click", () => this.send({ type: "move", to: this.target, armies: this.armies ?? menu.max_armies }));
+    box.querySelector("[data-act=skip]").addEventListener("click", () => this.send({ type: "skip" }));
+  }
+
+  renderDraft(box, menu) {
+    const faceUp = this.view.draft?.face_up || [];
+    const takeName = (t) => (t === "deck" ? `top of the deck (${this.view.draft?.deck_size ?? "?"})` : faceUp[+t.slice(-1)] || t);
+    const take = this.draft.take ?? menu.take[0], armies = this.draft.armies ?? menu.armies[menu.armies.length - 1];
+    const takes = menu.take.map((t) => `<button data-take="${t}" class="${t === take ? "primary" : ""}" aria-pressed="${t === take}">${esc(takeName(t))}</button>`).join("");
+    const groups = menu.armies.map((a) => `<button data-armies="${a}" class="${a === armies ? "primary" : ""}" aria-pressed="${a === armies}">${a}</button>`).join("");
+    box.innerHTML = `<section class="card sg-decide" aria-label="Draft"><h3>Draft a starting province</h3><p class="hint">Province card:</p><div class="sg-picks">${takes}</div>` +
+      `<p class="hint">Army group to put there:</p><div class="sg-picks">${groups}</div><div class="actions"><button class="primary" data-act="draft">Take it</button></div></section>`;
+    box.querySelectorAll("[data-take]").forEach((b) => b.addEventListener("click", () => { this.draft.take = b.dataset.take; this.renderDraft(box, menu); }));
+    box.querySelectorAll("[data-armies]").forEach((b) => b.addEventListener("click", () => { this.draft.armies = +b.dataset.armies; this.renderDraft(box, menu); }));
+    box.querySelector("[data-act=draft]").addEventListener("click", () => this.send({ type: "draft", take, armies }));
+  }
+}
+
+const chestOf = (bid) => (bid && bid.startsWith("chest:") ? bid : null);
+const provinceOf = (bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
+
+function flashed(effects) {
+  const out = new Set();
+  const list = Array.isArray(effects) ? effects : effects?.public || [];
+  for (const e of list) {
+    if (e.type === "battle" && e.province) out.add(e.province);
+    if (e.type === "moved" && e.move?.to) out.add(e.move.to);
+    if (e.type === "action" && e.result === "done") out.add(e.card);
+  }
+  return out;
+}
