@@ -48,7 +48,8 @@ def shogun_board(players: int) -> dict[str, Any]:
         "borders": [{"a": r["province_a"], "b": r["province_b"], "sea": r["kind"] == "sea"}
                     for r in _rows("adjacency.csv")],
         "actions": _actions(),
-        "specials": [{"key": r["card"], "text": r["effect_as_implemented"]} for r in _rows("special_cards.csv")],
+        "specials": [{"key": r["card"], "text": r["effect_as_implemented"]}
+                     for r in _rows("special_cards.csv")],
         "events": [{"card": int(r["card"]), "text": r["effect_as_implemented"].split(" (")[0],
                     "winter_rice_loss": int(r["winter_rice_loss"])} for r in _rows("events.csv")],
         "winter_table": [{"shortfall": r["rice_shortfall"], "revolts": int(r["revolts"]),

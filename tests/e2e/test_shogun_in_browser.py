@@ -19,6 +19,10 @@ from tests.e2e.pages import TIMEOUT, current_version, shot, sign_in, wait_for_ve
 from tests.e2e.stack import Stack
 
 GAME_BUDGET_S = 210
+FIRST_FREE_PROVINCE = ("s => [...s.options]"
+                       ".find(o => o.value && !o.disabled && !o.value.startsWith('chest:'))?.value || ''")
+GAME_OVER = "() => (document.querySelector('#status')?.innerText || '').includes('Game over')"
+SET_RANGE = "(r, v) => { r.value = v; r.dispatchEvent(new Event('input')); }"
 
 
 def queue_shogun_against_bots(page: Page) -> str:
@@ -45,10 +49,9 @@ def wait_for_my_decision_or_end(page: Page, timeout: int = 60_000) -> str:
 def plan_first_free_provinces(page: Page) -> int:
     """On each action select the first province still free; the page takes it from the others."""
     chosen = 0
-    for action in page.eval_on_selector_all("#decide select[data-action]", "els => els.map(e => e.dataset.action)"):
-        value = page.eval_on_selector(
-            f"#plan-{action}",
-            "s => [...s.options].find(o => o.value && !o.disabled && !o.value.startsWith('chest:'))?.value || ''")
+    actions = page.eval_on_selector_all("#decide select[data-action]", "s => s.map(e => e.dataset.action)")
+    for action in actions:
+        value = page.eval_on_selector(f"#plan-{action}", FIRST_FREE_PROVINCE)
         if value:
             page.select_option(f"#plan-{action}", value)
             chosen += 1
@@ -89,7 +92,8 @@ def shoot_firsts(page: Page, artifacts: Path, kind: str, seen: dict[str, int]) -
         shot(page, artifacts, f"shogun-{kind.lower().replace(' ', '-')}")
 
 
-def test_a_person_plays_a_whole_shogun_game_against_two_bots(stack: Stack, browser: object, artifacts: Path) -> None:
+def test_a_person_plays_a_whole_shogun_game_against_two_bots(stack: Stack, browser: object,
+                                                             artifacts: Path) -> None:
     context = browser.new_context(viewport={"width": 1440, "height": 900})  # type: ignore[attr-defined]
     page = context.new_page()
     sign_in(page, stack.url, "Nobunaga")
@@ -118,15 +122,15 @@ def test_a_person_plays_a_whole_shogun_game_against_two_bots(stack: Stack, brows
     expect(page.locator("#winter .sg-winter h3")).to_contain_text("year 2")
     assert page.locator("#final tr.winner").count() >= 1
 
-    watcher.wait_for_function("() => (document.querySelector('#status')?.innerText || '').includes('Game over')",
-                              timeout=TIMEOUT)
+    watcher.wait_for_function(GAME_OVER, timeout=TIMEOUT)
     replay_with_every_plan_revealed(page, stack.url, game_id, artifacts)
     context.close()
 
 
 def watch_as_spectator(browser: object, url: str, game_id: str, artifacts: Path) -> Page:
     """A second person follows the live game: the map and the public state, no plan form, no plan."""
-    watcher = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()  # type: ignore[attr-defined]
+    watcher: Page = browser.new_context(  # type: ignore[attr-defined]
+        viewport={"width": 1280, "height": 860}).new_page()
     sign_in(watcher, url, "Onlooker")
     watcher.goto(f"{url}/#/watch/{game_id}")
     watcher.wait_for_selector("#board svg .sg-prov", timeout=TIMEOUT)
@@ -144,11 +148,16 @@ def replay_with_every_plan_revealed(page: Page, url: str, game_id: str, artifact
     page.click("[data-step=first]")
     expect(page.locator("#at")).to_contain_text("version 1 of")
     latest = int(page.get_attribute("input[type=range]", "max") or 0)
-    page.eval_on_selector("input[type=range]", "(r, v) => { r.value = v; r.dispatchEvent(new Event('input')); }",
-                          str(latest // 3))
+    page.eval_on_selector("input[type=range]", SET_RANGE, str(latest // 3))
     expect(page.locator("#at")).to_contain_text(f"version {latest // 3} of")
-    while not page.locator("[aria-label=Plans]").count():  # step into a round with plans on the table
+    headers = page.locator("[aria-label=Plans] thead th")  # a label column, then each seat that planned
+    while headers.count() < 4:  # step on until all three plans of a round are on the table
+        assert current_replay_version(page) < latest, "no version shows all three plans"
         page.click("[data-step='1']")
-        page.wait_for_timeout(60)
-    assert page.locator("[aria-label=Plans] thead th").count() == 4  # a label column and three seats
+        page.wait_for_timeout(80)
+    expect(page.locator("[aria-label=Plans] tbody")).not_to_contain_text("undefined")
     shot(page, artifacts, "shogun-replay")
+
+
+def current_replay_version(page: Page) -> int:
+    return int(page.inner_text("#at").split()[1])

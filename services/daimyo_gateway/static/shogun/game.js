@@ -5,7 +5,7 @@ import { board as fetchBoard, get } from "../js/api.js";
 import { esc } from "../js/panels.js";
 import { bindMap, mapSvg, regionLegend } from "./map.js";
 import {
-  ACTION_SHORT, Chronicle, SPECIAL_NAMES, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
@@ -138,7 +138,7 @@ class ShogunScreen {
         .concat(provinces.map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(p)}</option>`))
         .concat(menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>bluff: chest ${c.slice(6)}</option>`));
       const cls = value ? (value.startsWith("chest:") ? "bluff" : "card") : "";
-      return `<label for="plan-${key}">${ACTION_SHORT[key]} <small>${costs[key] ? `${costs[key]}💰` : "free"}${position >= 0 ? ` · card ${position + 1}` : ""}</small></label>` +
+      return `<label for="plan-${key}">${ACTION_SHORT[key]} <small>${costs[key] ? `${costs[key]}${ICON.chest}` : "free"}${position >= 0 ? ` · card ${position + 1}` : ""}</small></label>` +
         `<select id="plan-${key}" data-action="${key}" class="${cls}"${provinces.length ? "" : ` title="no province fits"`}>${options.join("")}</select>`;
     }).join("");
     const takenByActions = used("bid");
@@ -150,7 +150,7 @@ class ShogunScreen {
     const chests = this.view.seats[String(this.seat)].chests;
     box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>` +
       `<div class="sg-plan">${rows}<label for="plan-bid" class="bid">Bid <small>for turn order</small></label><select id="plan-bid" class="bid">${bids}</select></div>` +
-      `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}💰 of your ${chests}💰${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. Each card goes on one action at most; a bluff hides an empty action.</p>` +
+      `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}${ICON.chest} of your ${chests}${ICON.chest}${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. Each card goes on one action at most; a bluff hides an empty action.</p>` +
       `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div></section>`;
     box.querySelectorAll("select[data-action]").forEach((s) => s.addEventListener("change", () => {
       plan.actions[s.dataset.action] = s.value || null;

@@ -12,6 +12,18 @@ export const ACTION_SHORT = {
 export const SPECIAL_NAMES = { attack: "Attack +1", defence: "Defence +1", war_chest: "War chest +1", rice: "Rice +1", recruit: "Recruit 6" };
 const SEASON = (v) => (v.season === "setup" ? "set-up" : v.season);
 
+export const ICON = {
+  chest: `<i class="sg-ic chest" aria-hidden="true"></i>`, rice: `<i class="sg-ic rice" aria-hidden="true"></i>`,
+  province: `<i class="sg-ic province" aria-hidden="true"></i>`,
+  army: (seat) => `<i class="sg-ic army" style="background:${SEAT_COLORS[seat]}" aria-hidden="true"></i>`,
+};
+
+export function eventText(board, id) {
+  const text = board.events.find((e) => e.card === id)?.text || "";
+  const same = /^same as card (\d+)/.exec(text);
+  return same ? eventText(board, +same[1]) : text;
+}
+
 export const dot = (seat) => `<span class="swatch" style="background:${SEAT_COLORS[seat]};display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:-1px"></span>`;
 export const who = (seats, seat) => `${dot(seat)} ${esc(seatName(seats, seat))}`;
 
@@ -48,9 +60,9 @@ export function stripHtml(board, view) {
       `<b>turn ${i + 1}</b>${SPECIAL_NAMES[key] || key}</div>`;
   }).join("");
   const event = view.events?.current;
-  const eventText = event ? board.events.find((e) => e.card === event)?.text : null;
+  const text = event ? eventText(board, event) : null;
   return `<div class="sg-strip" aria-label="This round">${cards ? `${cards}<span class="sep"></span>` : ""}${specials}` +
-    (event ? `<span class="sep"></span><div class="sg-card" style="max-width:16rem;text-align:left" title="${esc(eventText)}"><b>event ${event}</b>${esc(eventText)}</div>` : "") + "</div>";
+    (event ? `<span class="sep"></span><div class="sg-card" style="max-width:16rem;text-align:left" title="${esc(text)}"><b>event ${event}</b>${esc(text)}</div>` : "") + "</div>";
 }
 
 // -- seats and score -------------------------------------------------------------------------
@@ -65,9 +77,9 @@ export function seatsHtml(view, seats, mySeat) {
     const turn = view.turn_order?.length ? `<span class="muted" title="turn order">#${position + 1}</span>` : "";
     return `<div class="sg-seat${active ? " active" : ""}" data-seat="${s}"><span class="swatch" style="background:${SEAT_COLORS[s]}"></span>` +
       `<span>${esc(seatName(seats, s))}${tag}</span>${turn}<span class="stats">` +
-      `<span title="victory points"><b>${info.vp}</b> VP</span><span title="war chests">💰 ${info.chests}</span>` +
-      `<span title="rice">🌾 ${info.rice}</span><span title="provinces owned">🏯 ${info.province_cards.length}</span>` +
-      `<span title="armies in supply">▣ ${info.supply}</span>` +
+      `<span title="victory points"><b>${info.vp}</b> VP</span><span title="war chests">${ICON.chest}${info.chests}</span>` +
+      `<span title="rice">${ICON.rice}${info.rice}</span><span title="provinces owned">${ICON.province}${info.province_cards.length}</span>` +
+      `<span title="armies in supply">${ICON.army(s)}${info.supply}</span>` +
       `${info.bid !== null ? `<span title="bid">bid ${esc(cardLabel(info.bid))}</span>` : ""}` +
       `${view.stage === "plan" ? `<span>${info.planned ? "✔ planned" : "planning…"}</span>` : ""}${special}</span></div>`;
   }).join("");
@@ -138,7 +150,7 @@ export function finalHtml(view, seats) {
   const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "🏆" : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "★ winner" : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (s) => esc(seatName(seats, s));
@@ -160,7 +172,7 @@ export function finalHtml(view, seats) {
 
 export function describe(effect, seats, board) {
   const w = (s) => who(seats, s);
-  const eventText = (id) => board.events.find((e) => e.card === id)?.text || "";
+  const eventOf = (id) => eventText(board, id);
   switch (effect.type) {
     case "planned": return `${w(effect.seat)} planned (secret)`;
     case "drafted": return `${w(effect.seat)} drafted ${esc(effect.province)} with ${effect.armies} armies`;
@@ -187,7 +199,7 @@ export function describe(effect, seats, board) {
     case "winter_rice": return `${w(effect.seat)} winter rice ${effect.rice}/${effect.needed}${effect.revolts ? ` — ${effect.revolts} revolt(s)` : ""}`;
     case "scoring": return { strong: true, text: `Winter scoring, year ${effect.year}: ${Object.entries(effect.vp).map(([s, v]) => `${w(+s)} ${v}`).join(", ")}` };
     case "game_over": return { strong: true, text: "Game over" };
-    case "chance": return describeChance(effect.chance, w, eventText);
+    case "chance": return describeChance(effect.chance, w, eventOf);
     default: return null;
   }
 }
