@@ -13,15 +13,15 @@ import contextlib
 import signal
 
 import grpc
+
+from daimyo_bot.bootstrap import Settings, build, servicers
+from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bus import Bus, subjects
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
 from daimyo_proto.daimyo.bot.v1 import bot_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2_grpc
-
-from daimyo_bot.bootstrap import Settings, build, servicers
-from daimyo_bot.driver import QUEUE_GROUP, Driver
 
 _log = log.get_logger("daimyo_bot")
 

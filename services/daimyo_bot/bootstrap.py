@@ -7,14 +7,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from daimyo_kit.config import Config
-from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
-from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
-
 from daimyo_bot.grpc_api import BotServicer
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
+from daimyo_kit.config import Config
+from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
+from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
 
 SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
 

@@ -20,13 +20,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+
+from daimyo_bot.legal_json import random_legal_move
+from daimyo_bot.metrics import DRIVER_MOVES
 from daimyo_kit import logging as log
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
-
-from daimyo_bot.legal_json import random_legal_move
-from daimyo_bot.metrics import DRIVER_MOVES
 
 QUEUE_GROUP = "daimyo-bot-driver"
 BOT_GRACE_S = 0.3  # beyond the deadline before the driver stops waiting for the bot service

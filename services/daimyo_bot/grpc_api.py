@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 import grpc
-from daimyo_kit import logging as log
-from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
 
 from daimyo_bot.handlers import BadRequest, BotHandlers, SuggestMove
 from daimyo_bot.metrics import DEADLINE_MISSES, SEARCH_ITERATIONS, SUGGEST_SECONDS
+from daimyo_kit import logging as log
+from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
 
 _log = log.get_logger("daimyo_bot.grpc")
 

@@ -11,12 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from daimyo_rules.core import Rng
-from daimyo_rules.samurai.moves import move_to_json
-
 from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
 from daimyo_bot.samurai_mcts import search as samurai_search
 from daimyo_bot.search_pool import SearchPool
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai.moves import move_to_json
 
 
 @dataclass(frozen=True)

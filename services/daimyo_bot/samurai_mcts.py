@@ -14,18 +14,21 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_rules.core import Rng
-from daimyo_rules.samurai.moves import EndTurn, Move
-from daimyo_rules.samurai.rules import apply_move, legal_moves
-from daimyo_rules.samurai.state import OVER, State
-
 from daimyo_bot.samurai_heuristics import Judge
 from daimyo_bot.samurai_sampler import knowledge_from_view
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai.board import board_for
+from daimyo_rules.samurai.moves import EndTurn, Move, Place
+from daimyo_rules.samurai.rules import apply_move, legal_moves
+from daimyo_rules.samurai.state import OVER, State
+from daimyo_rules.samurai.tiles import TILE_BY_ID
 
 EXPLORATION = 0.7
 PLAYOUT_SAMPLE = 6  # moves judged per playout step; the best of them is played
 PLAYOUT_RANDOM = 0.1  # chance of a uniformly random playout move
 EXPANSION_SAMPLE = 10
+URGENT = True
+URGENT_EXPANSION = True
 PRIOR_WEIGHT = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
 
 
@@ -125,8 +128,12 @@ def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: S
                 return move, score
     judge = Judge(state, seat)
     best, best_value = None, float("-inf")
-    for _ in range(min(EXPANSION_SAMPLE, len(moves))):
-        move = moves[rng.below(len(moves))]
+    candidates = [moves[rng.below(len(moves))] for _ in range(min(EXPANSION_SAMPLE, len(moves)))]
+    if URGENT_EXPANSION:
+        candidates += completing_placements(state, seat)
+    if state.placed_any:
+        candidates.append(EndTurn())
+    for move in candidates:
         if move in node.children:
             continue
         value = judge.score(move)
@@ -155,12 +162,30 @@ def _playout_move(state: State, seat: int, moves: Any, rng: Rng) -> Move:
     judge = Judge(state, seat)
     best: Move = EndTurn() if state.placed_any else moves[rng.below(count)]
     best_value = judge.score(best)
-    for _ in range(PLAYOUT_SAMPLE):
-        move = moves[rng.below(count)]
+    candidates = [moves[rng.below(count)] for _ in range(PLAYOUT_SAMPLE)]
+    if URGENT:
+        candidates += completing_placements(state, seat)
+    for move in candidates:
         value = judge.score(move)
         if value > best_value:
             best, best_value = move, value
     return best
+
+
+def completing_placements(state: State, seat: int) -> list[Move]:
+    """Placements on the last empty land hex of a settlement: where figures are won or lost."""
+    board = board_for(state.players)
+    hexes = {empty[0] for si, present in enumerate(state.figures) if present
+             and len(empty := [h for h in board.settlements[si].land if state.tiles[h] is None]) == 1}
+    if not hexes:
+        return []
+    tiles = [t for t in state.hands[seat] if _placeable_on_land(t, state.placed_normal)]
+    return [Place(t, board.hexes[h].id) for t in tiles for h in hexes]
+
+
+def _placeable_on_land(tile_id: str, placed_normal: bool) -> bool:
+    tile = TILE_BY_ID[tile_id]
+    return tile.on_board and not tile.at_sea and tile_id != "tile_swap" and (tile.fast or not placed_normal)
 
 
 def _rewards(final: State) -> list[float]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
+import signal
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -97,6 +99,8 @@ async def run_pairing(levels: Levels, pairing: str, players: int, games: int, se
         mine = [s for s in winners if seats[s] == first]
         tally.games += 1
         tally.wins += len(mine) / len(winners) if winners else 0.0
+        print(f"  {players}p {pairing} game {index + 1}/{games}: {first} {tally.wins:g}/{tally.games}",
+              file=sys.stderr, flush=True)
     return tally
 
 
@@ -145,4 +149,5 @@ def parse_args() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the search workers too
     asyncio.run(main(parse_args()))

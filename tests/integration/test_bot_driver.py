@@ -14,6 +14,8 @@ from typing import Any
 
 import grpc
 import pytest
+from prometheus_client import REGISTRY
+
 from daimyo_bot.bootstrap import BotApp, start_grpc
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bot.handlers import BotHandlers
@@ -24,7 +26,6 @@ from daimyo_game.testing import RunningGameService, game_service, settings_for, 
 from daimyo_kit.grpc_server import RunningServer
 from daimyo_proto.daimyo.bot.v1 import bot_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2
-from prometheus_client import REGISTRY
 
 pytestmark = pytest.mark.integration
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
+
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
+
 from daimyo_bot.legal_json import random_legal_move
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
-
 from tests.unit.bot.positions import ENGINE
 
 

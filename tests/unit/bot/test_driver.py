@@ -8,7 +8,6 @@ import time
 
 from daimyo_bot.driver import Driver, SeatTurn, bot_seats, command_id
 from daimyo_rules.core import Rng
-
 from tests.unit.bot.fakes import DownBot, FakeGame, RecordingBot
 from tests.unit.bot.positions import ENGINE
 

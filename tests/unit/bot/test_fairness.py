@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from daimyo_bot.driver import Driver, SeatTurn
 from daimyo_bot.samurai_sampler import knowledge_from_view
 from daimyo_rules.core import Rng
-
 from tests.unit.bot.fakes import FakeGame, RecordingBot
 from tests.unit.bot.positions import ENGINE, positions
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import grpc
 import pytest
+
 from daimyo_bot.bootstrap import BotApp, start_grpc
 from daimyo_bot.handlers import BotHandlers
 from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
-
 from tests.unit.bot.positions import ENGINE, positions
 
 

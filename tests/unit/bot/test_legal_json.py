@@ -5,7 +5,6 @@ from __future__ import annotations
 from daimyo_bot.legal_json import legal_count, random_legal_move
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.rules import legal_moves
-
 from tests.unit.bot.positions import ENGINE, positions
 
 

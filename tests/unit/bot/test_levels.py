@@ -7,9 +7,9 @@ import time
 from typing import Any
 
 import pytest
+
 from daimyo_bot.handlers import BotHandlers, SuggestMove
 from daimyo_rules.samurai.rules import legal_moves
-
 from tests.unit.bot.positions import ENGINE, positions
 
 

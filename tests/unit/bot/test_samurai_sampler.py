@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
+
 from daimyo_bot.samurai_sampler import InconsistentView, knowledge_from_view
 from daimyo_rules.core import Rng
-
 from tests.unit.bot.positions import ENGINE, positions
 
 
