@@ -33,10 +33,10 @@ def request(level: str = "greedy", **fields: Any) -> Any:
 
 
 async def test_a_suggested_move_is_a_legal_json_move(stub: Any) -> None:
-    reply = await stub.SuggestMove(request("mcts"))
+    reply = await stub.SuggestMove(request("mcts", deadline_ms=1000))
     state, seat = next(positions(2, games=1, seed=1))
     ENGINE.apply(state, seat, json.loads(reply.move_json))
-    assert reply.iterations > 0 and reply.elapsed_ms < 400
+    assert reply.iterations > 0 and reply.elapsed_ms < 1000
 
 
 async def test_levels_are_listed_with_descriptions(stub: Any) -> None:
