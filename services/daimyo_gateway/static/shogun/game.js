@@ -23,7 +23,7 @@ class ShogunScreen {
   constructor(root, ctx, info, seat, board) {
     Object.assign(this, { root, ctx, info, seat, board });
     this.view = null; this.version = null; this.seen = 0; this.lines = []; this.chronicle = new Chronicle();
-    this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set();
+    this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set(); this.sent = null;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div>` +
       `<div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
@@ -46,28 +46,36 @@ class ShogunScreen {
     this.chronicle.add(effects);
   }
 
+  // A sent move stays "in flight" (its form disabled) until the view that includes it arrives,
+  // even if other players' views come first; an error gives the form back with the reason.
   frame(frame) {
     if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
-    if (frame.type === "error") { this.ctx.toast(frame.message); this.render(); }
+    if (frame.type === "ack" && frame.command_id === this.sent?.id) this.sent.version = frame.version;
+    if (frame.type === "error") {
+      if (!frame.ref || frame.ref === this.sent?.id) this.sent = null;
+      this.ctx.toast(frame.message);
+      this.render();
+    }
   }
 
   showView(frame) {
     for (const missed of frame.missed || []) this.record(missed.version, missed.effects);
     this.record(frame.version, frame.effects);
+    if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
     this.flash = flashed(frame.effects);
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view; this.version = frame.version;
     this.root.dataset.version = frame.version;
     this.root.dataset.stage = frame.view.stage;
-    if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; }
+    if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; this.sent = null; }
     this.render();
   }
 
   menu() { return (this.seat !== null && (this.view?.you_may || this.view?.legal)) || null; }
 
   send(move) {
-    this.ctx.socket.move(this.info.game_id, move, this.version);
-    this.el("decide").querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    this.sent = { id: this.ctx.socket.move(this.info.game_id, move, this.version), version: null };
+    this.el("decide").querySelectorAll("button, select, input").forEach((b) => { b.disabled = true; });
   }
 
   clickProvince(province) {
@@ -107,6 +115,10 @@ class ShogunScreen {
       box.innerHTML = this.seat !== null && !this.view.finished ? this.waitingHtml() : "";
       return;
     }
+    if (this.sent) {
+      box.innerHTML = `<section class="card" aria-label="Sent"><p class="hint muted">Sent — waiting for the table…</p></section>`;
+      return;
+    }
     if (menu.type === "plan") return this.renderPlan(box, menu);
     if (menu.type === "pick_special") return this.renderPick(box, menu);
     if (menu.type === "move") return this.renderMove(box, menu);
@@ -125,13 +137,14 @@ class ShogunScreen {
   // Planning: one select per action; a card chosen on one action (or as the bid) is taken away
   // from every other select, so only plans the server accepts can be submitted.
   renderPlan(box, menu) {
-    if (!this.plan) this.plan = { actions: Object.fromEntries(Object.keys(menu.actions).map((k) => [k, null])), bid: null };
+    const keys = this.board.actions.map((a) => a.key).filter((k) => k in menu.actions); // card order 1..10
+    if (!this.plan) this.plan = { actions: Object.fromEntries(keys.map((k) => [k, null])), bid: null };
     const plan = this.plan;
     const used = (except) => new Set([...Object.entries(plan.actions).filter(([k]) => k !== except).map(([, c]) => c),
       except === "bid" ? null : chestOf(plan.bid) ?? provinceOf(plan.bid)].filter(Boolean));
     const order = this.view.action_cards || [];
     const costs = Object.fromEntries(this.board.actions.map((a) => [a.key, a.cost]));
-    const rows = Object.entries(menu.actions).map(([key, provinces]) => {
+    const rows = keys.map((key) => [key, menu.actions[key]]).map(([key, provinces]) => {
       const taken = used(key), value = plan.actions[key];
       const position = order.indexOf(key);
       const options = [`<option value="">— nothing</option>`]

@@ -150,7 +150,7 @@ export function finalHtml(view, seats) {
   const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "★ winner" : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "★" : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (s) => esc(seatName(seats, s));
