@@ -73,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     log.configure("bot", settings.log_level)
     if args.command == "driver":
-        serve_metrics(0)
+        serve_metrics(settings.driver_metrics_port)
         asyncio.run(_drive(settings))
     else:
         asyncio.run(_serve(settings))

@@ -28,6 +28,7 @@ class Settings:
     workers: int = 0  # search processes; 0 = one per core
     driver_deadline_ms: int = 1000
     sweep_seconds: float = 5.0
+    driver_metrics_port: int = 0  # the driver's /metrics (0: off; it runs beside the service)
     log_level: str = "INFO"
 
     @classmethod
@@ -39,6 +40,7 @@ class Settings:
             workers=int(env.get("DAIMYO_BOT_WORKERS", "0")),
             driver_deadline_ms=int(env.get("DAIMYO_BOT_DEADLINE_MS", "1000")),
             sweep_seconds=float(env.get("DAIMYO_BOT_SWEEP_SECONDS", "5")),
+            driver_metrics_port=int(env.get("DAIMYO_BOT_DRIVER_METRICS_PORT", "0")),
             log_level=config.log_level,
         )
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from daimyo_bot.legal_json import legal_count, random_legal_move
 from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
 from daimyo_bot.samurai_mcts import search as samurai_search
 from daimyo_bot.search_pool import SearchPool
@@ -68,6 +69,8 @@ class SamuraiSearch:
     async def suggest(self, ask: Ask) -> Answer:
         if ask.view.get("phase") != "play":
             return Answer(greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
+        if legal_count(ask.view["legal"]) == 1:  # nothing to think about
+            return Answer(random_legal_move(ask.view["legal"], Rng(ask.seed)))
         merged = await self.pool.search(samurai_search, json.dumps(ask.view), ask.seat, ask.seed,
                                         ask.deadline_s, ask.max_iterations)
         best = merged.best()

@@ -19,10 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from daimyo_bot.samurai_mcts import SearchResult
+from daimyo_kit import logging as log
 
 WORKER_SHARE = 0.75  # of the deadline spent searching; the rest is transport and merging
 PARENT_SHARE = 0.92  # the parent answers with what it has by then
 MARGIN_S = 0.01
+
+_log = log.get_logger("daimyo_bot.search")
 
 SearchFunction = Callable[[dict[str, Any], int, int, float | None, int | None], SearchResult]
 
@@ -82,10 +85,17 @@ class SearchPool:
         done, pending = await asyncio.wait(jobs, timeout=timeout)
         for job in pending:
             job.cancel()
-        return _merge([job.result() for job in jobs if job in done and not job.exception()])
+        return _merge([job.result() for job in jobs if job in done and _succeeded(job)])
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _succeeded(job: asyncio.Future[SearchResult]) -> bool:
+    error = job.exception()
+    if error is not None:
+        _log.error("search_worker_failed", error=repr(error))
+    return error is None
 
 
 def _split(total: int | None, workers: int) -> list[int | None]:
