@@ -73,8 +73,11 @@ class ShogunScreen {
 
   menu() { return (this.seat !== null && (this.view?.you_may || this.view?.legal)) || null; }
 
+  // Plans are made simultaneously: another seat's plan moves the version on without changing
+  // this one's choices, so a plan is sent without an expected version (the engine still checks it).
   send(move) {
-    this.sent = { id: this.ctx.socket.move(this.info.game_id, move, this.version), version: null };
+    const expected = move.type === "plan" ? null : this.version;
+    this.sent = { id: this.ctx.socket.move(this.info.game_id, move, expected), version: null };
     this.el("decide").querySelectorAll("button, select, input").forEach((b) => { b.disabled = true; });
   }
 
