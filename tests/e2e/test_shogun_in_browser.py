@@ -38,9 +38,14 @@ def queue_shogun_against_bots(page: Page) -> str:
 
 def wait_for_my_decision_or_end(page: Page, timeout: int = 60_000) -> str:
     """The decision the page asks for ("Plan", "Special card", "Move", "Draft"), or "over"."""
-    page.wait_for_function(
-        "() => document.querySelector('#decide .sg-decide button:not([disabled])')"
-        " || (document.querySelector('#status')?.innerText || '').includes('Game over')", timeout=timeout)
+    try:
+        page.wait_for_function(
+            "() => document.querySelector('#decide .sg-decide button:not([disabled])')"
+            " || (document.querySelector('#status')?.innerText || '').includes('Game over')", timeout=timeout)
+    except Exception as stuck:
+        page.screenshot(path="test-artifacts/shogun-stuck.png", full_page=True)
+        raise AssertionError(f"nothing to decide and no end: {page.inner_text('#status')!r} — do the bots "
+                             "(bot service levels or the driver's fallback) play Shogun?") from stuck
     if "Game over" in page.inner_text("#status"):
         return "over"
     return str(page.get_attribute("#decide .sg-decide", "aria-label"))
