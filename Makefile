@@ -29,11 +29,14 @@ libs/daimyo_proto/.generated: $(PROTOS)
 run: install
 	$(VPY) deploy/local/run.py
 
+# Browser tests drive Playwright's sync API, which cannot share a session with the asyncio
+# tests, so they run in a second pytest process.
 test: install
-	$(VPY) -m pytest -q -p no:cacheprovider $(PYTEST_ARGS)
+	$(VPY) -m pytest -q -p no:cacheprovider --ignore=tests/e2e $(PYTEST_ARGS)
+	$(VPY) -m pytest -q -p no:cacheprovider tests/e2e $(PYTEST_ARGS)
 
 test-fast: install
-	$(VPY) -m pytest -q -m "not integration and not e2e and not slow" $(PYTEST_ARGS)
+	$(VPY) -m pytest -q --ignore=tests/e2e -m "not integration and not slow" $(PYTEST_ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check libs services tests deploy
