@@ -99,7 +99,7 @@ def view(st: ShogunState, seat: int | None) -> dict[str, Any]:
         "decision": _decision_json(st),
         "draft": _draft_json(st),
         "your_plan": _own_plan(st, seat),
-        "you_may": menu(st, seat) if seat is not None else None,
+        "legal": menu(st, seat) if seat is not None else None,
     }
 
 
@@ -165,8 +165,8 @@ def render(st: ShogunState, seat: int | None) -> str:
         lines.extend(_province_line(st, p) for p in range(len(regions)) if regions[p] == region)
     if v["your_plan"]:
         lines.append(f"your plan: {v['your_plan']}")
-    if v["you_may"]:
-        lines.append(f"you may: {v['you_may']['type']}")
+    if v["legal"]:
+        lines.append(f"you may: {v['legal']['type']}")
     return "\n".join(lines)
 
 

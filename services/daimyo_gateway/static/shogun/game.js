@@ -1,5 +1,5 @@
 // A live Shogun game, as a seat's owner (play) or as a spectator. Every choice offered comes from
-// the view's `you_may` menu, so the server never has to refuse a click; if it does, its reason shows.
+// the view's `legal` menu, so the server never has to refuse a click; if it does, its reason shows.
 
 import { board as fetchBoard, get } from "../js/api.js";
 import { esc } from "../js/panels.js";
@@ -71,7 +71,7 @@ class ShogunScreen {
     this.render();
   }
 
-  menu() { return (this.seat !== null && (this.view?.you_may || this.view?.legal)) || null; }
+  menu() { return (this.seat !== null && (this.view?.legal)) || null; }
 
   // Plans are made simultaneously: another seat's plan moves the version on without changing
   // this one's choices, so a plan is sent without an expected version (the engine still checks it).

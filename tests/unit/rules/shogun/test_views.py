@@ -41,15 +41,15 @@ def test_the_tower_shelves_and_the_generator_never_show():
 
 def test_each_seat_is_offered_exactly_what_it_may_do_now():
     state = play(round_({0: {"attack_a": "Suruga"}}))
-    offer = GAME.view(state, 0)["you_may"]
+    offer = GAME.view(state, 0)["legal"]
     assert offer["type"] == "move" and offer["max_armies"] == 4
     assert {t["to"] for t in offer["targets"]} == {"Izu", "Kai", "Sagami", "Totomi"}
-    assert GAME.view(state, 1)["you_may"] is None and GAME.view(state, None)["you_may"] is None
+    assert GAME.view(state, 1)["legal"] is None and GAME.view(state, None)["legal"] is None
     shuffles = [chance("action_order", order=IN_ORDER), chance("specials", order=SPECIALS)]
     planning = GAME.view(play(shuffles), 0)
-    assert planning["you_may"]["type"] == "plan"
-    assert planning["you_may"]["actions"]["castle"] == planning["seats"]["0"]["province_cards"]
-    assert "chest:4" in planning["you_may"]["bids"]
+    assert planning["legal"]["type"] == "plan"
+    assert planning["legal"]["actions"]["castle"] == planning["seats"]["0"]["province_cards"]
+    assert "chest:4" in planning["legal"]["bids"]
 
 
 def test_last_effects_report_the_battle_and_what_came_out_of_the_tower():
