@@ -5,9 +5,9 @@ and on a periodic sweep of live games, for each bot seat that must act: fetch th
 view (GetView), ask the bot service for a move (SuggestMove, the view only — never the
 state), and submit it (SubmitMove) with the view's version as `expected_version` and the
 command id `bot:<game>:<version>:<seat>`, so duplicate notices never make two moves. When the
-bot service is down or late, a random legal move from the view is played once the deadline
-has passed, so a game never stalls. A stale version (ABORTED) is dropped: a newer notice
-follows.
+bot service is down or late, a random legal move is played once the deadline has passed (at
+once when the service has no bot for that game or level), so a game never stalls. A stale
+version (ABORTED) is dropped: a newer notice follows.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 import grpc
 
-from daimyo_bot.legal_json import random_legal_move
+from daimyo_bot.fallback import fallback_move
 from daimyo_bot.metrics import DRIVER_MOVES
 from daimyo_kit import logging as log
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
@@ -119,9 +119,10 @@ class Driver:
             return await self._suggest(turn, view_json), "bot"
         except (TimeoutError, grpc.aio.AioRpcError) as e:
             _log.warning("bot_service_failed", error=_describe(e))
-        await asyncio.sleep(max(0.0, deadline_at - time.monotonic()))
-        legal = json.loads(view_json).get("legal") or {}
-        return json.dumps(random_legal_move(legal, self.rng)), "fallback"
+            if not _refused(e):  # down or late: keep the pace a working bot would have kept
+                await asyncio.sleep(max(0.0, deadline_at - time.monotonic()))
+        move = fallback_move(turn.game, json.loads(view_json), turn.seat, self.rng)
+        return json.dumps(move), "fallback"
 
     async def _suggest(self, turn: SeatTurn, view_json: str) -> str:
         request = bot_pb2.SuggestMoveRequest(game=turn.game, seat=turn.seat, view_json=view_json,
@@ -176,6 +177,11 @@ def _view_request(game_id: str, seat: int) -> Any:
 
 def _spectator_request(game_id: str) -> Any:
     return game_pb2.GetViewRequest(game_id=game_id, viewer=game_pb2.Viewer(spectator=True))
+
+
+def _refused(error: BaseException) -> bool:
+    """The bot service answered that it has no such game or level: no point in waiting."""
+    return isinstance(error, grpc.aio.AioRpcError) and error.code() == grpc.StatusCode.INVALID_ARGUMENT
 
 
 def _describe(error: BaseException) -> str:

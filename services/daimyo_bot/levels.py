@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
+from daimyo_bot.determinize import engine_random_move
 from daimyo_bot.legal_json import legal_count, random_legal_move
 from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
 from daimyo_bot.samurai_mcts import search as samurai_search
@@ -80,7 +82,7 @@ class SamuraiSearch:
 
 
 def build_levels(pool: SearchPool) -> Levels:
-    return {"samurai": _samurai_levels(pool)}
+    return {"samurai": _samurai_levels(pool), "shogun": _shogun_levels()}
 
 
 def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
@@ -94,3 +96,10 @@ def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
               SamuraiSearch(pool)),
     ]
     return {level.name: level for level in levels}
+
+
+def _shogun_levels() -> dict[str, Level]:
+    """Shogun has only a random player so far; its search levels are still to come."""
+    level = Level("random", "Plays any legal move (plan, pick, draft, march), uniformly at random.",
+                  Instant(partial(engine_random_move, "shogun")))
+    return {level.name: level}

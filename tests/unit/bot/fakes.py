@@ -25,6 +25,7 @@ class FakeGame:
     """One game held in memory; SubmitMove checks versions and replays known command ids."""
 
     state: Any
+    engine: Any = ENGINE
     game_id: str = "g1"
     version: int = 1
     commands: dict[str, int] = field(default_factory=dict)
@@ -34,9 +35,11 @@ class FakeGame:
         await asyncio.sleep(0)  # let concurrent callers interleave, as over a network
         viewer = request.viewer
         seat = viewer.seat if viewer.WhichOneof("who") == "seat" else None
+        view = self.engine.view(self.state, seat)
         return game_pb2.ViewResponse(
-            game_id=self.game_id, version=self.version, view_json=json.dumps(ENGINE.view(self.state, seat)),
-            to_act=ENGINE.to_act(self.state), finished=not ENGINE.to_act(self.state), game="samurai")
+            game_id=self.game_id, version=self.version, view_json=json.dumps(view),
+            to_act=self.engine.to_act(self.state), finished=not self.engine.to_act(self.state),
+            game=self.engine.name)
 
     async def SubmitMove(self, request: Any, timeout: float | None = None) -> Any:
         if request.command_id in self.commands:
@@ -44,7 +47,7 @@ class FakeGame:
         if request.expected_version != self.version:
             raise rpc_error(grpc.StatusCode.ABORTED, "stale version")
         move = json.loads(request.move_json)
-        self.state = ENGINE.apply(self.state, request.seat, move)
+        self.state = self.engine.apply(self.state, request.seat, move)
         self.version += 1
         self.commands[request.command_id] = self.version
         self.moves.append((request.seat, move))
@@ -52,13 +55,14 @@ class FakeGame:
 
     async def ListGames(self, request: Any, timeout: float | None = None) -> Any:
         seats = [game_pb2.Seat(bot_level="random") for _ in range(self.state.players)]
-        summary = game_pb2.GameSummary(game_id=self.game_id, game="samurai", seats=seats,
-                                       version=self.version, finished=not ENGINE.to_act(self.state))
+        summary = game_pb2.GameSummary(game_id=self.game_id, game=self.engine.name, seats=seats,
+                                       version=self.version, finished=not self.engine.to_act(self.state))
         return game_pb2.ListGamesResponse(games=[summary])
 
     def notice(self) -> dict[str, Any]:
-        return {"game_id": self.game_id, "version": self.version, "game": "samurai",
-                "to_act": ENGINE.to_act(self.state), "finished": not ENGINE.to_act(self.state),
+        to_act = self.engine.to_act(self.state)
+        return {"game_id": self.game_id, "version": self.version, "game": self.engine.name,
+                "to_act": to_act, "finished": not to_act,
                 "seats": [{"seat": n, "bot_level": "random"} for n in range(self.state.players)]}
 
 
@@ -80,3 +84,10 @@ class DownBot:
 
     async def SuggestMove(self, request: Any, timeout: float | None = None) -> Any:
         raise rpc_error(grpc.StatusCode.UNAVAILABLE, "connection refused")
+
+
+class RefusingBot:
+    """A bot service without that game or level."""
+
+    async def SuggestMove(self, request: Any, timeout: float | None = None) -> Any:
+        raise rpc_error(grpc.StatusCode.INVALID_ARGUMENT, f"unknown level {request.level!r}")
