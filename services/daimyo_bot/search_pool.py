@@ -15,6 +15,7 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,8 +65,10 @@ class SearchPool:
 
     def __init__(self, workers: int | None = None, executor: Executor | None = None) -> None:
         self.workers = workers or os.cpu_count() or 1
-        self._executor = executor or ProcessPoolExecutor(
-            max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        self._executor = executor or self._new_executor()
+
+    def _new_executor(self) -> Executor:
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
 
     async def warm_up(self) -> None:
         """Start every worker now, so the first request does not pay for process start-up."""
@@ -85,7 +88,16 @@ class SearchPool:
         done, pending = await asyncio.wait(jobs, timeout=timeout)
         for job in pending:
             job.cancel()
-        return _merge([job.result() for job in jobs if job in done and _succeeded(job)])
+        results = [job.result() for job in jobs if job in done and _succeeded(job)]
+        if any(isinstance(job.exception(), BrokenProcessPool) for job in done):
+            self._replace_broken_pool()
+        return _merge(results)
+
+    def _replace_broken_pool(self) -> None:
+        """A worker died (killed, out of memory): start a fresh pool for the next requests."""
+        _log.error("search_pool_broken_restarting")
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = self._new_executor()
 
     def close(self) -> None:
         self._executor.shutdown(wait=False, cancel_futures=True)

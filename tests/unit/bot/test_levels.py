@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import signal
 import time
 from typing import Any
 
 import pytest
 
 from daimyo_bot.handlers import BotHandlers, SuggestMove
+from daimyo_bot.levels import build_levels
+from daimyo_bot.search_pool import SearchPool
 from daimyo_rules.samurai.rules import legal_moves
 from tests.unit.bot.positions import ENGINE, positions
 
@@ -78,8 +83,6 @@ async def test_mcts_searches_within_its_time(bot_handlers: BotHandlers) -> None:
 
 
 async def test_mcts_answers_in_time_even_when_its_workers_are_busy(bot_handlers: BotHandlers) -> None:
-    import asyncio
-
     state, seat = next(positions(2, games=1, seed=2))
     slow = asyncio.ensure_future(bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=1500)))
     await asyncio.sleep(0.05)
@@ -88,3 +91,18 @@ async def test_mcts_answers_in_time_even_when_its_workers_are_busy(bot_handlers:
     assert time.monotonic() - started < 0.4
     assert_legal(state, seat, answer.move)
     await slow
+
+
+async def test_a_killed_search_worker_is_replaced() -> None:
+    pool = SearchPool(1)
+    await pool.warm_up()
+    handlers = BotHandlers(build_levels(pool))
+    state, seat = next(positions(2, games=1, seed=6))
+    for pid in list(pool._executor._processes):  # type: ignore[attr-defined]
+        os.kill(pid, signal.SIGKILL)
+    answer = await handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=300))
+    assert_legal(state, seat, answer.move)  # greedy while the pool is broken
+    await pool.warm_up()
+    answer = await handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=1000))
+    assert answer.iterations > 0
+    pool.close()
