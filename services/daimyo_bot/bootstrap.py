@@ -1,21 +1,31 @@
 """Wiring: settings from the environment → worker pool, levels, handlers, gRPC server; and the
-driver's connections (NATS, game service, bot service)."""
+driver's connections (NATS, game service, bot service), restarted with backoff when they fail."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+import grpc
+
+from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bot.grpc_api import BotServicer
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
+from daimyo_bus import Bus, subjects
+from daimyo_kit import logging as log
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
+from daimyo_kit.retry import backoff_delay
 from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
+from daimyo_proto.daimyo.game.v1 import game_pb2_grpc
 
 SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
+_log = log.get_logger("daimyo_bot")
 
 
 @dataclass(frozen=True)
@@ -28,7 +38,7 @@ class Settings:
     workers: int = 0  # search processes; 0 = one per core
     driver_deadline_ms: int = 1000
     sweep_seconds: float = 5.0
-    driver_metrics_port: int = 0  # the driver's /metrics (0: off; it runs beside the service)
+    driver: bool = True  # `serve` also runs the driver (replicas share turns via a queue group)
     log_level: str = "INFO"
 
     @classmethod
@@ -40,7 +50,7 @@ class Settings:
             workers=int(env.get("DAIMYO_BOT_WORKERS", "0")),
             driver_deadline_ms=int(env.get("DAIMYO_BOT_DEADLINE_MS", "1000")),
             sweep_seconds=float(env.get("DAIMYO_BOT_SWEEP_SECONDS", "5")),
-            driver_metrics_port=int(env.get("DAIMYO_BOT_DRIVER_METRICS_PORT", "0")),
+            driver=env.get("DAIMYO_BOT_DRIVER", "on").lower() != "off",
             log_level=config.log_level,
         )
 
@@ -67,3 +77,37 @@ def servicers(app: BotApp) -> list[Servicer]:
 
 async def start_grpc(app: BotApp, port: int, host: str = "0.0.0.0") -> RunningServer:
     return await start_server(servicers(app), port, host)
+
+
+async def supervise_driver(settings: Settings) -> None:
+    """Run the driver until cancelled; after a failure (NATS down at start) back off and retry."""
+    attempt = 0
+    while True:
+        try:
+            await run_driver(settings)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # NATS or a channel failed: turn notices resume on reconnection
+            attempt += 1
+            _log.exception("driver_failed", attempt=attempt)
+            await asyncio.sleep(backoff_delay(attempt, 0.2, 5.0))
+
+
+async def run_driver(settings: Settings) -> None:
+    """One driver session: turn notices (queue group) plus the periodic sweep, until cancelled."""
+    bus = await Bus.connect(settings.nats_url, name="daimyo-bot-driver")
+    game_channel = grpc.aio.insecure_channel(settings.game_addr)
+    bot_channel = grpc.aio.insecure_channel(settings.bot_addr)
+    game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
+    bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
+    driver = Driver(game, bot, settings.driver_deadline_ms / 1000)
+    try:
+        await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=QUEUE_GROUP)
+        _log.info("driver_started", game=settings.game_addr, bot=settings.bot_addr)
+        await driver.sweep_forever(settings.sweep_seconds)
+    finally:
+        with contextlib.suppress(Exception):
+            await bus.close()
+        await driver.drain()
+        await game_channel.close()
+        await bot_channel.close()

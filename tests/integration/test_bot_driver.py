@@ -12,19 +12,15 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
 
-import grpc
 import pytest
 from prometheus_client import REGISTRY
 
-from daimyo_bot.bootstrap import BotApp, start_grpc
-from daimyo_bot.driver import QUEUE_GROUP, Driver
+from daimyo_bot.bootstrap import BotApp, Settings, run_driver, start_grpc
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
-from daimyo_bus import Bus, subjects
 from daimyo_game.testing import RunningGameService, game_service, settings_for, spectator
 from daimyo_kit.grpc_server import RunningServer
-from daimyo_proto.daimyo.bot.v1 import bot_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
@@ -32,11 +28,10 @@ pytestmark = pytest.mark.integration
 
 @dataclass
 class Table:
-    """The game service, a bot service and a driver subscribed to every turn notice."""
+    """The game service, a bot service and the driver as `python -m daimyo_bot` wires it."""
 
     game: RunningGameService
     bot_server: RunningServer
-    driver: Driver
 
 
 @pytest.fixture
@@ -44,17 +39,18 @@ async def table(database_url: str, nats_url: str, fresh_schema: str) -> AsyncIte
     pool = SearchPool(1)
     await pool.warm_up()
     bot_server = await start_grpc(BotApp(pool, BotHandlers(build_levels(pool))), 0, "127.0.0.1")
-    bot_channel = grpc.aio.insecure_channel(f"127.0.0.1:{bot_server.port}")
     async with game_service(settings_for(database_url, nats_url, fresh_schema)) as game:
-        bus = await Bus.connect(nats_url, name="test-bot-driver")
-        driver = Driver(game.stub, bot_pb2_grpc.BotServiceStub(bot_channel), deadline_s=0.2)
-        await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=QUEUE_GROUP)
+        settings = Settings(grpc_port=0, metrics_port=0, nats_url=nats_url,
+                            game_addr=f"127.0.0.1:{game.server.port}",
+                            bot_addr=f"127.0.0.1:{bot_server.port}",
+                            driver_deadline_ms=200, sweep_seconds=1.0)
+        driver = asyncio.create_task(run_driver(settings))
         try:
-            yield Table(game, bot_server, driver)
+            yield Table(game, bot_server)
         finally:
-            await bus.close()
-            await driver.drain()
-            await bot_channel.close()
+            driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await driver
             with contextlib.suppress(Exception):
                 await bot_server.stop(0)
             pool.close()
