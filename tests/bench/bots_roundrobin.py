@@ -24,7 +24,7 @@ from daimyo_bot.levels import Ask, Levels, build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_rules import get_game
 
-DEFAULT_PAIRINGS = ("mcts:greedy", "greedy:random", "mcts:random")
+DEFAULT_PAIRINGS = ("mcts:greedy", "greedy:random")  # the two targets; add mcts:random at will
 
 
 @dataclass
