@@ -17,8 +17,12 @@ from daimyo_bot.legal_json import legal_count, random_legal_move
 from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
 from daimyo_bot.samurai_mcts import search as samurai_search
 from daimyo_bot.search_pool import SearchPool
+from daimyo_bot.shogun_bots import greedy_bot as shogun_greedy_bot
+from daimyo_bot.shogun_bots import greedy_typed as shogun_greedy_typed
+from daimyo_bot.shogun_mcts import search as shogun_search
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.moves import move_to_json
+from daimyo_rules.shogun.moves import move_to_json as shogun_move_to_json
 
 
 @dataclass(frozen=True)
@@ -81,8 +85,32 @@ class SamuraiSearch:
         return Answer(move_to_json(best), merged.iterations)
 
 
+@dataclass(frozen=True)
+class ShogunSearch:
+    """Determinized search over candidate moves in the pool's workers; greedy when nothing came back."""
+
+    pool: SearchPool
+
+    async def suggest(self, ask: Ask) -> Answer:
+        if _shogun_forced(ask.view["legal"]):  # nothing to think about
+            return Answer(shogun_greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
+        merged = await self.pool.search(shogun_search, json.dumps(ask.view), ask.seat, ask.seed,
+                                        ask.deadline_s, ask.max_iterations)
+        best = merged.best()
+        if best is None:
+            return Answer(shogun_move_to_json(shogun_greedy_typed(ask.view, ask.seat, Rng(ask.seed))))
+        return Answer(json.loads(best), merged.iterations)
+
+
+def _shogun_forced(legal: dict[str, Any]) -> bool:
+    """A move decision with no target, or the last special card: only one move is possible."""
+    if legal.get("type") == "move":
+        return not legal.get("targets") or legal.get("max_armies", 0) <= 0
+    return legal.get("type") == "pick_special" and len(legal.get("cards", [])) == 1
+
+
 def build_levels(pool: SearchPool) -> Levels:
-    return {"samurai": _samurai_levels(pool), "shogun": _shogun_levels()}
+    return {"samurai": _samurai_levels(pool), "shogun": _shogun_levels(pool)}
 
 
 def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
@@ -98,8 +126,17 @@ def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
     return {level.name: level for level in levels}
 
 
-def _shogun_levels() -> dict[str, Level]:
-    """Shogun has only a random player so far; its search levels are still to come."""
-    level = Level("random", "Plays any legal move (plan, pick, draft, march), uniformly at random.",
-                  Instant(partial(engine_random_move, "shogun")))
-    return {level.name: level}
+def _shogun_levels(pool: SearchPool) -> dict[str, Level]:
+    levels = [
+        Level("random", "Plays any legal move (plan, pick, draft, march), uniformly at random.",
+              Instant(partial(engine_random_move, "shogun"))),
+        Level("greedy", "Judges each decision on its own: taxes where they are high, rice for the "
+                        "winter, buildings where region majorities are within reach, armies where "
+                        "borders are threatened, attacks when the tower's odds favour it.",
+              Instant(shogun_greedy_bot)),
+        Level("mcts", "Tries its best plans against many guesses of the others' secret plans, "
+                      "the hidden action cards and the tower's stuck cubes, playing each round "
+                      "out within its time budget.",
+              ShogunSearch(pool)),
+    ]
+    return {level.name: level for level in levels}

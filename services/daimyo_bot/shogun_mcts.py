@@ -1,0 +1,169 @@
+"""Determinized Monte Carlo search for Shogun: candidate moves judged over sampled secrets.
+
+Shogun's planning step has far too many plans to search, so the root holds a small set of
+candidates: the greedy plan with each sensible bid and variations of it (the heuristic's
+values perturbed), every special card, every target and a few army counts for a move. Each
+iteration samples a full state consistent with the view (`sampling.sample_state`: the other
+seats' secret plans, the face-down action cards, the tower's stuck cubes, the coming event and
+every later chance are redrawn), gives the opponents who still plan — or whose plan is secret
+— a noisy greedy plan, applies a candidate chosen by UCB1, and plays the rest of the round
+(and the winter after autumn) with the greedy policy; the position is then judged by
+`shogun_heuristics.evaluate`. Candidates are built from public information only and with a
+fixed generator, so every worker of the pool searches the same set and their statistics merge.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from typing import Any
+
+from daimyo_bot.samurai_mcts import SearchResult
+from daimyo_bot.shogun_heuristics import (
+    bid_choices,
+    evaluate,
+    greedy_decide,
+    greedy_draft,
+    greedy_pick,
+    greedy_plan,
+)
+from daimyo_rules.core import Rng
+from daimyo_rules.registry import get_game
+from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, move_to_json
+from daimyo_rules.shogun.options import legal_moves
+from daimyo_rules.shogun.rules import move_limit
+from daimyo_rules.shogun.sampling import sample_state
+from daimyo_rules.shogun.state import DECIDE, DRAFT, OVER, PICK, PLAN, ShogunState
+from daimyo_rules.shogun.summary import to_act
+
+EXPLORATION = 0.35
+MARGIN_SCALE = 4.0  # VP of lead over the best rival that makes a reward of about 0.73
+OPPONENT_NOISE = 0.4  # how loosely the opponents are assumed to follow the greedy judgement
+PLAN_VARIATIONS = 8
+VARIATION_NOISE = 0.6
+CANDIDATE_SEED = 0x5EED
+MAX_STEPS = 400  # a playout never runs away
+
+ENGINE = get_game("shogun")
+
+
+def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
+           max_iterations: int | None) -> SearchResult:
+    """Search until `stop_at` (time.monotonic) or `max_iterations`; stats keyed by move JSON."""
+    candidates = root_candidates(view, seat)
+    keys = [move_key(m) for m in candidates]
+    visits = [0] * len(candidates)
+    rewards = [0.0] * len(candidates)
+    rng = Rng(seed)
+    iterations = 0
+    while (max_iterations is None or iterations < max_iterations) and (
+            stop_at is None or time.monotonic() < stop_at):
+        pick = _ucb(visits, rewards, iterations)
+        rewards[pick] += simulate(view, seat, candidates[pick], rng)
+        visits[pick] += 1
+        iterations += 1
+    stats = {keys[i]: (visits[i], rewards[i]) for i in range(len(candidates)) if visits[i]}
+    return SearchResult(stats, iterations)
+
+
+def move_key(move: Move) -> str:
+    return json.dumps(move_to_json(move), sort_keys=True)
+
+
+def _ucb(visits: list[int], rewards: list[float], total: int) -> int:
+    for i, v in enumerate(visits):
+        if v == 0:
+            return i
+    log_total = math.log(total)
+    return max(range(len(visits)),
+               key=lambda i: rewards[i] / visits[i] + EXPLORATION * math.sqrt(log_total / visits[i]))
+
+
+# ---------------------------------------------------------------- candidates
+
+
+def root_candidates(view: dict[str, Any], seat: int) -> list[Move]:
+    """The moves the search compares, the greedy choice first; the same for every worker."""
+    rng = Rng(CANDIDATE_SEED)
+    st = sample_state(view, rng)
+    if st.stage == PLAN:
+        return _dedupe(plan_candidates(st, seat, rng))
+    if st.stage == PICK:
+        return _dedupe([greedy_pick(st, seat), *legal_moves(st, seat)])
+    if st.stage == DECIDE:
+        return _dedupe([greedy_decide(st, seat), *decide_candidates(st, seat)])
+    if st.stage == DRAFT:
+        return _dedupe([greedy_draft(st, seat), *legal_moves(st, seat)])
+    raise ValueError(f"seat {seat} has no decision at stage {st.stage!r}")
+
+
+def plan_candidates(st: ShogunState, seat: int, rng: Rng) -> list[Move]:
+    plans: list[Move] = [greedy_plan(st, seat, rng)]
+    plans += [greedy_plan(st, seat, rng, bid=bid) for bid in bid_choices(st, seat)]
+    plans += [greedy_plan(st, seat, rng, noise=VARIATION_NOISE) for _ in range(PLAN_VARIATIONS)]
+    return plans
+
+
+def decide_candidates(st: ShogunState, seat: int) -> list[Move]:
+    """Skip, and for every target all the armies, all but two and half of them."""
+    limit = move_limit(st)
+    moves: list[Move] = [SKIP]
+    targets = sorted({m.to for m in legal_moves(st, seat) if isinstance(m, MoveArmies)})
+    for to in targets:
+        moves += [MoveArmies(to, n) for n in sorted({limit, max(1, limit - 2), max(1, (limit + 1) // 2)},
+                                                    reverse=True)]
+    return moves
+
+
+def _dedupe(moves: list[Move]) -> list[Move]:
+    seen: dict[Move, None] = {}
+    for move in moves:
+        seen.setdefault(move, None)
+    return list(seen)
+
+
+# ---------------------------------------------------------------- simulation
+
+
+def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng) -> float:
+    """One determinization: play `move`, then greedy play to the end of the round; seat's reward."""
+    st = sample_state(view, rng)
+    if st.stage == PLAN:
+        _assume_opponent_plans(st, seat, rng)
+    st = ENGINE.apply(st, seat, move)
+    round_, year = st.round, st.year
+    for _ in range(MAX_STEPS):
+        if st.stage == OVER or (st.stage == PLAN and (st.round, st.year) != (round_, year)):
+            break
+        acting = to_act(st)
+        if not acting:
+            break
+        mover = acting[0]
+        st = ENGINE.apply(st, mover, _policy(st, mover, seat, rng))
+    return reward(st, seat)
+
+
+def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng) -> None:
+    """Secret plans already made are redrawn as the greedy judgement (loosely) would make them."""
+    for other in range(st.players):
+        if other != seat and st.plans[other] is not None:
+            st.plans[other] = None
+            st.plans[other] = greedy_plan(st, other, rng, noise=OPPONENT_NOISE)
+
+
+def _policy(st: ShogunState, mover: int, seat: int, rng: Rng) -> Move:
+    if st.stage == PLAN:
+        return greedy_plan(st, mover, rng, noise=0.0 if mover == seat else OPPONENT_NOISE)
+    if st.stage == PICK:
+        return greedy_pick(st, mover)
+    if st.stage == DECIDE:
+        return greedy_decide(st, mover)
+    return greedy_draft(st, mover)
+
+
+def reward(st: ShogunState, seat: int) -> float:
+    """1 for a clear lead, 0 for a clear deficit: the margin over the best rival, squashed."""
+    values = evaluate(st)
+    rival = max(v for s, v in enumerate(values) if s != seat)
+    return 1.0 / (1.0 + math.exp(-(values[seat] - rival) / MARGIN_SCALE))
