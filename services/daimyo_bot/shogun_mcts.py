@@ -64,7 +64,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
         visits[pick] += 1
         iterations += 1
     stats = {keys[i]: (visits[i], rewards[i]) for i in range(len(candidates)) if visits[i]}
-    return SearchResult(stats, iterations)
+    return SearchResult(stats, iterations)  # type: ignore[arg-type]  # (the pool merges any hashable keys)
 
 
 def move_key(move: Move) -> str:
