@@ -1,0 +1,62 @@
+"""Shogun bots never see more than their seat: two states that differ only in what the seat
+cannot see (the others' secret plans, the face-down action cards, the tower's stuck cubes, the
+generator) lead to identical SuggestMove requests, so every level must answer them alike."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from daimyo_bot.determinize import engine_random_move
+from daimyo_bot.driver import Driver, SeatTurn
+from daimyo_proto.daimyo.bot.v1 import bot_pb2
+from daimyo_rules.core import Rng
+from daimyo_rules.shogun.sampling import sample_state
+from tests.unit.bot.fakes import FakeGame
+from tests.unit.bot.test_shogun_levels import SHOGUN, shogun_positions
+
+
+@dataclass
+class RecordingShogunBot:
+    """Keeps every request and answers with a random legal Shogun move drawn from the view."""
+
+    requests: list[Any] = field(default_factory=list)
+
+    async def SuggestMove(self, request: Any, timeout: float | None = None) -> Any:
+        self.requests.append(request)
+        move = engine_random_move("shogun", json.loads(request.view_json), request.seat, Rng(1))
+        return bot_pb2.SuggestMoveResponse(move_json=json.dumps(move))
+
+
+def hidden_twin(state: Any, seat: int, seed: int) -> Any | None:
+    """Another full state the seat cannot tell apart (None when the sample equals the state)."""
+    twin = sample_state(SHOGUN.view(state, seat), Rng(seed))
+    return twin if SHOGUN.to_json(twin) != SHOGUN.to_json(state) else None
+
+
+def secrets_differ(a: Any, b: Any, seat: int) -> bool:
+    plans = [p for s, p in enumerate(a.plans) if s != seat] != [p for s, p in enumerate(b.plans) if s != seat]
+    return plans or a.shelves != b.shelves or a.action_order != b.action_order or a.rng != b.rng
+
+
+async def request_for(state: Any, seat: int, level: str) -> bytes:
+    bot = RecordingShogunBot()
+    game = FakeGame(state, engine=SHOGUN)
+    await Driver(game, bot, deadline_s=1.0).play(SeatTurn("g1", "shogun", seat, level))
+    return bytes(bot.requests[0].SerializeToString(deterministic=True))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+async def test_states_differing_only_in_hidden_information_give_identical_requests(players: int) -> None:
+    compared: set[str] = set()
+    for n, (state, seat) in enumerate(shogun_positions(players, games=1, seed=players, every=4)):
+        twin = hidden_twin(state, seat, n)
+        if twin is None:
+            continue
+        assert secrets_differ(state, twin, seat)
+        assert await request_for(state, seat, "mcts") == await request_for(twin, seat, "mcts")
+        compared.add(state.stage)
+    assert compared >= {"plan", "pick", "decide"}

@@ -1,0 +1,161 @@
+"""Every Shogun level plays only legal moves in every kind of decision, repeats itself with a
+fixed seed, keeps its deadline, and the stronger levels beat the weaker ones."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from daimyo_bot.handlers import BotHandlers, SuggestMove
+from daimyo_bot.shogun_bots import greedy_bot
+from daimyo_bot.shogun_mcts import search
+from daimyo_rules import get_game
+from daimyo_rules.core import Rng
+from daimyo_rules.shogun.moves import MoveArmies
+from daimyo_rules.shogun.options import legal_moves
+
+SHOGUN = get_game("shogun")
+DECISIONS = ("plan", "pick", "decide", "draft")
+
+
+def shogun_positions(players: int, games: int, seed: int, every: int = 1,
+                     setup: str = "fixed") -> Iterator[tuple[Any, int]]:
+    """(state, seat to act) along games where greedy and random seats alternate (greedy games
+    attack and move far more than random ones, so every decision comes up)."""
+    rng = Rng(seed)
+    step = 0
+    for game in range(games):
+        state = SHOGUN.initial_state({"players": players, "setup": setup}, seed * 100 + game)
+        while SHOGUN.to_act(state):
+            seats = SHOGUN.to_act(state)
+            seat = seats[rng.below(len(seats))]
+            if step % every == 0:
+                yield state, seat
+            step += 1
+            if (seat + game) % 2:
+                move = SHOGUN.random_move(state, seat, rng)
+            else:
+                move = greedy_bot(SHOGUN.view(state, seat), seat, rng)
+            state = SHOGUN.apply(state, seat, move)
+
+
+def ask(state: Any, seat: int, level: str, **options: Any) -> SuggestMove:
+    return SuggestMove("shogun", seat, json.dumps(SHOGUN.view(state, seat)), level, **options)
+
+
+def assert_legal(state: Any, seat: int, move: dict[str, Any]) -> None:
+    assert SHOGUN.parse_move(move) in legal_moves(state, seat), move
+    SHOGUN.apply(state, seat, move)  # raises on an illegal move
+
+
+@pytest.mark.parametrize(("players", "setup"), [(3, "fixed"), (4, "draft"), (5, "fixed"), (3, "draft")])
+async def test_greedy_plays_only_legal_moves_in_every_decision(bot_handlers: BotHandlers, players: int,
+                                                               setup: str) -> None:
+    kinds: dict[str, int] = {}
+    for n, (state, seat) in enumerate(shogun_positions(players, games=2, seed=players, setup=setup)):
+        answer = await bot_handlers.suggest_move(ask(state, seat, "greedy", seed=n + 1))
+        assert_legal(state, seat, answer.move)
+        kinds[state.stage] = kinds.get(state.stage, 0) + 1
+    assert set(kinds) == set(DECISIONS) if setup == "draft" else set(DECISIONS) - {"draft"}
+    assert kinds["decide"] > 10
+
+
+@pytest.mark.parametrize(("players", "setup"), [(3, "draft"), (4, "fixed"), (5, "fixed")])
+async def test_mcts_plays_only_legal_moves_in_every_decision(bot_handlers: BotHandlers, players: int,
+                                                             setup: str) -> None:
+    asked: set[str] = set()
+    for n, (state, seat) in enumerate(shogun_positions(players, games=1, seed=players, every=5, setup=setup)):
+        answer = await bot_handlers.suggest_move(
+            ask(state, seat, "mcts", seed=n + 1, max_iterations=12, deadline_ms=5000))
+        assert_legal(state, seat, answer.move)
+        asked.add(state.stage)
+    assert asked >= {"plan", "pick", "decide"}
+
+
+async def test_greedy_repeats_itself_with_a_fixed_seed(bot_handlers: BotHandlers) -> None:
+    for state, seat in shogun_positions(3, games=1, seed=9, every=3):
+        first = await bot_handlers.suggest_move(ask(state, seat, "greedy", seed=42))
+        second = await bot_handlers.suggest_move(ask(state, seat, "greedy", seed=42))
+        assert first.move == second.move
+
+
+async def test_mcts_repeats_itself_with_a_fixed_seed_and_iteration_budget(bot_handlers: BotHandlers) -> None:
+    searched = 0
+    for state, seat in list(shogun_positions(3, games=1, seed=4, every=6))[:8]:
+        request = ask(state, seat, "mcts", seed=7, max_iterations=40, deadline_ms=30000)
+        first = await bot_handlers.suggest_move(request)
+        second = await bot_handlers.suggest_move(request)
+        assert (first.move, first.iterations) == (second.move, second.iterations)
+        searched += first.iterations == 40
+    assert searched >= 4  # the others had a single possible move and were answered at once
+
+
+@pytest.mark.parametrize("players", [3, 5])
+async def test_mcts_answers_within_its_deadline(bot_handlers: BotHandlers, players: int) -> None:
+    planning = [(st, seat) for st, seat in shogun_positions(players, games=1, seed=1, every=4)
+                if st.stage == "plan"][:3]
+    for n, (state, seat) in enumerate(planning):
+        started = time.monotonic()
+        answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=300, seed=n + 1))
+        assert time.monotonic() - started < 0.45
+        assert_legal(state, seat, answer.move)
+
+
+async def test_mcts_searches_within_its_time(bot_handlers: BotHandlers) -> None:
+    state, seat = next(shogun_positions(3, games=1, seed=2))
+    answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=1000, seed=3))
+    assert answer.iterations > 20
+
+
+async def test_shogun_offers_random_greedy_and_mcts(bot_handlers: BotHandlers) -> None:
+    assert [level.name for level in bot_handlers.list_levels("shogun")] == ["random", "greedy", "mcts"]
+
+
+def play(levels: list[str], seed: int, iterations: int = 0) -> list[int]:
+    """One whole game, each seat played by its level in process (mcts: a budget of iterations)."""
+    rng = Rng(seed)
+    state = SHOGUN.initial_state({"players": len(levels)}, seed)
+    while SHOGUN.to_act(state):
+        seat = SHOGUN.to_act(state)[0]
+        view = SHOGUN.view(state, seat)
+        if levels[seat] == "greedy":
+            move = greedy_bot(view, seat, rng)
+        elif levels[seat] == "mcts":
+            result = search(view, seat, rng.next_u64(), None, iterations)
+            move = json.loads(max(result.stats, key=lambda m: result.stats[m]))
+        else:
+            move = SHOGUN.move_to_json(SHOGUN.random_move(state, seat, rng))
+        state = SHOGUN.apply(state, seat, move)
+    return list(state.winners)
+
+
+def test_greedy_beats_two_random_players_nearly_always() -> None:
+    wins = 0.0
+    for game in range(9):
+        levels = ["random"] * 3
+        levels[game % 3] = "greedy"
+        winners = play(levels, 500 + game)
+        wins += (game % 3 in winners) / len(winners)
+    assert wins >= 8
+
+
+def test_mcts_attacks_a_neutral_neighbour_with_overwhelming_armies() -> None:
+    state = next(st for st, _ in shogun_positions(3, games=3, seed=11)
+                 if st.stage == "decide" and st.decision[1] != "recruit1_move" and _neutral_targets(st))
+    state = state.copy()
+    seat, _, origin = state.decision
+    state.armies[origin] += 10  # taken from the seat's supply, so every cube is still counted
+    state.supply[seat] -= 10
+    result = search(SHOGUN.view(state, seat), seat, 1, None, 200)
+    best = json.loads(max(result.stats, key=lambda m: result.stats[m]))
+    assert best["type"] == "move" and SHOGUN.parse_move(best).to in _neutral_targets(state)
+    assert best["armies"] >= 5
+
+
+def _neutral_targets(state: Any) -> list[int]:
+    return [m.to for m in legal_moves(state, state.decision[0])
+            if isinstance(m, MoveArmies) and state.owner[m.to] < 0]
