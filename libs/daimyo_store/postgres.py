@@ -108,16 +108,15 @@ class PostgresEventStore:
     async def append(
         self, stream_id: str, expected_version: int, events: list[NewEvent]
     ) -> list[RecordedEvent]:
+        # No lookup before the insert: a command id already recorded either fails the expected
+        # version (the stream moved past it) or the unique index; both lead to the lookup below.
         command_ids = distinct_command_ids(events)
-        already = await self._recorded_for(stream_id, command_ids)
-        if already:
-            return already
         try:
             return await self._insert(stream_id, expected_version, events)
         except (ConcurrencyError, errors.UniqueViolation) as conflict:
             already = await self._recorded_for(stream_id, command_ids)
             if already:
-                return already  # the same command won a race with itself
+                return already  # a retry, or the same command racing itself
             if isinstance(conflict, ConcurrencyError):
                 raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
