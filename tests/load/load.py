@@ -103,6 +103,8 @@ async def run(args: argparse.Namespace) -> int:
     if not args.gateway:
         services = start_services(database_url, nats_url, REPO / "test-artifacts" / "load-logs",
                                   args.via == "matchmaking", args.log_level)
+        pids = ", ".join(f"{name} {p.pid}" for name, p in services.processes.items())
+        print(f"services: {pids}; logs in {services.log_dir}", flush=True)
     try:
         gateway = args.gateway or services.gateway_url  # type: ignore[union-attr]
         game_addr = args.game_addr or (services.game_addr if services else None)
@@ -306,6 +308,7 @@ def _report(args: argparse.Namespace, result: Result, rates: list[Any]) -> None:
           f"{t.games_finished:.0f} games finished")
     print(f"move → view, mover      {_percentiles(t.mover)}")
     print(f"move → view, opponent   {_percentiles(t.opponent)}")
+    print(f"move → ack (mover)      {_percentiles(t.ack)}")
     errors = ", ".join(f"{code} {n}" for code, n in t.errors.most_common()) or "none"
     print(f"refused / lost      {errors}  (stale is expected when seats act at once)")
     for rate in rates:

@@ -39,6 +39,7 @@ class Tracker:
     recording: bool = False
     mover: list[float] = field(default_factory=list)
     opponent: list[float] = field(default_factory=list)
+    ack: list[float] = field(default_factory=list)
     acked: int = 0
     sent: int = 0
     errors: Counter[str] = field(default_factory=Counter)
@@ -90,7 +91,8 @@ class Player:
     seats: int = 2
     playing: bool = False  # False: views are watched, no moves are sent
     latest: dict[str, Any] | None = None
-    pending: tuple[int, str, float] | None = None  # (expected_version, command_id, sent at)
+    pending: tuple[int, str, float] | None = None  # (expected_version, command_id, chosen at)
+    sent_at: float = 0.0
     finished: asyncio.Event = field(default_factory=asyncio.Event)
     first_view: asyncio.Event = field(default_factory=asyncio.Event)
     _reader: asyncio.Task[None] | None = None
@@ -145,7 +147,7 @@ class Player:
         if kind == "view" and frame.get("game_id") == self.game_id:
             self._on_view(frame)
         elif kind == "ack":
-            self.tracker.acked += self.tracker.recording
+            self._on_ack(frame)
         elif kind == "error":
             self._on_error(frame)
 
@@ -163,6 +165,13 @@ class Player:
             self.finished.set()
             return
         self._maybe_move()
+
+    def _on_ack(self, frame: dict[str, Any]) -> None:
+        if not self.tracker.recording:
+            return
+        self.tracker.acked += 1
+        if self.pending is not None and frame.get("command_id") == self.pending[1] and self.sent_at:
+            self.tracker.ack.append(time.perf_counter() - self.sent_at)
 
     def _on_error(self, frame: dict[str, Any]) -> None:
         ref = frame.get("ref")
@@ -204,6 +213,7 @@ class Player:
                 return
         assert self.game_id is not None
         self.tracker.move_sent(frame["game_id"], frame["expected_version"], self.seat, self.seats)
+        self.sent_at = time.perf_counter()
         await self._send(frame)
 
     async def _send(self, frame: dict[str, Any]) -> None:
