@@ -1,11 +1,13 @@
-"""Round-robin of Samurai bot levels: win rates with 95% Wilson intervals, search speed.
+"""Round-robin of bot levels: win rates with 95% Wilson intervals, search speed.
 
 Plays the levels exactly as the bot service runs them (same registry, same worker pool),
-in process and without the network, for 2, 3 and 4 players with seats rotated. In a game of
+in process and without the network, with seats rotated: Samurai (the default) for 2, 3 and 4
+players, Shogun (`--game shogun`) for 3 players unless `--players` says otherwise. In a game of
 more than two players the first level of a pairing holds one seat and the second level the
 others, so its fair share of wins is 1/players.
 
     python tests/bench/bots_roundrobin.py --games 40 --seconds-per-move 1
+    python tests/bench/bots_roundrobin.py --game shogun --games 30 --seconds-per-move 0.2
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from daimyo_bot.legal_json import legal_count
-from daimyo_bot.levels import Ask, Levels, build_levels
+from daimyo_bot.levels import Ask, Level, Levels, build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_rules import get_game
 
 DEFAULT_PAIRINGS = ("mcts:greedy", "greedy:random")  # the two targets; add mcts:random at will
+DEFAULT_PLAYERS = {"samurai": [2, 3, 4], "shogun": [3]}
 
 
 @dataclass
@@ -64,38 +67,41 @@ def seatings(first: str, second: str, players: int, game_index: int) -> list[str
     return seats
 
 
-async def play_game(levels: Levels, seats: list[str], seed: int, seconds: float, speed: Speed) -> list[int]:
-    engine = get_game("samurai")
+async def play_game(levels: Levels, game: str, seats: list[str], seed: int, seconds: float,
+                    speed: Speed) -> list[int]:
+    engine = get_game(game)
     state = engine.initial_state({"players": len(seats)}, seed)
     step = 0
     while engine.to_act(state):
         seat = engine.to_act(state)[0]
         view = engine.view(state, seat)
-        move = await _decide(levels, seats[seat], view, seat, seed * 7919 + step, seconds, speed)
+        move = await _decide(levels[game], seats[seat], view, seat, seed * 7919 + step, seconds, speed)
         state = engine.apply(state, seat, move)
         step += 1
-    return list(engine.outcome(state)["winners"])
+    outcome = engine.outcome(state)
+    assert outcome is not None
+    return list(outcome["winners"])
 
 
-async def _decide(levels: Levels, level: str, view: dict[str, Any], seat: int, seed: int,
+async def _decide(levels: dict[str, Level], level: str, view: dict[str, Any], seat: int, seed: int,
                   seconds: float, speed: Speed) -> Any:
     ask = Ask(seat, view, seconds, seed)
-    if legal_count(view["legal"]) == 1 and level != "random":
-        return (await levels["samurai"]["greedy"].strategy.suggest(ask)).move
+    if view.get("game") != "shogun" and legal_count(view["legal"]) == 1 and level != "random":
+        return (await levels["greedy"].strategy.suggest(ask)).move
     start = time.monotonic()
-    answer = await levels["samurai"][level].strategy.suggest(ask)
+    answer = await levels[level].strategy.suggest(ask)
     if answer.iterations:
         speed.add(view["players"], answer.iterations, time.monotonic() - start)
     return answer.move
 
 
-async def run_pairing(levels: Levels, pairing: str, players: int, games: int, seconds: float,
+async def run_pairing(levels: Levels, game: str, pairing: str, players: int, games: int, seconds: float,
                       speed: Speed) -> Tally:
     first, second = pairing.split(":")
     tally = Tally()
     for index in range(games):
         seats = seatings(first, second, players, index)
-        winners = await play_game(levels, seats, 1000 * players + index, seconds, speed)
+        winners = await play_game(levels, game, seats, 1000 * players + index, seconds, speed)
         mine = [s for s in winners if seats[s] == first]
         tally.games += 1
         tally.wins += len(mine) / len(winners) if winners else 0.0
@@ -116,16 +122,17 @@ async def main(args: argparse.Namespace) -> None:
     await pool.warm_up()
     levels = build_levels(pool)
     speed = Speed()
-    games = {2: args.games, 3: args.games_3p or max(1, args.games // 3),
-             4: args.games_4p or max(1, args.games // 4)}
-    print(f"Samurai round-robin, {args.seconds_per_move:g} s per move, {pool.workers} search workers")
+    games = _games_per_pairing(args)
+    players_list = args.players or DEFAULT_PLAYERS[args.game]
+    print(f"{args.game.capitalize()} round-robin, {args.seconds_per_move:g} s per move, "
+          f"{pool.workers} search workers")
     print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI "
           "| fair share |")
     print("|---|---|---|---|---|---|---|")
     try:
-        for players in args.players:
+        for players in players_list:
             for pairing in args.pairings:
-                tally = await run_pairing(levels, pairing, players, games[players],
+                tally = await run_pairing(levels, args.game, pairing, players, games[players],
                                           args.seconds_per_move, speed)
                 print(report_line(pairing, players, tally), flush=True)
         print("\n| players | MCTS iterations/s (all workers) |\n|---|---|")
@@ -135,14 +142,25 @@ async def main(args: argparse.Namespace) -> None:
         pool.close()
 
 
+def _games_per_pairing(args: argparse.Namespace) -> dict[int, int]:
+    """Samurai: --games for 2 players, fewer for more (longer games); Shogun: --games each."""
+    if args.game == "shogun":
+        return {3: args.games_3p or args.games, 4: args.games_4p or args.games, 5: args.games}
+    return {2: args.games, 3: args.games_3p or max(1, args.games // 3),
+            4: args.games_4p or max(1, args.games // 4)}
+
+
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=40, help="games per pairing with 2 players")
+    parser.add_argument("--game", choices=sorted(DEFAULT_PLAYERS), default="samurai")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games per pairing (Samurai: with 2 players; Shogun: with any number)")
     parser.add_argument("--games-3p", type=int, default=0, help="games per pairing with 3 players")
     parser.add_argument("--games-4p", type=int, default=0, help="games per pairing with 4 players")
     parser.add_argument("--seconds-per-move", type=float, default=1.0)
-    parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=[2, 3, 4])
+    parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=None,
+                        help="player counts (default: Samurai 2,3,4; Shogun 3)")
     parser.add_argument("--pairings", type=lambda s: s.split(","), default=list(DEFAULT_PAIRINGS))
     parser.add_argument("--workers", type=int, default=0, help="search processes (default: cores)")
     return parser.parse_args()
