@@ -2,8 +2,10 @@
 
 Per game: `daimyo.game.<id>.seat.<n>` (that seat's redacted view and last move — only the
 seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot driver
-listens), `.finished` (the outcome, for ratings). Per player: `daimyo.player.<id>`
-(match found, invitations). The JetStream stream `DAIMYO_GAMES` keeps `daimyo.game.>`.
+listens), `.finished` (the outcome, for ratings), `.abandoned` (a player left their seat to a
+bot: matchmaking frees them). Per player: `daimyo.player.<id>` (match found, invitations).
+The JetStream stream `DAIMYO_GAMES` keeps `daimyo.game.>`. Presence heartbeats of a seat's
+sockets (`daimyo.presence.<id>.<n>`, between gateways) are not kept.
 """
 
 from __future__ import annotations
@@ -20,6 +22,9 @@ ALL_TURNS = "daimyo.game.*.turn"
 
 ALL_FINISHED = "daimyo.game.*.finished"
 """Every game's final result (the matchmaker's durable consumer filter)."""
+
+ALL_ABANDONED = "daimyo.game.*.abandoned"
+"""Every seat left to a bot (the matchmaker's durable consumer filter)."""
 
 ALL_WATCH = "daimyo.game.*.watch"
 
@@ -51,6 +56,17 @@ def finished(game_id: str) -> str:
     return f"daimyo.game.{_token(game_id)}.finished"
 
 
+def abandoned(game_id: str) -> str:
+    return f"daimyo.game.{_token(game_id)}.abandoned"
+
+
+def presence(game_id: str, seat_number: int) -> str:
+    """Heartbeats saying a seat's player has a socket open on some gateway."""
+    if seat_number < 0:
+        raise ValueError(f"seat must be >= 0, got {seat_number}")
+    return f"daimyo.presence.{_token(game_id)}.{seat_number}"
+
+
 def game_all(game_id: str) -> str:
     """Every subject of one game (operators and tests only: includes every seat's hand)."""
     return f"daimyo.game.{_token(game_id)}.>"
@@ -77,6 +93,6 @@ def parse_game_subject(subject: str) -> GameSubject:
     game_id, kind, rest = parts[2], parts[3], parts[4:]
     if kind == "seat" and len(rest) == 1 and rest[0].isdigit():
         return GameSubject(game_id, kind, int(rest[0]))
-    if kind in ("watch", "turn", "finished") and not rest:
+    if kind in ("watch", "turn", "finished", "abandoned") and not rest:
         return GameSubject(game_id, kind)
     raise ValueError(f"not a game subject: {subject!r}")

@@ -148,7 +148,8 @@ class Driver:
         reply = await self.game.ListGames(request, timeout=CALL_TIMEOUT_S)
         started = 0
         for summary in reply.games:
-            seats = [{"seat": n, "bot_level": s.bot_level} for n, s in enumerate(summary.seats)]
+            seats = [{"seat": n, "bot_level": s.bot_level or s.acting_bot_level}  # a bot may stand in
+                     for n, s in enumerate(summary.seats)]
             if summary.finished or not any(s["bot_level"] for s in seats):
                 continue
             view = await self.game.GetView(_spectator_request(summary.game_id), timeout=CALL_TIMEOUT_S)

@@ -9,17 +9,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
 from daimyo_game.aggregate import GameResolver
 from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
-from daimyo_game.handlers import GameHandlers
+from daimyo_game.handlers import GameHandlers, wall_clock_ms
 from daimyo_game.lease import AdvisoryLease
 from daimyo_game.relay import Relay
 from daimyo_game.repository import GameRepository
+from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
@@ -83,14 +84,19 @@ class GameApp:
         await self.store.close()
 
 
-async def build(settings: Settings, games: GameResolver = get_game) -> GameApp:
-    """Migrations applied, store opened, handlers wired (the relay is not started)."""
+async def build(settings: Settings, games: GameResolver = get_game,
+                now_ms: Callable[[], int] = wall_clock_ms) -> GameApp:
+    """Migrations applied, store opened, handlers wired (the relay is not started).
+
+    `now_ms` is the service's only clock (game clocks, the timekeeper); tests inject their own.
+    """
     await apply_migrations(settings.database_url, settings.schema)
     store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS,
                                           max_size=settings.pool_size)
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
-    return GameApp(settings, store, games, GameHandlers(repository, store, games, wakeup.set), wakeup)
+    handlers = GameHandlers(repository, store, games, wakeup.set, now_ms)
+    return GameApp(settings, store, games, handlers, wakeup)
 
 
 async def supervise_relay(app: GameApp) -> None:
@@ -115,7 +121,9 @@ async def relay_once(app: GameApp) -> None:
         await bus.ensure_games_stream()
         lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
         repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
-        await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup).run()
+        timekeeper = Timekeeper(app.handlers)
+        await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup, timekeeper=timekeeper,
+                    now_ms=app.handlers.now_ms).run()
     finally:
         await bus.close()
 

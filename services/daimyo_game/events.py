@@ -1,7 +1,10 @@
 """Events: what happened to a game (past tense, immutable), and their stored JSON shape.
 
 A stream is `GameCreated`, then one `MoveMade` per accepted move, then `GameFinished`
-(appended together with the move that ended the game).
+(appended together with the move that ended the game). Live play adds who sits where:
+`ClockExpired` + `SeatTakenOver` (a bot plays a seat out of time, or one its player left),
+`SeatReturned` (a one-move takeover ended) and `SeatReclaimed` (the player is back).
+Events of a game with a clock carry `clock`, the clock right after them (see `clocks.py`).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ class GameCreated:
     seed: int
     time_control: dict[str, Any] = field(default_factory=dict)
     chance: tuple[Any, ...] = ()  # chance results of the initial deal (secret until the end)
+    clock: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -34,6 +38,7 @@ class MoveMade:
     command_id: str
     effects: JSON = None
     chance: tuple[Any, ...] = ()  # chance results the move caused (secret until the end)
+    clock: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -41,7 +46,45 @@ class GameFinished:
     outcome: JSON
 
 
-GameEvent = GameCreated | MoveMade | GameFinished
+@dataclass(frozen=True)
+class ClockExpired:
+    seat: int
+    clock: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatTakenOver:
+    """A bot of `level` plays `seat` until its next move is made or until the game ends.
+
+    `reason`: "timeout" | "abandoned"; `cause` says more ("disconnected", "resigned").
+    """
+
+    seat: int
+    level: str
+    reason: str
+    until: str
+    cause: str = ""
+    clock: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatReturned:
+    """A one-move takeover ended: the seat's player acts again."""
+
+    seat: int
+    clock: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class SeatReclaimed:
+    seat: int
+    player_id: str
+    clock: dict[str, Any] | None = None
+
+
+SeatEvent = ClockExpired | SeatTakenOver | SeatReturned | SeatReclaimed
+SEAT_EVENTS = (ClockExpired, SeatTakenOver, SeatReturned, SeatReclaimed)
+GameEvent = GameCreated | MoveMade | GameFinished | SeatEvent
 
 
 def to_new_event(event: GameEvent, command_id: str | None = None) -> NewEvent:
@@ -57,34 +100,55 @@ def from_recorded(recorded: RecordedEvent) -> GameEvent:
 
 
 def created_to_json(e: GameCreated) -> dict[str, Any]:
-    return {"game": e.game, "config": e.config, "seats": list(e.seats), "seed": e.seed,
+    data = {"game": e.game, "config": e.config, "seats": list(e.seats), "seed": e.seed,
             "time_control": e.time_control, "chance": list(e.chance)}
+    return _with_clock(data, e.clock)
 
 
 def created_from_json(d: dict[str, Any]) -> GameCreated:
     return GameCreated(d["game"], d["config"], tuple(d["seats"]), d["seed"], d.get("time_control") or {},
-                       tuple(d.get("chance") or ()))
+                       tuple(d.get("chance") or ()), d.get("clock"))
 
 
 def _encode_move(e: Any) -> dict[str, Any]:
-    return {"seat": e.seat, "move": e.move, "command_id": e.command_id, "effects": e.effects,
+    data = {"seat": e.seat, "move": e.move, "command_id": e.command_id, "effects": e.effects,
             "chance": list(e.chance)}
+    return _with_clock(data, e.clock)
 
 
 def _decode_move(d: dict[str, Any]) -> GameEvent:
     return MoveMade(d["seat"], d["move"], d.get("command_id", ""), d.get("effects"),
-                    tuple(d.get("chance") or ()))
+                    tuple(d.get("chance") or ()), d.get("clock"))
+
+
+def _with_clock(data: dict[str, Any], clock: dict[str, Any] | None) -> dict[str, Any]:
+    return data if clock is None else {**data, "clock": clock}
+
+
+def seat_event_to_json(e: SeatEvent) -> dict[str, Any]:
+    """A seat event's data: all of it is public (who plays a seat, and the clocks)."""
+    data = {k: v for k, v in vars(e).items() if k != "clock"}
+    return _with_clock(data, e.clock)
+
+
+def _seat_decoder(cls: type) -> Callable[[dict[str, Any]], GameEvent]:
+    def decode(d: dict[str, Any]) -> GameEvent:
+        event: GameEvent = cls(**d)
+        return event
+    return decode
 
 
 _ENCODERS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "GameCreated": created_to_json,
     "MoveMade": _encode_move,
     "GameFinished": lambda e: {"outcome": e.outcome},
+    **{cls.__name__: seat_event_to_json for cls in SEAT_EVENTS},
 }
 _DECODERS: dict[str, Callable[[dict[str, Any]], GameEvent]] = {
     "GameCreated": created_from_json,
     "MoveMade": _decode_move,
     "GameFinished": lambda d: GameFinished(d.get("outcome")),
+    **{cls.__name__: _seat_decoder(cls) for cls in SEAT_EVENTS},
 }
 
 UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}

@@ -77,6 +77,22 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         call = self.handlers.list_games(request.player_id, request.live, request.finished, request.limit)
         return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call)])
 
+    async def HandOverSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        log.bind(game_id=request.game_id, seat=request.seat)
+        call = self.handlers.hand_over_seat(_game_id(request), request.seat, request.player_id,
+                                            request.reason, request.command_id)
+        change = await _run(context, call)
+        _log.info("seat_handed_over", reason=request.reason, changed=change.changed, version=change.version)
+        return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
+
+    async def ReclaimSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        log.bind(game_id=request.game_id, seat=request.seat)
+        call = self.handlers.reclaim_seat(_game_id(request), request.seat, request.player_id,
+                                          request.command_id)
+        change = await _run(context, call)
+        _log.info("seat_reclaimed", changed=change.changed, version=change.version)
+        return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
+
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))
 
@@ -95,6 +111,12 @@ def _create_command(request: Any) -> CreateGame:
     seed = request.seed if request.HasField("seed") else None
     return CreateGame(request.game, _json_object(request.config_json, "config_json"), seats, seed,
                       request.command_id, _json_object(request.time_control_json, "time_control_json"))
+
+
+def _game_id(request: Any) -> str:
+    if not request.game_id:
+        raise errors.Malformed("game_id is required")
+    return str(request.game_id)
 
 
 def _submit_command(request: Any) -> SubmitMove:
@@ -139,13 +161,16 @@ def _event(event: EventView) -> Any:
 
 
 def _view_response(view: ViewResult) -> Any:
+    takeovers = [game_pb2.Takeover(seat=seat, bot_level=t.level, reason=t.reason, until=t.until)
+                 for seat, t in sorted(view.takeovers.items())]
     return game_pb2.ViewResponse(game_id=view.game_id, version=view.version, view_json=_dumps(view.view),
-                                 to_act=view.to_act, finished=view.finished, game=view.game)
+                                 to_act=view.to_act, finished=view.finished, game=view.game,
+                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers)
 
 
 def _summary(game: GameSummary) -> Any:
-    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in ("player_id", "bot_level", "display_name")})
-             for s in game.seats]
+    fields = ("player_id", "bot_level", "display_name", "acting_bot_level")
+    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in fields}) for s in game.seats]
     created = game.created_at.isoformat() if game.created_at else ""
     return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
                                 finished=game.finished, winners=game.winners, created_at=created)

@@ -7,12 +7,22 @@ the typed errors of `errors.py`; they never touch gRPC.
 from __future__ import annotations
 
 import secrets
+import time
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from daimyo_game.aggregate import GameRecord, GameResolver, check_viewer, decide_move, stream_id
+from daimyo_game import clocks, takeovers
+from daimyo_game.aggregate import (
+    GameRecord,
+    GameResolver,
+    Takeover,
+    check_viewer,
+    decide_move,
+    fold,
+    stream_id,
+)
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
@@ -32,6 +42,14 @@ class ViewResult:
     view: Any
     to_act: list[int]
     finished: bool
+    clock: dict[str, Any] | None = None  # clocks.display(): remaining per seat, running seats, now
+    takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    version: int
+    changed: bool  # False: the seat already was as asked
 
 
 @dataclass(frozen=True)
@@ -49,12 +67,18 @@ class EventView:
     recorded_at: str
 
 
+def wall_clock_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
 class GameHandlers:
     def __init__(self, repository: GameRepository, catalog: GameCatalog, games: GameResolver,
-                 on_appended: Callable[[], None] | None = None) -> None:
+                 on_appended: Callable[[], None] | None = None,
+                 now_ms: Callable[[], int] = wall_clock_ms) -> None:
         self.repository = repository
         self.catalog = catalog
         self.games = games
+        self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
 
     # -- commands -------------------------------------------------------------------------
@@ -87,12 +111,34 @@ class GameHandlers:
         except ConcurrencyError:
             return await self._after_conflict(command)
 
+    async def expire_clocks(self, game_id: str) -> int:
+        """Hand every seat out of time to a bot; how many events were appended (0 if a move won the race)."""
+        record = await self.repository.load(game_id)
+        try:
+            return len(await self._append_seat_events(record, takeovers.decide_expiry(record, self.now_ms())))
+        except ConcurrencyError:
+            return 0
+
+    async def hand_over_seat(self, game_id: str, seat: int, player_id: str, cause: str,
+                             command_id: str = "") -> SeatChange:
+        """A bot plays `seat` for the rest of the game: its player resigned or stayed away."""
+        if cause not in takeovers.CAUSES:
+            raise Malformed(f"reason must be one of {', '.join(takeovers.CAUSES)}, not {cause!r}")
+        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_hand_over(
+            record, seat, player_id, cause, self.now_ms()))
+
+    async def reclaim_seat(self, game_id: str, seat: int, player_id: str, command_id: str = "") -> SeatChange:
+        """The player takes back the seat a bot plays since they left."""
+        await self._check_not_playing_elsewhere(game_id, player_id)
+        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_reclaim(
+            record, seat, player_id, self.now_ms()))
+
     # -- queries --------------------------------------------------------------------------
 
     async def get_view(self, game_id: str, viewer: Viewer) -> ViewResult:
         record = await self.repository.load(game_id)
         check_viewer(record, viewer)
-        return view_of(record, viewer)
+        return view_of(record, viewer, self.now_ms())
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewResult:
         """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw."""
@@ -129,7 +175,18 @@ class GameHandlers:
             raise Malformed(f"bad config for {command.game}: {e}") from e
         seats = tuple(s.to_json() for s in command.seats)
         chance = tuple(engine.chance_outcomes(None, state))
-        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance)
+        clock = self._first_clock(command, engine.to_act(state))
+        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock)
+
+    def _first_clock(self, command: CreateGame, to_act: list[int]) -> dict[str, Any] | None:
+        try:
+            control = clocks.parse_time_control(command.time_control)
+        except clocks.BadTimeControl as e:
+            raise Malformed(f"time_control_json: {e}") from e
+        if control is None:
+            return None
+        players = [s for s in to_act if command.seats[s].bot_level is None]
+        return clocks.start_clock(control, len(command.seats), players, self.now_ms()).to_json()
 
     def _engine(self, name: str) -> Game:
         try:
@@ -138,13 +195,14 @@ class GameHandlers:
             raise Malformed(str(e.args[0]) if e.args else f"unknown game {name!r}") from e
 
     async def _decide_and_append(self, record: GameRecord, command: SubmitMove) -> MoveResult:
-        events, after = decide_move(record, command)
+        events, after = decide_move(record, command, self.now_ms())
         recorded = await self.repository.append(record, after, _new_events(events, command.command_id))
         self._on_appended()
         if recorded[-1].version != after.version:  # the store returned an earlier append of this command
             return await self._result_of(command, recorded, record)
         if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
-            await self._record_summary(record.game_id, record.created, after.version, after.outcome)
+            await self._record_summary(record.game_id, record.created, after.version, after.outcome,
+                                       after.takeovers)
         return MoveResult(after.version, view_of(after, command.seat))
 
     async def _after_conflict(self, command: SubmitMove) -> MoveResult:
@@ -181,19 +239,66 @@ class GameHandlers:
         at = await self.repository.load_at(command.game_id, recorded[-1].version)
         return MoveResult(at.version, view_of(at, command.seat), replayed=True)
 
-    async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any) -> None:
-        await self.catalog.upsert_game_summary(summary_of(game_id, created, version, outcome))
+    async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
+                              taken: Mapping[int, Takeover] | None = None) -> None:
+        await self.catalog.upsert_game_summary(summary_of(game_id, created, version, outcome, taken))
+
+    async def _change_seat(self, game_id: str, command_id: str,
+                           decide: Callable[[GameRecord], list[GameEvent]]) -> SeatChange:
+        """Decide on the newest version and append; one retry if a move slipped in between."""
+        for attempt in (1, 2):
+            record = await self.repository.load(game_id)
+            try:
+                return await self._seat_change(record, decide(record), command_id)
+            except ConcurrencyError as e:
+                if attempt == 2:
+                    raise Stale(f"game {game_id} changed while the seat was changed; retry") from e
+        raise AssertionError("unreachable")
+
+    async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str) -> SeatChange:
+        recorded = await self._append_seat_events(record, events, command_id)
+        if not recorded:
+            return SeatChange(record.version, False)
+        return SeatChange(recorded[-1].version, recorded[-1].version == record.version + len(events))
+
+    async def _append_seat_events(self, record: GameRecord, events: list[GameEvent],
+                                  command_id: str = "") -> list[RecordedEvent]:
+        if not events:
+            return []
+        after = fold(record, ((record.version + n, e) for n, e in enumerate(events, 1)), record.game_id,
+                     lambda _: record.engine)
+        assert after is not None
+        new = [to_new_event(e, (command_id or None) if n == 0 else None) for n, e in enumerate(events)]
+        recorded = await self.repository.append(record, after, new)
+        self._on_appended()
+        await self._record_summary(record.game_id, record.created, after.version, after.outcome,
+                                   after.takeovers)
+        return recorded
+
+    async def _check_not_playing_elsewhere(self, game_id: str, player_id: str) -> None:
+        """A player holds at most one live game: no reclaiming while seated (not replaced) in another."""
+        for game in await self.catalog.list_games(player_id or None, True, False, 100):
+            held = any(s.get("player_id") == player_id and not s.get("acting_bot_level") for s in game.seats)
+            if game.game_id != game_id and held:
+                raise Illegal(f"you are playing game {game.game_id}; finish or leave it before "
+                              f"taking your seat back in game {game_id}")
 
 
-def view_of(record: GameRecord, viewer: Viewer) -> ViewResult:
+def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
     engine = record.engine
+    clock = clocks.display(record.clock, now_ms or record.clock.at_ms) if record.clock else None
     return ViewResult(record.game_id, record.created.game, record.version, engine.view(record.state, viewer),
-                      list(engine.to_act(record.state)), record.finished)
+                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers))
 
 
-def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any) -> GameSummary:
+def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,
+               taken: Mapping[int, Takeover] | None = None) -> GameSummary:
+    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level."""
     winners = list(outcome.get("winners", [])) if isinstance(outcome, dict) else []
-    return GameSummary(game_id, created.game, list(created.seats), version, outcome is not None, winners)
+    seats = [dict(s) for s in created.seats]
+    for seat, takeover in (taken or {}).items():
+        seats[seat]["acting_bot_level"] = takeover.level
+    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners)
 
 
 def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> EventView:
@@ -208,6 +313,7 @@ def _new_events(events: list[GameEvent], command_id: str) -> list[Any]:
 
 
 def _check_seat(record: GameRecord, command: SubmitMove) -> None:
+    """A player's move (with `player_id`) needs the seat; the bot driver's (without) needs none."""
     check_viewer(record, command.seat)
     if not command.player_id:
         return
@@ -215,6 +321,10 @@ def _check_seat(record: GameRecord, command: SubmitMove) -> None:
     if owner != command.player_id:
         raise PermissionDenied(f"player {command.player_id!r} does not hold seat {command.seat} "
                                f"of game {record.game_id}")
+    takeover = record.takeovers.get(command.seat)
+    if takeover is not None and not record.finished:
+        until = "take your seat back first" if takeover.reason == "abandoned" else "until its move is made"
+        raise Illegal(f"a bot plays seat {command.seat} ({takeover.reason}); {until}")
 
 
 def _check_seats(engine: Game, seats: tuple[SeatSpec, ...]) -> None:

@@ -3,7 +3,8 @@
 It reads the store's global log after its checkpoint (the store never returns a position
 before an earlier one has committed), rebuilds each game's state at that event, publishes,
 flushes, and only then moves the checkpoint. A restart therefore republishes, never skips;
-consumers dedupe by (game, version). Only the holder of the lease runs.
+consumers dedupe by (game, version). Only the holder of the lease runs; the timekeeper (clocks
+running out) runs inside its loop, so it too is active in one replica only.
 """
 
 from __future__ import annotations
@@ -11,16 +12,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
 from daimyo_game.cache import LruCache
 from daimyo_game.events import from_recorded
 from daimyo_game.fanout import messages_for
-from daimyo_game.handlers import summary_of
+from daimyo_game.handlers import summary_of, wall_clock_ms
 from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED, RELAY_SKIPPED
 from daimyo_game.repository import GameRepository
+from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
 from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
@@ -48,7 +50,8 @@ class Lease(Protocol):
 class Relay:
     def __init__(self, repository: GameRepository, publisher: Publisher, lease: Lease,
                  catalog: GameCatalog | None = None, batch: int = 200, poll_seconds: float = 0.05,
-                 wakeup: asyncio.Event | None = None) -> None:
+                 wakeup: asyncio.Event | None = None, timekeeper: Timekeeper | None = None,
+                 now_ms: Callable[[], int] = wall_clock_ms) -> None:
         self.repository = repository
         self.store: EventStore = repository.store
         self.publisher = publisher
@@ -59,6 +62,8 @@ class Relay:
         self._games: LruCache[GameRecord] = LruCache(1024)
         self._wake = wakeup or asyncio.Event()
         self._position = 0
+        self.timekeeper = timekeeper
+        self.now_ms = now_ms
 
     def wake(self) -> None:
         """Something was appended in this process: look now rather than at the next poll."""
@@ -70,6 +75,8 @@ class Relay:
         _log.info("relay_lease_acquired")
         try:
             self._position = await self.store.get_checkpoint(CHECKPOINT)
+            if self.timekeeper is not None and self.catalog is not None:
+                await self.timekeeper.seed(self.catalog)
             await asyncio.gather(self._relay_forever(), self._count_active_games())
         finally:
             await self.lease.release()
@@ -87,10 +94,14 @@ class Relay:
         while True:
             if not await self._relay_batch():
                 RELAY_LAG.set(0)
-                await self._idle()
+                if not await self._keep_time():
+                    await self._idle()
             if time.monotonic() - last_check > 1.0:
                 await self.lease.check()
                 last_check = time.monotonic()
+
+    async def _keep_time(self) -> int:
+        return await self.timekeeper.expire_due() if self.timekeeper is not None else 0
 
     async def _idle(self) -> None:
         with contextlib.suppress(TimeoutError):
@@ -106,6 +117,9 @@ class Relay:
                 touched[record.game_id] = record
         if not events:
             return 0
+        for record in touched.values():
+            if self.timekeeper is not None:
+                self.timekeeper.observe(record)
         await self.publisher.flush()
         await self._update_catalog(touched.values())
         self._position = events[-1].position
@@ -123,7 +137,7 @@ class Relay:
             _log.error("relay_skipped_event", game_id=game_id, version=recorded.version, error=str(e))
             RELAY_SKIPPED.inc()
             return None
-        for subject, payload in messages_for(record, from_recorded(recorded)):
+        for subject, payload in messages_for(record, from_recorded(recorded), self.now_ms()):
             await self._publish(subject, payload, recorded)
         return record
 
@@ -133,11 +147,11 @@ class Relay:
             return
         for record in records:
             await self.catalog.upsert_game_summary(
-                summary_of(record.game_id, record.created, record.version, record.outcome))
+                summary_of(record.game_id, record.created, record.version, record.outcome, record.takeovers))
 
     async def _publish(self, subject: str, payload: dict[str, Any], recorded: RecordedEvent) -> None:
         kind = subject.rsplit(".", 2)[-2] if ".seat." in subject else subject.rsplit(".", 1)[-1]
-        if kind == "finished":  # the matchmaker consumes results durably; dedupe on republish
+        if kind in ("finished", "abandoned"):  # the matchmaker consumes these durably; dedupe on republish
             await self.publisher.publish_durable(subject, payload, f"{recorded.stream_id}:{recorded.version}")
         else:
             await self.publisher.publish(subject, payload)

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from daimyo_game.aggregate import GameRecord, GameResolver, fold, stream_id
+from daimyo_game.aggregate import GameRecord, GameResolver, Takeover, fold, stream_id
 from daimyo_game.cache import LruCache
+from daimyo_game.clocks import Clock
 from daimyo_game.errors import Malformed, NotFound
 from daimyo_game.events import created_from_json, created_to_json, from_recorded
 from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
@@ -104,7 +105,9 @@ def snapshot_state(record: GameRecord) -> dict[str, Any] | None:
         return None
     return {"format": SNAPSHOT_FORMAT, "created": created_to_json(record.created),
             "engine": to_json(record.state), "outcome": record.outcome,
-            "finished_version": record.finished_version}
+            "finished_version": record.finished_version,
+            "clock": record.clock.to_json() if record.clock else None,
+            "takeovers": {str(seat): vars(t) for seat, t in record.takeovers.items()}}
 
 
 def record_from_snapshot(game_id: str, snapshot: Snapshot, games: GameResolver) -> GameRecord | None:
@@ -118,4 +121,7 @@ def record_from_snapshot(game_id: str, snapshot: Snapshot, games: GameResolver) 
     if from_json is None:
         return None
     record = GameRecord(game_id, created, engine, from_json(data["engine"]), snapshot.version)
-    return replace(record, outcome=data.get("outcome"), finished_version=data.get("finished_version", 0))
+    clock = Clock.from_json(data["clock"]) if data.get("clock") else None
+    taken = {int(seat): Takeover(**t) for seat, t in (data.get("takeovers") or {}).items()}
+    return replace(record, outcome=data.get("outcome"), finished_version=data.get("finished_version", 0),
+                   clock=clock, takeovers=taken)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade
+from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade, seat_event_to_json
 from daimyo_rules.core import Game
 
 Viewer = int | None  # None: a spectator
@@ -48,12 +48,15 @@ def redacted_event_data(engine: Game, event: GameEvent, viewer: Viewer) -> dict[
     """The stored data of `event` as `viewer` may read it while the game runs."""
     if isinstance(event, GameCreated):
         return {"game": event.game, "config": public_config(event.config), "seats": list(event.seats),
-                "time_control": event.time_control}
+                "time_control": event.time_control, "clock": event.clock}
     if isinstance(event, MoveMade):
         data = {"seat": event.seat, "move": visible_move(engine, event.move, event.seat, viewer),
                 "effects": visible_effects(event.effects, viewer)}
         if viewer == event.seat:
             data["command_id"] = event.command_id
+        if event.clock is not None:
+            data["clock"] = event.clock
         return data
-    assert isinstance(event, GameFinished)
-    return {"outcome": event.outcome}
+    if isinstance(event, GameFinished):
+        return {"outcome": event.outcome}
+    return seat_event_to_json(event)  # who plays a seat, and the clocks, are public
