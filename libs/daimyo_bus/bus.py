@@ -19,11 +19,12 @@ import nats
 from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
-from nats.errors import TimeoutError as NatsTimeout
+from nats.errors import Error as NatsError
 from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
 from nats.js.errors import NotFoundError
 
 from daimyo_bus import subjects
+from daimyo_kit.retry import backoff_delay
 
 Handler = Callable[[str, Any], Awaitable[None]]
 """Called with (subject, decoded JSON payload)."""
@@ -127,13 +128,19 @@ class Bus:
         return task
 
     async def _pull_loop(self, sub: Any, handler: Handler, batch: int) -> None:
+        """Fetch and handle until cancelled; a NATS outage pauses it (the consumer and its
+        unacked messages live on the server), it never ends it."""
+        failures = 0
         while True:
             try:
-                messages = await sub.fetch(batch, timeout=1.0)
-            except NatsTimeout:
+                await _pull_once(sub, handler, batch)
+                failures = 0
+            except TimeoutError:  # nothing new, or no answer while NATS is away
                 continue
-            for msg in messages:
-                await _handle_and_ack(handler, msg)
+            except NatsError as e:
+                failures += 1
+                _log.warning("pull from the games stream failed (%s); retrying", type(e).__name__)
+                await asyncio.sleep(backoff_delay(failures, 0.2, 5.0))
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -146,6 +153,11 @@ class Bus:
                 await sub.unsubscribe()
         if not self._nc.is_closed:
             await self._nc.drain()
+
+
+async def _pull_once(sub: Any, handler: Handler, batch: int) -> None:
+    for msg in await sub.fetch(batch, timeout=1.0):
+        await _handle_and_ack(handler, msg)
 
 
 async def _dispatch(handler: Handler, msg: Msg) -> None:
