@@ -66,9 +66,10 @@ def parse_frame(text: str) -> Frame:
     if not isinstance(data, dict):
         raise BadFrame("a frame is a JSON object with a 'type'")
     ref = data.get("ref")
-    parser = _PARSERS.get(data.get("type"))  # type: ignore[arg-type]
+    kind = data.get("type")
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None  # a list or object is no key
     if parser is None:
-        raise BadFrame(f"unknown frame type {data.get('type')!r}; expected one of {', '.join(_PARSERS)}", ref)
+        raise BadFrame(f"unknown frame type {kind!r}; expected one of {', '.join(_PARSERS)}", ref)
     try:
         frame: Frame = parser(data, ref)
     except BadFrame as e:
