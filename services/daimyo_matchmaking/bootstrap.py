@@ -24,7 +24,7 @@ from daimyo_matchmaking.grpc_api import MatchmakingServicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.loop import MatchmakerLoop
 from daimyo_matchmaking.matching import Policy
-from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_finished_games
+from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_abandoned_seats, consume_finished_games
 from daimyo_matchmaking.metrics import PrometheusMatchMetrics
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
@@ -87,6 +87,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
             matcher = MatchmakerLoop(handlers, interval)
             handlers.on_enqueue = matcher.wake
             await consume_finished_games(bus, handlers)
+            await consume_abandoned_seats(bus, handlers)
             loop_task = asyncio.create_task(matcher.run(), name="matchmaker")
             log.info(
                 "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr

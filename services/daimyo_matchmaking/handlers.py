@@ -163,6 +163,18 @@ class MatchmakingHandlers:
         self.catalog.player_range(game)
         return (await self.store.ratings(game, [player_id]))[0]
 
+    async def seat_abandoned(self, data: dict[str, Any]) -> bool:
+        """A player left their seat to a bot: free them at once (they may queue again)."""
+        try:
+            game_id, player_id = str(data["game_id"]), data.get("player_id")
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"malformed abandoned-seat message: {exc!r}") from exc
+        if not player_id:
+            return False
+        released = await self.store.release_player(game_id, str(player_id))
+        log.info("player_released", game_id=game_id, player_id=player_id, released=released)
+        return released
+
     async def game_finished(self, data: dict[str, Any]) -> bool:
         """Apply a finished game once: frees its players; rates them if no bot sat at the table."""
         finished = parse_finished(data)

@@ -1,6 +1,7 @@
-"""NATS for matchmaking: "match found" on `daimyo.player.<id>`, and the durable consumer of
+"""NATS for matchmaking: "match found" on `daimyo.player.<id>`, the durable consumer of
 finished games that feeds the ratings (acked only after the database commit, so a crash
-means a redelivery, which the processed-games checkpoint turns into a no-op)."""
+means a redelivery, which the processed-games checkpoint turns into a no-op), and the durable
+consumer of abandoned seats that frees a player who left a game to a bot."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from daimyo_matchmaking.handlers import MatchmakingHandlers
 log = structlog.get_logger("daimyo_matchmaking")
 
 FINISHED_CONSUMER = "daimyo-matchmaking-ratings"
+ABANDONED_CONSUMER = "daimyo-matchmaking-abandoned"
 
 
 class NatsPlayerNotifier:
@@ -38,4 +40,20 @@ async def consume_finished_games(
 
     await bus.ensure_games_stream()
     task: asyncio.Task[None] = await bus.consume(subjects.ALL_FINISHED, durable, on_finished)
+    return task
+
+
+async def consume_abandoned_seats(
+    bus: Bus, handlers: MatchmakingHandlers, durable: str = ABANDONED_CONSUMER
+) -> asyncio.Task[None]:
+    """Free every player who left a seat to a bot (`daimyo.game.*.abandoned`), durably."""
+
+    async def on_abandoned(subject: str, payload: Any) -> None:
+        try:
+            await handlers.seat_abandoned(payload)
+        except ValueError as exc:
+            log.error("abandoned_message_dropped", subject=subject, error=str(exc))
+
+    await bus.ensure_games_stream()
+    task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned)
     return task

@@ -10,7 +10,9 @@ The game service's relay publishes one JSON message per finished game:
 lists winning seats (several = a shared victory, a tie). Finer orders are optional: `ranking`
 (place per seat, 1 = best, shared places repeat — what the Samurai engine reports) wins over
 `scores` (one number per seat, higher is better, ordering the seats that did not win).
-Any other keys are ignored. Games with a bot seat never change human ratings.
+`abandoned` (optional) lists seats a bot held for its player when the game ended (the player
+left, or ran out of time for good): they are ranked last, tied among themselves, whatever the
+bot achieved. Any other keys are ignored. Games with a bot seat never change human ratings.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class FinishedGame:
     winners: tuple[int, ...]
     scores: tuple[float, ...] | None = None
     ranking: tuple[int, ...] | None = None
+    abandoned: tuple[int, ...] = ()
 
     @property
     def players(self) -> list[str]:
@@ -58,10 +61,12 @@ def parse_finished(data: Mapping[str, Any]) -> FinishedGame:
         scores = None if raw_scores is None else tuple(float(s) for s in _per_seat(raw_scores, len(seats)))
         raw_ranking = outcome.get("ranking")
         ranking = None if raw_ranking is None else tuple(int(r) for r in _per_seat(raw_ranking, len(seats)))
-        finished = FinishedGame(str(data["game_id"]), str(data["game"]), seats, winners, scores, ranking)
-    except (KeyError, TypeError) as exc:
+        abandoned = tuple(int(s) for s in data.get("abandoned") or ())
+        finished = FinishedGame(str(data["game_id"]), str(data["game"]), seats, winners, scores, ranking,
+                                abandoned)
+    except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"malformed finished-game message: {exc!r}") from exc
-    if not finished.game_id or any(not 0 <= w < len(seats) for w in winners):
+    if not finished.game_id or any(not 0 <= s < len(seats) for s in winners + abandoned):
         raise ValueError(f"malformed finished-game message for game {finished.game_id!r}")
     return finished
 
@@ -81,8 +86,15 @@ def _per_seat(scores: Any, n: int) -> list[Any]:
 
 
 def ranks_for(finished: FinishedGame) -> list[int]:
-    """Rank per seat (1 is best): the engine's ranking, else winners share rank 1 and the rest
-    follow by score, or all tie at 2."""
+    """Rank per seat (1 is best): abandoned seats share the last rank; the others keep their order."""
+    ranks = _played_ranks(finished)
+    stayed = [r for s, r in enumerate(ranks) if s not in finished.abandoned]
+    last = max(stayed, default=0) + 1
+    return [last if s in finished.abandoned else r for s, r in enumerate(ranks)]
+
+
+def _played_ranks(finished: FinishedGame) -> list[int]:
+    """The engine's ranking, else winners share rank 1 and the rest follow by score, or all tie at 2."""
     n = len(finished.seats)
     if finished.ranking is not None:
         return list(finished.ranking)

@@ -214,6 +214,14 @@ class PostgresStore:
             )
         return None if row is None else str(row["state"])
 
+    async def release_player(self, game_id: str, player_id: str) -> bool:
+        """`player_id` no longer plays `game_id` (a bot took their seat); False if not seated there."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                "DELETE FROM player_status WHERE player_id = %s AND game_id = %s", (player_id, game_id)
+            )
+        return cur.rowcount > 0
+
     # -- ratings -----------------------------------------------------------------------------
 
     async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:

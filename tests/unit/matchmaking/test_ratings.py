@@ -66,3 +66,25 @@ def test_the_winner_gains_and_the_losers_lose():
 def test_a_tie_between_equals_moves_nobody_much():
     after = rate([PlayerRating("a", "samurai"), PlayerRating("b", "samurai")], [1, 1])
     assert after[0].mu == pytest.approx(after[1].mu) == pytest.approx(25.0, abs=0.01)
+
+
+def test_an_abandoned_seat_ranks_last_even_when_its_bot_won():
+    data = {**message(HUMANS, [0], ranking=[1, 2, 3]), "abandoned": [0]}
+    assert ranks_for(parse_finished(data)) == [4, 2, 3]
+
+
+def test_abandoned_seats_tie_for_last():
+    data = {**message(HUMANS + [{"player_id": "d"}], [1], scores=[9, 8, 7, 1]), "abandoned": [0, 2]}
+    assert ranks_for(parse_finished(data)) == [5, 1, 5, 4]
+
+
+def test_an_abandoned_seat_that_does_not_exist_is_refused():
+    with pytest.raises(ValueError):
+        parse_finished({**message(HUMANS, [0]), "abandoned": [7]})
+
+
+def test_abandoning_costs_rating_against_the_players_who_stayed():
+    finished = parse_finished({**message(HUMANS[:2], [0]), "abandoned": [0]})
+    before = [PlayerRating("a", "samurai"), PlayerRating("b", "samurai")]
+    after = rate(before, ranks_for(finished))
+    assert after[0].mu < before[0].mu < after[1].mu
