@@ -20,6 +20,7 @@ from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import GamePort, MatchmakingPort
+from daimyo_gateway.presence import Presence, grace_from_env
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit.config import Config
 
@@ -54,13 +55,21 @@ class RunningGateway:
 
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
                         games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
-                        **app_options: Any) -> RunningGateway:
-    """A gateway serving on host:port (config.http_port by default; 0 picks a free port)."""
+                        grace_seconds: float | None = None, **app_options: Any) -> RunningGateway:
+    """A gateway serving on host:port (config.http_port by default; 0 picks a free port).
+
+    `grace_seconds`: how long a seat's player may be away before a bot takes the seat
+    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60).
+    """
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
     channels = [grpc.aio.insecure_channel(config.game_addr),
                 grpc.aio.insecure_channel(config.matchmaking_addr)]
-    app = create_app(TokenSigner(secret), games or GrpcGames(channels[0]),
-                     matchmaking or GrpcMatchmaking(channels[1]), Hub(bus), ready=lambda: bus.is_connected)
+    games = games or GrpcGames(channels[0])
+    hub = Hub(bus)
+    grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
+    presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
+    app = create_app(TokenSigner(secret), games, matchmaking or GrpcMatchmaking(channels[1]), hub,
+                     ready=lambda: bus.is_connected, presence=presence)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)

@@ -1,9 +1,11 @@
 """The typed JSON frames of the browser socket, checked before anything acts on them.
 
 client → server: `subscribe {game_id, as: <seat>|"spectator", since_version}`,
-`unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`.
-server → client: `hello`, `view`, `resynced`, `ack`, `error {code, message, ref}`,
-`match_found`, `pong`. Any frame may carry `ref`; an error about it echoes the ref.
+`unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`,
+`leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back).
+server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, action, version, changed}`,
+`error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`; an error about
+it echoes the ref.
 """
 
 from __future__ import annotations
@@ -53,7 +55,21 @@ class Ping:
     ref: Any = None
 
 
-Frame = Subscribe | Unsubscribe | MoveFrame | Ping
+@dataclass(frozen=True)
+class Leave:
+    """Resign the seat: a bot plays it for the rest of the game (the player may reclaim it)."""
+
+    game_id: str
+    ref: Any = None
+
+
+@dataclass(frozen=True)
+class Reclaim:
+    game_id: str
+    ref: Any = None
+
+
+Frame = Subscribe | Unsubscribe | MoveFrame | Ping | Leave | Reclaim
 
 
 def parse_frame(text: str) -> Frame:
@@ -119,4 +135,6 @@ _PARSERS: dict[str, Any] = {
     "unsubscribe": lambda data, ref: Unsubscribe(_game_id(data), ref),
     "move": _move,
     "ping": lambda data, ref: Ping(ref),
+    "leave": lambda data, ref: Leave(_game_id(data), ref),
+    "reclaim": lambda data, ref: Reclaim(_game_id(data), ref),
 }

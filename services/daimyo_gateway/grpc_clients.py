@@ -44,8 +44,11 @@ def _viewer(viewer: Viewer) -> Any:
 
 
 def _snapshot(response: Any) -> ViewSnapshot:
+    clock = json.loads(response.clock_json) if response.clock_json else None
+    takeovers = {str(t.seat): {"level": t.bot_level, "reason": t.reason, "until": t.until}
+                 for t in response.takeovers}
     return ViewSnapshot(response.game_id, response.game, response.version, json.loads(response.view_json),
-                        list(response.to_act), response.finished)
+                        list(response.to_act), response.finished, clock, takeovers)
 
 
 def _seat(seat: Any) -> SeatInfo:
@@ -113,6 +116,14 @@ class GrpcGames:
                                              viewer=_viewer(viewer))
         response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
         return [_move_record(e) for e in response.events]
+
+    async def hand_over_seat(self, game_id: str, seat: int, player_id: str, reason: str) -> int:
+        request = game_pb2.HandOverSeatRequest(game_id=game_id, seat=seat, player_id=player_id, reason=reason)
+        return int((await _call(self._stub.HandOverSeat(request, timeout=CALL_TIMEOUT))).version)
+
+    async def reclaim_seat(self, game_id: str, seat: int, player_id: str) -> int:
+        request = game_pb2.ReclaimSeatRequest(game_id=game_id, seat=seat, player_id=player_id)
+        return int((await _call(self._stub.ReclaimSeat(request, timeout=CALL_TIMEOUT))).version)
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot:
         request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(viewer))

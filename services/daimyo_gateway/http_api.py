@@ -21,6 +21,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
+from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.shogun_board import shogun_board
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
@@ -39,13 +40,17 @@ GAME_PORT = web.AppKey("games", GamePort)
 MATCHMAKING = web.AppKey("matchmaking", MatchmakingPort)
 HUB = web.AppKey("hub", Hub)
 READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
+PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 
 
 def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPort, hub: Hub,
-               ready: Callable[[], bool] = lambda: True) -> web.Application:
+               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None) -> web.Application:
     app = web.Application(middlewares=[_errors])
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
-    app[HUB], app[READY] = hub, ready
+    app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
+    if presence is not None:
+        app.on_startup.append(lambda _: _start(presence))
+        app.on_cleanup.append(lambda _: presence.stop())
     app.add_routes([
         web.post("/api/session", sign_in),
         web.get("/api/me", me),
@@ -75,6 +80,10 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         return response
     except ServiceError as e:
         return web.json_response({"error": e.code, "message": e.message}, status=HTTP_STATUS.get(e.code, 500))
+
+
+async def _start(presence: Presence) -> None:
+    presence.start()
 
 
 # -- identity -----------------------------------------------------------------------------
@@ -329,7 +338,8 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     await ws.prepare(request)
     outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
     writer = asyncio.create_task(_write_frames(ws, outbox))
-    session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox))
+    session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
+                      request.app[PRESENCE])
     WS_CONNECTIONS.inc()
     try:
         await session.start()

@@ -33,6 +33,8 @@ class ViewSnapshot:
     view: dict[str, Any]
     to_act: list[int]
     finished: bool
+    clock: dict[str, Any] | None = None  # remaining_ms per seat, running seats, the server's now_ms
+    takeovers: dict[str, dict[str, str]] = field(default_factory=dict)  # seat → bot level, reason, until
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,10 @@ class GamePort(Protocol):
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot: ...
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]: ...
+
+    async def hand_over_seat(self, game_id: str, seat: int, player_id: str, reason: str) -> int: ...
+
+    async def reclaim_seat(self, game_id: str, seat: int, player_id: str) -> int: ...
 
 
 class MatchmakingPort(Protocol):

@@ -6,7 +6,9 @@ older or repeated versions are dropped; a jump (a missed message, a reconnect wi
 `since_version`) triggers a resync over gRPC — the current view plus the moves in between —
 so the browser neither misses nor repeats an update.
 
-A seat's subject is only ever subscribed for the player who owns the seat.
+A seat's subject is only ever subscribed for the player who owns the seat. While a socket
+watches its own seat, the seat counts as present (see `presence.py`); `leave` hands the seat to
+a bot at once and `reclaim` takes it back.
 """
 
 from __future__ import annotations
@@ -20,16 +22,28 @@ from typing import Any
 import structlog
 
 from daimyo_bus import subjects
-from daimyo_gateway.frames import BadFrame, Frame, MoveFrame, Ping, Subscribe, Unsubscribe, parse_frame
+from daimyo_gateway.frames import (
+    BadFrame,
+    Frame,
+    Leave,
+    MoveFrame,
+    Ping,
+    Reclaim,
+    Subscribe,
+    Unsubscribe,
+    parse_frame,
+)
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
+from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import Player
 
 MAX_SUBSCRIPTIONS = 8
 MAX_MISSED = 200
 INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
+RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 _log = structlog.get_logger("daimyo_gateway.sessions")
@@ -54,17 +68,20 @@ class Watch:
 
 
 class Session:
-    def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send) -> None:
+    def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send,
+                 presence: Presence | None = None) -> None:
         self.player = player
         self._games = games
         self._hub = hub
         self._send = send
+        self._presence = presence
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
         self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
 
     async def start(self) -> None:
+        self._hub.watch_connection(self._on_connection)
         await self._hub.add(subjects.player(self.player.player_id), self._on_player_message)
         self._delivery = asyncio.create_task(self._deliver_forever())
         await self._emit({"type": "hello", "player_id": self.player.player_id, "name": self.player.name})
@@ -74,6 +91,7 @@ class Session:
             self._delivery.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._delivery
+        self._hub.unwatch_connection(self._on_connection)
         await self._hub.remove(subjects.player(self.player.player_id), self._on_player_message)
         for game_id in list(self._watches):
             await self._unwatch(game_id)
@@ -102,6 +120,8 @@ class Session:
             await self._move(frame)
         elif isinstance(frame, Ping):
             await self._emit({"type": "pong", "ref": frame.ref})
+        elif isinstance(frame, Leave | Reclaim):
+            await self._change_seat(frame)
 
     async def _subscribe(self, frame: Subscribe) -> None:
         await self._authorize(frame.game_id, frame.seat)
@@ -115,6 +135,8 @@ class Session:
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
+        if frame.seat is not None and self._presence is not None:
+            await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
     async def _authorize(self, game_id: str, seat: int | None) -> None:
         try:
@@ -131,12 +153,25 @@ class Session:
         if entry is not None:
             entry[0].active = False
             await self._hub.remove(entry[0].subject, entry[1])
+            if entry[0].viewer is not None and self._presence is not None:
+                self._presence.detach((game_id, entry[0].viewer, self.player.player_id))
 
     async def _move(self, frame: MoveFrame) -> None:
         seat = await self._my_seat(frame.game_id)
         version = await self._games.submit_move(frame.game_id, seat, frame.move, frame.expected_version,
                                                 frame.command_id, self.player.player_id)
         await self._emit({"type": "ack", "game_id": frame.game_id, "command_id": frame.command_id,
+                          "version": version, "ref": frame.ref})
+
+    async def _change_seat(self, frame: Leave | Reclaim) -> None:
+        seat = await self._my_seat(frame.game_id)
+        player_id = self.player.player_id
+        if isinstance(frame, Leave):
+            version = await self._games.hand_over_seat(frame.game_id, seat, player_id, "resigned")
+        else:
+            version = await self._games.reclaim_seat(frame.game_id, seat, player_id)
+        action = "left" if isinstance(frame, Leave) else "reclaimed"
+        await self._emit({"type": "seat", "game_id": frame.game_id, "seat": seat, "action": action,
                           "version": version, "ref": frame.ref})
 
     async def _my_seat(self, game_id: str) -> int:
@@ -153,9 +188,21 @@ class Session:
 
     def _on_player_message(self, _subject: str, payload: Any) -> None:
         if isinstance(payload, dict) and payload.get("type") == "match_found":
-            task = asyncio.get_running_loop().create_task(self._emit(payload))
-            self._notices.add(task)
-            task.add_done_callback(self._notices.discard)
+            self._notify(payload)
+
+    def _on_connection(self, connected: bool) -> None:
+        """Tell the browser live updates paused or resumed; on resuming, catch every watched
+        game up from the last version sent (what was published meanwhile never arrives)."""
+        self._notify({"type": "status", "state": "connected" if connected else "reconnecting"})
+        if connected:
+            for watch, _listener in self._watches.values():
+                with contextlib.suppress(asyncio.QueueFull):  # then a later gap resyncs
+                    self._inbox.put_nowait((watch, RESYNC))
+
+    def _notify(self, frame: dict[str, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(self._emit(frame))
+        self._notices.add(task)
+        task.add_done_callback(self._notices.discard)
 
     async def _deliver_forever(self) -> None:
         while True:
@@ -172,7 +219,9 @@ class Session:
     async def _deliver(self, watch: Watch, payload: Any) -> None:
         if watch.last is None:
             await self._resync(watch, watch.since)
-        if payload is SYNC or not isinstance(payload, dict):
+        elif payload is RESYNC:
+            await self._resync(watch, watch.last)
+        if not isinstance(payload, dict):  # SYNC, RESYNC
             return
         version = payload.get("version")
         if not isinstance(version, int) or version <= (watch.last or 0):
@@ -212,10 +261,12 @@ def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
     return {"type": "view", "game_id": payload.get("game_id"), "version": payload.get("version"),
             "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
             "effects": payload.get("effects"), "to_act": payload.get("to_act"),
-            "finished": payload.get("finished", False)}
+            "finished": payload.get("finished", False), "clock": payload.get("clock"),
+            "takeovers": payload.get("takeovers") or {}}
 
 
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
             "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
-            "finished": snapshot.finished, "missed": missed, "game": snapshot.game}
+            "finished": snapshot.finished, "missed": missed, "game": snapshot.game,
+            "clock": snapshot.clock, "takeovers": snapshot.takeovers}
