@@ -17,6 +17,7 @@ from typing import Any
 
 MAX_FRAME_BYTES = 64 * 1024
 MAX_ID_LENGTH = 100
+MAX_VERSION = 2**63 - 1  # versions travel as int64 over gRPC
 
 
 class BadFrame(Exception):
@@ -103,8 +104,8 @@ def _game_id(data: dict[str, Any]) -> str:
 def _optional_version(value: Any, name: str) -> int | None:
     if value is None:
         return None
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise BadFrame(f"{name} must be a non-negative integer")
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VERSION:
+        raise BadFrame(f"{name} must be an integer from 0 to {MAX_VERSION}")
     return value
 
 
