@@ -29,6 +29,9 @@ from daimyo_kit.retry import backoff_delay
 Handler = Callable[[str, Any], Awaitable[None]]
 """Called with (subject, decoded JSON payload)."""
 
+ConnectionWatcher = Callable[[bool], None]
+"""Called with False when the NATS connection drops and True when it is restored."""
+
 _log = logging.getLogger(__name__)
 
 
@@ -58,22 +61,38 @@ def games_stream_config(max_age: timedelta = timedelta(days=7)) -> StreamConfig:
 class Bus:
     """One NATS connection; close it with `close()` (drains subscriptions)."""
 
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, watchers: list[ConnectionWatcher] | None = None) -> None:
         self._nc = client
         self._js = client.jetstream()
         self._tasks: set[asyncio.Task[None]] = set()
         self._pull_subs: list[Any] = []
+        self._watchers = watchers if watchers is not None else []
 
     @classmethod
     async def connect(cls, url: str, name: str = "daimyo") -> Bus:
+        watchers: list[ConnectionWatcher] = []
+
+        async def disconnected() -> None:
+            _tell(watchers, False)
+
+        async def reconnected() -> None:
+            _tell(watchers, True)
+
         client = await nats.connect(
             servers=[url],
             name=name,
             max_reconnect_attempts=-1,
             reconnect_time_wait=0.5,
             allow_reconnect=True,
+            disconnected_cb=disconnected,
+            reconnected_cb=reconnected,
         )
-        return cls(client)
+        return cls(client, watchers)
+
+    def watch_connection(self, watcher: ConnectionWatcher) -> None:
+        """Call `watcher(False)` when the connection drops and `watcher(True)` once it is back
+        (subscriptions are restored by then; what was published meanwhile is not)."""
+        self._watchers.append(watcher)
 
     @property
     def client(self) -> Client:
@@ -153,6 +172,11 @@ class Bus:
                 await sub.unsubscribe()
         if not self._nc.is_closed:
             await self._nc.drain()
+
+
+def _tell(watchers: list[ConnectionWatcher], connected: bool) -> None:
+    for watcher in list(watchers):
+        watcher(connected)
 
 
 async def _pull_once(sub: Any, handler: Handler, batch: int) -> None:

@@ -9,12 +9,14 @@ subscribed, so any number of gateways can run side by side.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
 from nats.aio.subscription import Subscription
 
 from daimyo_bus import Bus
+from daimyo_bus.bus import ConnectionWatcher
 
 Listener = Callable[[str, Any], None]
 
@@ -25,6 +27,20 @@ class Hub:
         self._listeners: dict[str, set[Listener]] = {}
         self._subscriptions: dict[str, Subscription] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        self._connection_watchers: set[ConnectionWatcher] = set()
+        bus.watch_connection(self._connection_changed)
+
+    def watch_connection(self, watcher: ConnectionWatcher) -> None:
+        """`watcher(False)` when NATS drops, `watcher(True)` when it is back (resync then: the
+        messages published in between never arrive)."""
+        self._connection_watchers.add(watcher)
+
+    def unwatch_connection(self, watcher: ConnectionWatcher) -> None:
+        self._connection_watchers.discard(watcher)
+
+    def _connection_changed(self, connected: bool) -> None:
+        for watcher in list(self._connection_watchers):
+            watcher(connected)
 
     @property
     def subjects(self) -> int:
@@ -35,7 +51,8 @@ class Hub:
             self._listeners.setdefault(subject, set()).add(listener)
             if subject not in self._subscriptions:
                 self._subscriptions[subject] = await self._bus.subscribe(subject, self._deliver)
-                await self._bus.flush()  # the subscription is live on the server before we resync
+                with contextlib.suppress(TimeoutError):  # NATS away: sent on reconnection, then resynced
+                    await self._bus.flush()  # the subscription is live on the server before we resync
 
     async def remove(self, subject: str, listener: Listener) -> None:
         async with self._locks.setdefault(subject, asyncio.Lock()):

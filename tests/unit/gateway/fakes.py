@@ -69,6 +69,18 @@ class FakeGames:
 class FakeHub:
     def __init__(self) -> None:
         self.listeners: dict[str, set[Any]] = {}
+        self.connection_watchers: set[Any] = set()
+
+    def watch_connection(self, watcher: Any) -> None:
+        self.connection_watchers.add(watcher)
+
+    def unwatch_connection(self, watcher: Any) -> None:
+        self.connection_watchers.discard(watcher)
+
+    def connection(self, connected: bool) -> None:
+        """As if NATS dropped (False) or came back (True)."""
+        for watcher in list(self.connection_watchers):
+            watcher(connected)
 
     async def add(self, subject: str, listener: Any) -> None:
         self.listeners.setdefault(subject, set()).add(listener)
