@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -37,8 +37,10 @@ class RunningGameService:
         await self.app.close()
 
 
-async def start_service(settings: Settings, relay: bool = True) -> RunningGameService:
-    app = await build(settings)
+async def start_service(settings: Settings, relay: bool = True,
+                        now_ms: Callable[[], int] | None = None) -> RunningGameService:
+    """A running service; `now_ms` replaces its clock (game clocks, the timekeeper) in tests."""
+    app = await build(settings, now_ms=now_ms) if now_ms else await build(settings)
     if relay:
         app.start_relay()
     server = await start_grpc(app, 0, "127.0.0.1")
@@ -48,8 +50,9 @@ async def start_service(settings: Settings, relay: bool = True) -> RunningGameSe
 
 
 @asynccontextmanager
-async def game_service(settings: Settings, relay: bool = True) -> AsyncIterator[RunningGameService]:
-    service = await start_service(settings, relay)
+async def game_service(settings: Settings, relay: bool = True,
+                       now_ms: Callable[[], int] | None = None) -> AsyncIterator[RunningGameService]:
+    service = await start_service(settings, relay, now_ms)
     try:
         yield service
     finally:
