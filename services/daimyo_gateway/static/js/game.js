@@ -3,6 +3,7 @@
 
 import { board, get } from "./api.js";
 import { boardSvg, bindBoard, figureShape } from "./board.js";
+import { LiveBar } from "./live.js";
 import { esc, finalPanel, logItems, logPanel, playersPanel, seatName } from "./panels.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
@@ -14,7 +15,7 @@ export async function gameScreen(root, ctx, gameId, mode) {
   const screen = new GameScreen(root, ctx, info, seat, geometry);
   ctx.socket.subscribe(gameId, seat ?? "spectator");
   ctx.onFrame = (frame) => screen.frame(frame);
-  return () => ctx.socket.unsubscribe(gameId);
+  return () => { ctx.socket.unsubscribe(gameId); screen.live.stop(); };
 }
 
 class GameScreen {
@@ -22,10 +23,11 @@ class GameScreen {
     Object.assign(this, { root, ctx, info, seat, geometry });
     this.view = null; this.version = null; this.lines = []; this.sel = null; this.chosen = new Set();
     this.lastHexes = new Set(); this.pending = new Set();
-    root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div>` +
+    root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div class="board-wrap" id="board"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = root.querySelector("#board");
     this.handEl = root.querySelector("#hand");
+    this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
       onFigure: (s, f) => this.clickFigure(s, f),
@@ -52,6 +54,7 @@ class GameScreen {
       this.lines.push({ text: "Game over", capture: true });
     }
     this.lastHexes = lastHexes(frame);
+    this.live.update(frame);
     this.view = frame.view; this.version = frame.version; this.sel = null;
     this.root.dataset.version = frame.version;
     if (!this.legal().choose_hand) this.chosen.clear();

@@ -2,6 +2,7 @@
 // the view's `legal` menu, so the server never has to refuse a click; if it does, its reason shows.
 
 import { board as fetchBoard, get } from "../js/api.js";
+import { LiveBar } from "../js/live.js";
 import { esc } from "../js/panels.js";
 import { bindMap, mapSvg, regionLegend } from "./map.js";
 import {
@@ -24,16 +25,17 @@ class ShogunScreen {
     Object.assign(this, { root, ctx, info, seat, board });
     this.view = null; this.version = null; this.seen = 0; this.lines = []; this.chronicle = new Chronicle();
     this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set(); this.sent = null;
-    root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div>` +
+    root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (id) => root.querySelector(`#${id}`);
+    this.live = new LiveBar(this.el("live"), ctx, info, seat);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
     this.keys = (event) => { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } };
     document.addEventListener("keydown", this.keys);
   }
 
-  leave() { document.removeEventListener("keydown", this.keys); }
+  leave() { document.removeEventListener("keydown", this.keys); this.live.stop(); }
 
   catchUp(events) {
     for (const e of events) this.record(e.version, e.effects);
@@ -63,6 +65,7 @@ class ShogunScreen {
     this.record(frame.version, frame.effects);
     if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
     this.flash = flashed(frame.effects);
+    this.live.update(frame);
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view; this.version = frame.version;
     this.root.dataset.version = frame.version;
