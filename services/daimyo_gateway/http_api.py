@@ -33,6 +33,11 @@ HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_
 GAMES = ("samurai", "shogun")
 PLAYER_COUNTS = {"samurai": (2, 3, 4), "shogun": (3, 4, 5)}
 BOT_LEVELS = ("random", "greedy", "mcts")
+TIME_CONTROLS = {  # the lobby's choices; matchmaking seats only tickets with the same one together
+    "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
+    "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
+    "correspondence": {"type": "correspondence", "days_per_move": 3, "on_timeout": "bot_move"},
+}
 _log = structlog.get_logger("daimyo_gateway.http")
 
 SIGNER = web.AppKey("signer", TokenSigner)
@@ -151,10 +156,13 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     level = body.get("bot_level") or ("greedy" if bots else "")
     if level and level not in BOT_LEVELS:
         raise ServiceError("malformed", f"bot_level must be one of {', '.join(BOT_LEVELS)}")
+    clock = body.get("time_control") or "live"
+    if not isinstance(clock, str) or clock not in TIME_CONTROLS:
+        raise ServiceError("malformed", f"time_control must be one of {', '.join(TIME_CONTROLS)}")
     return {"player_id": player.player_id, "display_name": player.name, "game": game,
             "player_counts": counts, "bots_only": bots,
             "bots_welcome": bots or bool(body.get("bots_welcome")),
-            "bot_level": level}
+            "bot_level": level, "time_control_json": json.dumps(TIME_CONTROLS[clock], sort_keys=True)}
 
 
 async def enqueue(request: web.Request) -> web.Response:

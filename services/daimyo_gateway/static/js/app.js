@@ -80,6 +80,7 @@ async function lobby() {
     `<fieldset><legend>Game</legend><div class="choices">${radio("game", "samurai", "Samurai", true)}${radio("game", "shogun", "Shogun")}</div></fieldset>` +
     `<fieldset><legend>Players</legend><div class="choices" id="counts"></div></fieldset>` +
     `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div></fieldset>` +
+    `<fieldset><legend>Clock</legend><div class="choices">${radio("clock", "live", "Live 10+10", true)}${radio("clock", "blitz", "Blitz 3+5")}${radio("clock", "correspondence", "3 days a move")}</div></fieldset>` +
     `<fieldset id="levels"><legend>Bot level</legend><div class="choices">${radio("level", "random", "Easy (random)")}${radio("level", "greedy", "Medium", true)}${radio("level", "mcts", "Hard")}</div></fieldset>` +
     `<div class="actions"><button class="primary" type="submit">Find a game</button></div></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
@@ -101,7 +102,7 @@ async function lobby() {
     try {
       const ticket = await call("POST", "/api/queue", {
         game: form.game.value, player_counts: [Number(form.players.value)], mode: form.mode.value,
-        bot_level: form.mode.value === "bots" ? form.level.value : "",
+        bot_level: form.mode.value === "bots" ? form.level.value : "", time_control: form.clock.value,
       });
       if (ticket.state === "matched" && ticket.game_id) location.hash = `#/game/${ticket.game_id}`;
       else location.hash = `#/wait/${ticket.ticket_id}`;
