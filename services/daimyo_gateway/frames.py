@@ -78,7 +78,7 @@ def parse_frame(text: str) -> Frame:
         raise BadFrame(f"frame larger than {MAX_FRAME_BYTES} bytes")
     try:
         data = json.loads(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
         raise BadFrame(f"not JSON: {e}") from None
     if not isinstance(data, dict):
         raise BadFrame("a frame is a JSON object with a 'type'")
