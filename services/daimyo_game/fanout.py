@@ -1,6 +1,7 @@
 """The NATS messages one event produces: each seat's redacted view, the spectator's, the turn
-notice, and (when a game ends) the result for ratings; when a player leaves their seat to a bot,
-the notice that frees them in matchmaking. Pure: records in, (subject, payload) out.
+notice, and (when a game ends) the result for ratings; when a player leaves their seat to a bot
+(or a bot keeps it to the end after a timeout), the notice that frees them in matchmaking.
+Pure: records in, (subject, payload) out.
 
 Every view carries the clocks and which seats a bot plays; the turn notice names a seat's
 effective occupant (a bot standing in for a player counts as a bot seat for the driver).
@@ -31,7 +32,7 @@ def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None
     out.append((subjects.turn(record.game_id), turn_message(record)))
     if isinstance(event, GameFinished):
         out.append((subjects.finished(record.game_id), finished_message(record)))
-    if isinstance(event, SeatTakenOver) and event.reason == "abandoned":
+    if isinstance(event, SeatTakenOver) and event.until == "game":  # the player no longer holds the seat
         out.append((subjects.abandoned(record.game_id), abandoned_message(record, event.seat)))
     return out
 

@@ -224,3 +224,18 @@ async def test_a_game_without_a_time_control_has_no_clock_but_may_be_left() -> N
     change = await handlers.hand_over_seat(game_id, 0, "ann", "resigned")
     view = await handlers.get_view(game_id, 0)
     assert change.changed and view.clock is None and view.takeovers[0].level == "greedy"
+
+
+async def test_a_bot_keeping_a_seat_after_a_timeout_frees_the_player_but_one_move_does_not() -> None:
+    clock = FakeClock()
+    handlers = make(clock)
+    keeps = await new_game(handlers, {**LIVE, "on_timeout": "bot_rest"})
+    once = await new_game(handlers)
+    clock.now += 10_000
+    notices = []
+    for game_id in (keeps, once):
+        await handlers.expire_clocks(game_id)
+        record = await handlers.repository.load(game_id)
+        taken = from_recorded((await handlers.repository.read_events(game_id))[-1])
+        notices.append(any(s.endswith(".abandoned") for s, _ in messages_for(record, taken)))
+    assert notices == [True, False]
