@@ -6,6 +6,7 @@ or by the handler's typed errors, never by a crash.
 
 from __future__ import annotations
 
+import inspect
 import json
 import time
 from collections.abc import Awaitable
@@ -41,7 +42,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
 
     async def CreateGame(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         log.bind(command_id=request.command_id or None)
-        game_id, version = await _run(context, self._create(request))
+        game_id, version = await _run(context, self._create(request), request)
         _log.info("game_created", game_id=game_id, game=request.game)
         return game_pb2.CreateGameResponse(game_id=game_id, version=version)
 
@@ -62,26 +63,26 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         viewer = _viewer(request.viewer)
-        return _view_response(await _run(context, self.handlers.get_view(request.game_id, viewer)))
+        return _view_response(await _run(context, self.handlers.get_view(request.game_id, viewer), request))
 
     async def ListEvents(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer))
-        events, version = await _run(context, call)
+        events, version = await _run(context, call, request)
         return game_pb2.ListEventsResponse(version=version, events=[_event(e) for e in events])
 
     async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer))
-        return _view_response(await _run(context, call))
+        return _view_response(await _run(context, call, request))
 
     async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.list_games(request.player_id, request.live, request.finished, request.limit)
-        return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call)])
+        return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call, request)])
 
     async def HandOverSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         log.bind(game_id=request.game_id, seat=request.seat)
         call = self.handlers.hand_over_seat(_game_id(request), request.seat, request.player_id,
                                             request.reason, request.command_id)
-        change = await _run(context, call)
+        change = await _run(context, call, request)
         _log.info("seat_handed_over", reason=request.reason, changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
 
@@ -89,7 +90,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         log.bind(game_id=request.game_id, seat=request.seat)
         call = self.handlers.reclaim_seat(_game_id(request), request.seat, request.player_id,
                                           request.command_id)
-        change = await _run(context, call)
+        change = await _run(context, call, request)
         _log.info("seat_reclaimed", changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
 
@@ -97,13 +98,42 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         return await self.handlers.create_game(_create_command(request))
 
 
-async def _run(context: grpc.aio.ServicerContext, call: Awaitable[T]) -> T:
-    """Await a handler; a typed refusal becomes its status code and message."""
+async def _run(context: grpc.aio.ServicerContext, call: Awaitable[T], request: Any = None) -> T:
+    """Await a handler (once `request` passed the text check); a typed refusal becomes its
+    status code and message."""
     try:
+        if request is not None:
+            _refuse_nul(request)
         return await call
     except errors.GameError as e:
         await context.abort(STATUS[type(e)], str(e))
         raise  # abort raises; this line only tells type checkers so
+    finally:
+        if inspect.iscoroutine(call):
+            call.close()  # a no-op once awaited; quiets a call never started because of a refusal
+
+
+def _refuse_nul(message: Any) -> None:
+    """Postgres text and jsonb cannot hold NUL: a request carrying one is malformed, not a crash."""
+    for field, value in message.ListFields():
+        for item in value if field.is_repeated else [value]:
+            if isinstance(item, str) and "\x00" in item:
+                raise errors.Malformed(f"{field.name} contains a NUL character")
+            if hasattr(item, "ListFields"):
+                _refuse_nul(item)
+
+
+def _refuse_nul_in_json(value: Any, field: str) -> Any:
+    pending = [value]  # a loop, not recursion: JSON may nest as deep as the parser allows
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending += list(item) + list(item.values())
+        elif isinstance(item, list):
+            pending += item
+        elif isinstance(item, str) and "\x00" in item:
+            raise errors.Malformed(f"{field} contains a NUL character")
+    return value
 
 
 def _create_command(request: Any) -> CreateGame:
@@ -122,6 +152,7 @@ def _game_id(request: Any) -> str:
 def _submit_command(request: Any) -> SubmitMove:
     if not request.game_id:
         raise errors.Malformed("game_id is required")
+    _refuse_nul(request)
     move = _json(request.move_json, "move_json")
     return SubmitMove(request.game_id, request.seat, move, request.expected_version, request.command_id,
                       request.player_id)
@@ -139,9 +170,10 @@ def _viewer(viewer: Any) -> Viewer:
 
 def _json(text: str, field: str) -> Any:
     try:
-        return json.loads(text)
-    except ValueError as e:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
         raise errors.Malformed(f"{field} is not valid JSON: {e}") from e
+    return _refuse_nul_in_json(value, field)
 
 
 def _json_object(text: str, field: str) -> dict[str, Any]:
