@@ -3,7 +3,7 @@
 `start_server` returns a running server (tests use it with port 0); `serve` starts one and
 waits for SIGTERM/SIGINT, then reports NOT_SERVING, lets in-flight calls finish within the
 grace period and stops. Every call's `x-request-id` metadata (or a fresh id) is bound into
-the log context.
+the log context, and a call that fails because the database is away ends UNAVAILABLE.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
+import psycopg
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
@@ -48,6 +49,31 @@ class RequestIdInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         return await continuation(handler_call_details)
 
 
+class OutageInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
+    """A call that failed because the database is away ends UNAVAILABLE (retry later, with the
+    same command id), not UNKNOWN: callers back off and retry only what may succeed later."""
+
+    async def intercept_service(
+        self,
+        continuation: Callable[[grpc.HandlerCallDetails], Awaitable[grpc.RpcMethodHandler]],
+        handler_call_details: grpc.HandlerCallDetails,
+    ) -> grpc.RpcMethodHandler:
+        handler = await continuation(handler_call_details)
+        if handler is None or handler.unary_unary is None:
+            return handler
+        return handler._replace(unary_unary=_unavailable_during_outages(handler.unary_unary))
+
+
+def _unavailable_during_outages(behavior: Callable[[Any, Any], Awaitable[Any]]) -> Any:
+    async def guarded(request: Any, context: grpc.aio.ServicerContext) -> Any:
+        try:
+            return await behavior(request, context)
+        except psycopg.OperationalError as e:  # connection refused or lost, pool timed out
+            log.get_logger(__name__).warning("database_unavailable", error=str(e).splitlines()[0])
+            await context.abort(grpc.StatusCode.UNAVAILABLE, "the database is unavailable; retry shortly")
+    return guarded
+
+
 @dataclass
 class RunningServer:
     server: grpc.aio.Server
@@ -69,7 +95,7 @@ async def start_server(
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
 ) -> RunningServer:
     """A started server hosting `servicers` plus health and reflection (port 0: any free port)."""
-    server = grpc.aio.server(interceptors=[RequestIdInterceptor(), *interceptors])
+    server = grpc.aio.server(interceptors=[RequestIdInterceptor(), OutageInterceptor(), *interceptors])
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for servicer in servicers:
