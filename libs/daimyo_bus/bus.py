@@ -20,7 +20,14 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.aio.subscription import Subscription
 from nats.errors import Error as NatsError
-from nats.js.api import DiscardPolicy, RetentionPolicy, StorageType, StreamConfig
+from nats.js.api import (
+    ConsumerConfig,
+    DeliverPolicy,
+    DiscardPolicy,
+    RetentionPolicy,
+    StorageType,
+    StreamConfig,
+)
 from nats.js.errors import NotFoundError
 
 from daimyo_bus import subjects
@@ -135,11 +142,15 @@ class Bus:
         return int(ack.seq)
 
     async def consume(
-        self, subject_filter: str, durable: str, handler: Handler, batch: int = 50
+        self, subject_filter: str, durable: str, handler: Handler, batch: int = 50,
+        only_new: bool = False,
     ) -> asyncio.Task[None]:
         """Consume the games stream durably (replicas sharing `durable` share the work).
-        A message is acked after `handler` returns and redelivered if it raises."""
-        sub = await self._js.pull_subscribe(subject_filter, durable=durable, stream=subjects.GAMES_STREAM)
+        A message is acked after `handler` returns and redelivered if it raises. A new durable
+        starts at the oldest kept message, or with `only_new` at the next one published."""
+        policy = DeliverPolicy.NEW if only_new else DeliverPolicy.ALL
+        sub = await self._js.pull_subscribe(subject_filter, durable=durable, stream=subjects.GAMES_STREAM,
+                                            config=ConsumerConfig(deliver_policy=policy))
         self._pull_subs.append(sub)
         task = asyncio.create_task(self._pull_loop(sub, handler, batch), name=f"consume:{durable}")
         self._tasks.add(task)

@@ -9,8 +9,8 @@ import asyncio
 from typing import Any
 
 import structlog
-from daimyo_bus import Bus, subjects
 
+from daimyo_bus import Bus, subjects
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 
 log = structlog.get_logger("daimyo_matchmaking")
@@ -28,7 +28,7 @@ class NatsPlayerNotifier:
 
 
 async def consume_finished_games(
-    bus: Bus, handlers: MatchmakingHandlers, durable: str = FINISHED_CONSUMER
+    bus: Bus, handlers: MatchmakingHandlers, durable: str = FINISHED_CONSUMER, only_new: bool = False
 ) -> asyncio.Task[None]:
     """Feed every `daimyo.game.*.finished` message to the handlers, durably (replicas share it)."""
 
@@ -39,7 +39,8 @@ async def consume_finished_games(
             log.error("finished_message_dropped", subject=subject, error=str(exc))
 
     await bus.ensure_games_stream()
-    task: asyncio.Task[None] = await bus.consume(subjects.ALL_FINISHED, durable, on_finished)
+    task: asyncio.Task[None] = await bus.consume(
+        subjects.ALL_FINISHED, durable, on_finished, only_new=only_new)
     return task
 
 

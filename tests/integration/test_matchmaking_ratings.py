@@ -8,6 +8,7 @@ import random
 import uuid
 
 import pytest
+
 from daimyo_bus import Bus, subjects
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.messaging import consume_finished_games
@@ -84,7 +85,7 @@ async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(m
     durable = f"mm-test-{uuid.uuid4().hex[:8]}"
     game_id = f"nats-{uuid.uuid4().hex[:8]}"
     try:
-        await consume_finished_games(bus, mm, durable)
+        await consume_finished_games(bus, mm, durable, only_new=True)  # not the shared stream's backlog
         message = finished(game_id, ["dan", "eve"], [0])
         await bus.publish_durable(subjects.finished(game_id), message, message_id=f"{game_id}-a")
         await bus.publish_durable(
