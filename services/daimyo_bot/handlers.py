@@ -14,6 +14,7 @@ from typing import Any
 
 from daimyo_bot.levels import Answer, Ask, Level, Levels
 from daimyo_bot.samurai_sampler import InconsistentView
+from daimyo_rules.core import RuleError
 
 DEFAULT_DEADLINE_S = 1.0
 MAX_DEADLINE_S = 60.0
@@ -59,7 +60,9 @@ class BotHandlers:
         ask = _ask(command)
         try:
             answer: Answer = await level.strategy.suggest(ask)
-        except (InconsistentView, KeyError, TypeError, ValueError) as e:
+        # A view of the wrong shape fails wherever a level first reads it; RuleError: the engine
+        # could not rebuild a position from it
+        except (InconsistentView, RuleError, AttributeError, LookupError, TypeError, ValueError) as e:
             raise BadRequest(f"cannot play from this view: {e}") from e
         return Suggestion(answer.move, answer.iterations, time.monotonic() - start, ask.deadline_s)
 
@@ -89,7 +92,7 @@ def _ask(command: SuggestMove) -> Ask:
 def _parse_view(text: str) -> dict[str, Any]:
     try:
         view = json.loads(text)
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
         raise BadRequest(f"view_json is not valid JSON: {e}") from e
     if not isinstance(view, dict):
         raise BadRequest("view_json must be a JSON object (a seat's view)")
