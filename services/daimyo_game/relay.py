@@ -147,9 +147,11 @@ class Relay:
         """The catalogue's row of each game in the batch, at its newest version (never regresses)."""
         if self.catalog is None:
             return
-        for record in records:
-            await self.catalog.upsert_game_summary(
-                summary_of(record.game_id, record.created, record.version, record.outcome, record.takeovers))
+        catalog = self.catalog
+        # Concurrent upserts (one per game, over the pool): a batch touching a hundred games must
+        # not wait for a hundred round trips before the next batch is published.
+        await asyncio.gather(*(catalog.upsert_game_summary(
+            summary_of(r.game_id, r.created, r.version, r.outcome, r.takeovers)) for r in records))
 
     async def _publish(self, subject: str, payload: dict[str, Any], recorded: RecordedEvent) -> None:
         kind = subject.rsplit(".", 2)[-2] if ".seat." in subject else subject.rsplit(".", 1)[-1]
