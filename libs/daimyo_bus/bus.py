@@ -74,6 +74,7 @@ class Bus:
         self._tasks: set[asyncio.Task[None]] = set()
         self._pull_subs: list[Any] = []
         self._watchers = watchers if watchers is not None else []
+        _absorb_late_pongs(client)
 
     @classmethod
     async def connect(cls, url: str, name: str = "daimyo") -> Bus:
@@ -183,6 +184,24 @@ class Bus:
                 await sub.unsubscribe()
         if not self._nc.is_closed:
             await self._nc.drain()
+
+
+def _absorb_late_pongs(client: Client) -> None:
+    """Work around nats-py: a flush that timed out leaves its cancelled future first in line,
+    and the late PONG then raises InvalidStateError in the read loop, which ends it; the
+    connection stays "connected" but receives nothing more (seen right after a NATS restart).
+    Here such a PONG retires its own cancelled future instead."""
+    process_pong = client._process_pong
+
+    async def tolerant_process_pong() -> None:
+        pongs = client._pongs
+        if pongs and pongs[0].done():
+            pongs.pop(0)
+            client._pings_outstanding = 0
+            return
+        await process_pong()
+
+    client._process_pong = tolerant_process_pong  # type: ignore[method-assign]
 
 
 def _tell(watchers: list[ConnectionWatcher], connected: bool) -> None:

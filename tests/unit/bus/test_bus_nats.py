@@ -111,3 +111,16 @@ async def test_a_durable_message_is_redelivered_until_its_handler_succeeds(bus: 
         assert attempts == [{"winners": [2]}, {"winners": [2]}]
     finally:
         await bus.client.jetstream().delete_consumer(subjects.GAMES_STREAM, durable)
+
+
+async def test_a_pong_arriving_after_its_flush_gave_up_does_not_deafen_the_connection(bus: Bus) -> None:
+    abandoned: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+    await bus.client._send_ping(abandoned)  # a flush's PING whose wait then timed out
+    abandoned.cancel()
+    await bus.flush()
+    inbox, game = Inbox(), new_game()
+    await bus.subscribe(subjects.watch(game), inbox)
+    await bus.flush()
+    await bus.publish(subjects.watch(game), {"version": 1})
+    await asyncio.wait_for(inbox.arrived.wait(), 2)
+    assert inbox.messages == [(subjects.watch(game), {"version": 1})]
