@@ -3,13 +3,18 @@ Samurai-shaped moves with garbage in their fields."""
 
 from __future__ import annotations
 
+import json
+import os
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-# Examples run against live servers: no per-example deadline; a few hundred per test in all.
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+# Examples run against live servers: no per-example deadline. CI replays the same examples on
+# every run (derandomized) so a red build is reproducible; locally each run explores new ones.
+# DAIMYO_FUZZ_EXAMPLES raises the count for a longer hunt.
+FUZZ = settings(max_examples=int(os.environ.get("DAIMYO_FUZZ_EXAMPLES", "100")), deadline=None,
+                derandomize=bool(os.environ.get("CI")), suppress_health_check=list(HealthCheck))
 
 HUGE_INTEGERS = st.sampled_from([2**31, 2**63 - 1, 2**63, 2**64, 10**30, -(2**63) - 1, -1])
 INTEGERS = st.integers() | HUGE_INTEGERS
@@ -35,6 +40,4 @@ def any_text(max_size: int = 200) -> st.SearchStrategy[str]:
 
 
 def dumps(value: Any) -> str:
-    import json
-
     return json.dumps(value, allow_nan=True)
