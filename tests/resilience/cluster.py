@@ -73,12 +73,15 @@ class Replica:
         if self.running:
             os.killpg(self.pid, signal.SIGTERM)
 
-    def wait_or_kill(self, grace: float) -> None:
+    def wait_or_kill(self, grace: float) -> bool:
+        """Whether it exited by itself within `grace` (else it is killed)."""
         assert self.process is not None
         try:
             self.process.wait(grace)
         except subprocess.TimeoutExpired:
             self.kill()
+            return False
+        return True
 
 
 @dataclass
@@ -105,14 +108,14 @@ class Cluster:
     def __getitem__(self, name: str) -> Replica:
         return self.replicas[name]
 
-    def stop(self, grace: float = 10.0) -> None:
-        """SIGTERM to every replica at once, then SIGKILL to any still running after `grace`."""
+    def stop(self, grace: float = 10.0) -> list[str]:
+        """SIGTERM to every replica at once, then SIGKILL to any still running after `grace`;
+        the names of those that had to be killed."""
         running = [r for r in self.replicas.values() if r.running]
         for replica in running:
             replica.terminate()
         deadline = time.monotonic() + grace
-        for replica in running:
-            replica.wait_or_kill(max(0.0, deadline - time.monotonic()))
+        return [r.name for r in running if not r.wait_or_kill(max(0.0, deadline - time.monotonic()))]
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,8 @@ def cluster(private_postgres: PrivatePostgres, private_nats: PrivateNats, log_di
     try:
         yield running
     finally:
-        running.stop()
+        if killed := running.stop():
+            print(f"\nkilled at teardown (no exit within the SIGTERM grace): {killed}")
 
 
 def relay_holder(cluster: Cluster) -> str:

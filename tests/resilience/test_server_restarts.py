@@ -49,7 +49,8 @@ def cluster(servers: Servers, log_dir: Path) -> Iterator[Cluster]:
     try:
         yield running
     finally:
-        running.stop()
+        if killed := running.stop():
+            print(f"\nkilled at teardown (no exit within the SIGTERM grace): {killed}")
 
 
 async def matched_player(http: aiohttp.ClientSession, url: str, name: str) -> Player:
