@@ -3,7 +3,7 @@
 client → server: `subscribe {game_id, as: <seat>|"spectator", since_version}`,
 `unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`,
 `leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back).
-server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, action, version, changed}`,
+server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, seat, action, version}`,
 `error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`; an error about
 it echoes the ref.
 """
