@@ -148,7 +148,7 @@ class MatchmakingHandlers:
             raise InvalidRequest(f"unknown bot level {request.bot_level!r}; levels: {levels}")
         if request.bots_only and len(players) >= max(seated):
             raise InvalidRequest("bots_only needs a table with at least one seat left for a bot")
-        _check_json(request.time_control_json)
+        _check_time_control(request.time_control_json)
         return players, seated
 
     # -- ratings -----------------------------------------------------------------------------
@@ -276,12 +276,27 @@ def _listed(numbers: Sequence[int]) -> str:
     return " or ".join(str(n) for n in numbers)
 
 
-def _check_json(text: str) -> None:
-    if text:
-        try:
-            json.loads(text)
-        except ValueError as exc:
-            raise InvalidRequest(f"time_control_json is not valid JSON: {exc}") from exc
+_TIME_CONTROL_FIELDS = {"live": ("initial_seconds",), "correspondence": ("days_per_move",)}
+
+
+def _check_time_control(text: str) -> None:
+    """Refuse a clock the game service would refuse, so a match never loops on creation."""
+    if not text:
+        return
+    try:
+        control = json.loads(text)
+    except ValueError as exc:
+        raise InvalidRequest(f"time_control_json is not valid JSON: {exc}") from exc
+    if control in ({}, None):
+        return
+    if not isinstance(control, dict) or control.get("type") not in _TIME_CONTROL_FIELDS:
+        raise InvalidRequest("a time control is {\"type\": \"live\" | \"correspondence\", ...}")
+    for name in _TIME_CONTROL_FIELDS[control["type"]]:
+        value = control.get(name)
+        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
+            raise InvalidRequest(f"a {control['type']} time control needs {name} > 0")
+    if control.get("on_timeout", "bot_move") not in ("bot_move", "bot_rest"):
+        raise InvalidRequest("on_timeout must be bot_move or bot_rest")
 
 
 def _waiting(ticket: TicketRecord) -> Waiting:

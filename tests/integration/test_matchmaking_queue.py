@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.domain import CANCELLED, MATCHED, InvalidRequest, PlayerBusy, TicketNotCancellable
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
@@ -73,7 +74,8 @@ async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
 
 async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(mm, games, notifier):
     a = await mm.enqueue(ask("alice", player_counts=[2], display_name="Alice"))
-    b = await mm.enqueue(ask("bob", player_counts=[2], time_control_json='{"per_move": 30}'))
+    slow = '{"type": "correspondence", "days_per_move": 3}'
+    b = await mm.enqueue(ask("bob", player_counts=[2], time_control_json=slow))
     assert await mm.match_round("samurai") == []  # different time controls never meet
     await mm.cancel(b.ticket.ticket_id, "bob")
     await mm.enqueue(ask("bob", player_counts=[2]))
@@ -229,6 +231,11 @@ async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
         (ask("a", bot_level="grandmaster"), "unknown bot level"),
         (ask("a", player_counts=[2], party=["b"], bots_only=True), "at least one seat left for a bot"),
         (ask("a", time_control_json="{oops"), "not valid JSON"),
+        (ask("a", time_control_json='{"type": "blitz"}'), "a time control is"),
+        (ask("a", time_control_json='{"type": "live", "initial_seconds": 0}'), "initial_seconds > 0"),
+        (ask("a", time_control_json='{"type": "correspondence"}'), "days_per_move > 0"),
+        (ask("a", time_control_json='{"type": "live", "initial_seconds": 60, "on_timeout": "x"}'),
+         "on_timeout must be"),
         (ask("", player_counts=[2]), "player_id is required"),
     ],
 )
