@@ -221,4 +221,4 @@ class Player:
         try:
             await self.ws.send_str(json.dumps(frame))
         except ConnectionError:
-            self.tracker.errors["socket_closed"] += 1
+            self.tracker.errors["socket_closed"] += self.tracker.recording
