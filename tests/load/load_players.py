@@ -194,7 +194,8 @@ class Player:
         if self.pending is not None:
             if time.perf_counter() - self.pending[2] < PENDING_TIMEOUT:
                 return
-            self.tracker.errors["lost"] += self.tracker.recording
+            if self.tracker.recording:
+                self.tracker.errors["lost"] += 1
         moves = moves_from_legal(view["view"].get("legal") or {}, self.rng)
         if not moves:
             return
@@ -221,4 +222,5 @@ class Player:
         try:
             await self.ws.send_str(json.dumps(frame))
         except ConnectionError:
-            self.tracker.errors["socket_closed"] += self.tracker.recording
+            if self.tracker.recording:
+                self.tracker.errors["socket_closed"] += 1
