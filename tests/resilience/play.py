@@ -179,10 +179,28 @@ def versions_seen(sockets: list[SocketClient], game_id: str) -> list[int]:
     return shown
 
 
-def repeats_within(socket: SocketClient, game_id: str) -> list[int]:
-    """Versions one socket was shown twice or out of order (the gateway's own dedupe failing)."""
-    seen = socket.versions(game_id)
+def repeats_within(socket: SocketClient, game_id: str, resubscribed_at: int | None = None) -> list[int]:
+    """Versions one socket was shown twice or out of order (the gateway's own dedupe failing).
+
+    A client that subscribes again starts a new watch from the `since_version` it names, which
+    may lag what was already on its way to it; each watch is checked on its own."""
+    if resubscribed_at is None:
+        return _repeats(socket.versions(game_id))
+    before, after = socket.frames[:resubscribed_at], socket.frames[resubscribed_at:]
+    return _repeats(_versions_in(before, game_id)) + _repeats(_versions_in(after, game_id))
+
+
+def _repeats(seen: list[int]) -> list[int]:
     return [v for previous, v in itertools.pairwise(seen) if v <= previous]
+
+
+def _versions_in(frames: list[dict[str, Any]], game_id: str) -> list[int]:
+    seen: list[int] = []
+    for frame in frames:
+        if frame.get("type") == "view" and frame["game_id"] == game_id:
+            seen += [m["version"] for m in frame.get("missed") or [] if m["version"] < frame["version"]]
+            seen.append(frame["version"])
+    return seen
 
 
 @dataclass
@@ -237,6 +255,7 @@ class Player:
     rng: random.Random = field(default_factory=lambda: random.Random(7))
     moves_sent: int = 0
     retries: int = 0
+    resubscribed_at: int | None = None  # how many frames had arrived when it subscribed again
 
     async def play_to_the_end(self, timeout: float) -> None:
         loop = asyncio.get_running_loop()
@@ -274,6 +293,7 @@ class Player:
             await self.resubscribe()  # nothing for a while: ask for the current view
 
     async def resubscribe(self) -> None:
+        self.resubscribed_at = len(self.socket.frames)
         frame = self._latest_view()
         await self.socket.send({"type": "subscribe", "game_id": self.game_id, "as": self.seat,
                                 "since_version": frame["version"] if frame else None})

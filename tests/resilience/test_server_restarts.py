@@ -123,7 +123,7 @@ def _assert_told_and_carried_on(player: Player, server: str) -> None:
     trouble = [n for n, f in enumerate(frames) if _is_trouble(f)]
     assert trouble, f"the player was never told {server} was down"
     assert any(f.get("type") == "view" for f in frames[trouble[-1]:]), "no view after the trouble"
-    assert repeats_within(player.socket, player.game_id) == []
+    assert repeats_within(player.socket, player.game_id, player.resubscribed_at) == []
 
 
 def _is_trouble(frame: dict[str, Any]) -> bool:
