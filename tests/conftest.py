@@ -15,9 +15,10 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from daimyo_store.migrations import apply_migrations
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
+
+from daimyo_store.migrations import apply_migrations
 
 
 def _docker_answers() -> bool:

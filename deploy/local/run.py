@@ -24,6 +24,8 @@ from pathlib import Path
 from types import FrameType
 
 import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
 from daimyo_kit.config import DEFAULT_GRPC_PORTS, DEFAULT_HTTP_PORT, DEFAULT_METRICS_PORTS
 from daimyo_kit.embedded import (
     EmbeddedNats,
@@ -34,7 +36,6 @@ from daimyo_kit.embedded import (
     start_postgres,
 )
 from daimyo_store.migrations import DEFAULT_SCHEMA, apply_migrations
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 REPO = Path(__file__).resolve().parents[2]
 SERVICES = ("bot", "game", "matchmaking", "gateway")  # started in this order, stopped in reverse

@@ -12,13 +12,12 @@ from collections.abc import AsyncIterator, Mapping
 
 import grpc
 import structlog
+
 from daimyo_bus import Bus
 from daimyo_kit import logging as kit_logging
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
 from daimyo_kit.metrics import serve_metrics
-from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
-
 from daimyo_matchmaking.game_client import GrpcGameCreator
 from daimyo_matchmaking.grpc_api import MatchmakingServicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
@@ -28,6 +27,7 @@ from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_abandoned_s
 from daimyo_matchmaking.metrics import PrometheusMatchMetrics
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
+from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 log = structlog.get_logger("daimyo_matchmaking")
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 
 import grpc
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 from daimyo_matchmaking.domain import SeatSpec
 from daimyo_matchmaking.ports import GameCreationRejected, GameServiceUnavailable, NewGame
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 _PERMANENT = {
     grpc.StatusCode.INVALID_ARGUMENT,

@@ -6,8 +6,6 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 import grpc
-from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2 as pb
-from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2_grpc
 
 from daimyo_matchmaking.domain import (
     InvalidRequest,
@@ -18,6 +16,8 @@ from daimyo_matchmaking.domain import (
     TicketNotFound,
 )
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers, TicketStatus
+from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2 as pb
+from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2_grpc
 
 T = TypeVar("T")
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import psycopg
 import structlog
+
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.ports import StaticCatalog

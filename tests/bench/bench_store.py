@@ -21,9 +21,10 @@ from pathlib import Path
 from typing import Any
 
 import psycopg
-from daimyo_store import NewEvent, PostgresEventStore, RecordedEvent, Snapshot, apply_migrations
 from psycopg import sql
 from psycopg.types.json import Jsonb
+
+from daimyo_store import NewEvent, PostgresEventStore, RecordedEvent, Snapshot, apply_migrations
 
 APPENDS = 1500
 STREAMS = 20

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import pytest
-from daimyo_store import InMemoryEventStore, PostgresEventStore, Upcasters
-from daimyo_store.api import EventStore
 
 from contract.support import StoreFactory
+from daimyo_store import InMemoryEventStore, PostgresEventStore, Upcasters
+from daimyo_store.api import EventStore
 
 
 @pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])

@@ -7,10 +7,10 @@ import uuid
 from typing import Any
 
 import pytest
-from daimyo_store import ConcurrencyError, NewEvent, Snapshot, StreamNotFound
-from daimyo_store.api import EventStore
 
 from contract.support import StoreFactory, read_all_settled
+from daimyo_store import ConcurrencyError, NewEvent, Snapshot, StreamNotFound
+from daimyo_store.api import EventStore
 
 
 def new_stream() -> str:

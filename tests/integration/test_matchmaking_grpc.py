@@ -8,6 +8,7 @@ import random
 
 import grpc
 import pytest
+
 from daimyo_bus import Bus, subjects
 from daimyo_kit.grpc_server import start_server
 from daimyo_matchmaking.bootstrap import matchmaking_servicer

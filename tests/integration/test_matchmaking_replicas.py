@@ -9,6 +9,7 @@ import random
 from collections import Counter
 
 import pytest
+
 from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.domain import MatchmakingError
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers

@@ -10,9 +10,10 @@ from collections.abc import AsyncIterator
 
 import psycopg
 import pytest
+from psycopg import sql
+
 from daimyo_store import apply_migrations
 from daimyo_store.migrations import migration_files
-from psycopg import sql
 
 pytestmark = pytest.mark.integration
 

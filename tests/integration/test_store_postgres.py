@@ -10,8 +10,9 @@ from collections.abc import AsyncIterator, Callable
 
 import psycopg
 import pytest
-from daimyo_store import ConcurrencyError, NewEvent, PostgresEventStore, RecordedEvent
 from psycopg import sql
+
+from daimyo_store import ConcurrencyError, NewEvent, PostgresEventStore, RecordedEvent
 
 pytestmark = pytest.mark.integration
 

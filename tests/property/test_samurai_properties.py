@@ -7,14 +7,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from daimyo_rules import RuleError, get_game
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import board_for
 from daimyo_rules.samurai.moves import EndTurn, FigureSwap, Pass, Place, TileSwap
 from daimyo_rules.samurai.state import State, evolve
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, FIGURES_PER_TYPE, TILE_IDS
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 GAME = get_game("samurai")
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32), st.booleans())

@@ -4,13 +4,14 @@ views leak nothing (states that differ only in hidden information look the same 
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun.engine import ShogunGame
 from daimyo_rules.shogun.rules import ARMY_CUBES, PEASANT_CUBES
 from daimyo_rules.shogun.state import NO_CARD, PEASANT, PLAN
 from daimyo_rules.shogun.view import _executed
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 GAME = ShogunGame()
 CONFIGS = st.fixed_dictionaries({

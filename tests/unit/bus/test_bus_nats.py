@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+
 from daimyo_bus import Bus, subjects
 
 pytestmark = pytest.mark.integration

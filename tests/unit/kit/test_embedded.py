@@ -7,6 +7,7 @@ from pathlib import Path
 import nats
 import psycopg
 import pytest
+
 from daimyo_kit.embedded import free_port, port_answers, start_nats, start_postgres
 
 

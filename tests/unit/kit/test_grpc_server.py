@@ -9,9 +9,10 @@ from typing import Any
 import grpc
 import pytest
 import structlog
-from daimyo_kit.grpc_server import RunningServer, Servicer, serve, start_server
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from daimyo_kit.grpc_server import RunningServer, Servicer, serve, start_server
 
 ECHO = "test.Echo"
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 import structlog
+
 from daimyo_kit import logging as log
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import urllib.request
 
+from prometheus_client import CollectorRegistry, Counter, Histogram
+
 from daimyo_kit.embedded import free_port
 from daimyo_kit.metrics import LATENCY_BUCKETS, serve_metrics, timed
-from prometheus_client import CollectorRegistry, Counter, Histogram
 
 
 def test_metrics_are_served_over_http() -> None:

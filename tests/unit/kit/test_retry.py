@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from daimyo_kit.retry import backoff_delay, retry
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from daimyo_matchmaking.domain import PlayerRating
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 
@@ -74,7 +75,7 @@ def test_an_abandoned_seat_ranks_last_even_when_its_bot_won():
 
 
 def test_abandoned_seats_tie_for_last():
-    data = {**message(HUMANS + [{"player_id": "d"}], [1], scores=[9, 8, 7, 1]), "abandoned": [0, 2]}
+    data = {**message([*HUMANS, {"player_id": "d"}], [1], scores=[9, 8, 7, 1]), "abandoned": [0, 2]}
     assert ranks_for(parse_finished(data)) == [5, 1, 5, 4]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from daimyo_store.migrations import checked_schema, migration_files, migrations_dir
 
 

@@ -1,7 +1,6 @@
 """Captures after every placement: surround by land, influence by type, ties set aside."""
 
 from daimyo_rules.samurai.rules import score
-
 from tests.unit.rules.samurai.positions import GAME, effects_of, place, position
 
 # h54 is a village with land neighbours h55, h59 and sea neighbours h45, h41, h42, h46.

@@ -1,8 +1,8 @@
 """Placing tiles: land and sea, one non-fast tile per turn plus any fast ones, the hand."""
 
 import pytest
-from daimyo_rules import IllegalMove, MalformedMove
 
+from daimyo_rules import IllegalMove, MalformedMove
 from tests.unit.rules.samurai.positions import GAME, place, position
 
 HAND = ["samurai2a", "samurai3", "ronin1", "ship1a", "rice3"]

@@ -1,10 +1,10 @@
 """Setup: Edo pre-filled, cities then villages in rotation, secret opening hands, random setup."""
 
 import pytest
+
 from daimyo_rules import IllegalMove, MalformedMove
 from daimyo_rules.samurai.board import board_for
 from daimyo_rules.samurai.tiles import FIGURES_PER_TYPE
-
 from tests.unit.rules.samurai.positions import GAME
 
 

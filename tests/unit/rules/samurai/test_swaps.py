@@ -1,8 +1,8 @@
 """Figure swap (fast, leaves the game) and tile swap (the turn's non-fast tile, stays as 0)."""
 
 import pytest
-from daimyo_rules import IllegalMove
 
+from daimyo_rules import IllegalMove
 from tests.unit.rules.samurai.positions import GAME, place, position
 
 

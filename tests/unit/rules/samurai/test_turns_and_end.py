@@ -1,10 +1,10 @@
 """Ending a turn, refilling, passing, and the three ways the game ends."""
 
 import pytest
+
 from daimyo_rules import IllegalMove
 from daimyo_rules.samurai.board import board_for
 from daimyo_rules.samurai.state import OVER, evolve
-
 from tests.unit.rules.samurai.positions import GAME, effects_of, place, position
 
 

@@ -3,7 +3,6 @@
 import json
 
 from daimyo_rules.samurai.state import OVER, evolve
-
 from tests.unit.rules.samurai.positions import GAME, place, position
 
 

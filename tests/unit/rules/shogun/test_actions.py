@@ -2,8 +2,8 @@
 move/attack decisions taken when an action comes up."""
 
 import pytest
-from daimyo_rules.core import IllegalMove
 
+from daimyo_rules.core import IllegalMove
 from tests.unit.rules.shogun.script import GAME, move, play, province, round_, skip
 
 

@@ -2,8 +2,8 @@
 the tray, stuck cubes, bonus cubes from specials and events, and checked tower entries."""
 
 import pytest
-from daimyo_rules.shogun.engine import ReplayError
 
+from daimyo_rules.shogun.engine import ReplayError
 from tests.unit.rules.shogun.script import GAME, chance, move, play, province, round_, tower
 
 SEEDED_CLEAN = tower({"0": 7, "1": 7, "2": 7, "peasant": 10})

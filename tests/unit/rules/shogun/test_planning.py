@@ -1,10 +1,10 @@
 """Planning: one secret plan per player, every card at most once, builds and bids checked."""
 
 import pytest
+
 from daimyo_rules.core import IllegalMove, MalformedMove
 from daimyo_rules.shogun.engine import ReplayError
 from daimyo_rules.shogun.options import PlanChoices
-
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, plan, play, round_
 
 

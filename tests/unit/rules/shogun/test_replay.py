@@ -2,8 +2,8 @@
 a refused move leaves the state untouched."""
 
 import pytest
-from daimyo_rules.core import IllegalMove, Rng
 
+from daimyo_rules.core import IllegalMove, Rng
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, plan, play
 
 

@@ -1,8 +1,8 @@
 """Set-up: fixed and draft starting provinces, player counts, chests and the tower seeding."""
 
 import pytest
-from daimyo_rules.core import IllegalMove, MalformedMove
 
+from daimyo_rules.core import IllegalMove, MalformedMove
 from tests.unit.rules.shogun.script import GAME, chance, play, province
 
 

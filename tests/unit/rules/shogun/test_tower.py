@@ -4,6 +4,7 @@ expected pass rates."""
 import math
 
 import pytest
+
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun import tower
 from daimyo_rules.shogun.state import PEASANT

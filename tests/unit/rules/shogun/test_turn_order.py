@@ -2,8 +2,8 @@
 log) and the special card's space decides the order of play."""
 
 import pytest
-from daimyo_rules.shogun.engine import ReplayError
 
+from daimyo_rules.shogun.engine import ReplayError
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, pick, plan, play
 
 

@@ -4,7 +4,6 @@ generator never show; each seat sees what it may do now."""
 import json
 
 from daimyo_rules.core import Rng
-
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, move, plan, play, round_
 
 

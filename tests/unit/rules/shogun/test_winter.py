@@ -2,10 +2,10 @@
 scoring with region majorities, the reset, and the end after two years with its tie-break."""
 
 import pytest
+
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun import rules
 from daimyo_rules.shogun.engine import ReplayError
-
 from tests.unit.rules.shogun.script import GAME, chance, play, province, round_
 
 REVOLTS = [chance("winter_revolts", seat=s, provinces=names) for s, names in (
