@@ -20,6 +20,7 @@ from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
+from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_store.api import GameSummary
 
@@ -115,12 +116,9 @@ async def _run(context: grpc.aio.ServicerContext, call: Awaitable[T], request: A
 
 def _refuse_nul(message: Any) -> None:
     """Postgres text and jsonb cannot hold NUL: a request carrying one is malformed, not a crash."""
-    for field, value in message.ListFields():
-        for item in value if field.is_repeated else [value]:
-            if isinstance(item, str) and "\x00" in item:
-                raise errors.Malformed(f"{field.name} contains a NUL character")
-            if hasattr(item, "ListFields"):
-                _refuse_nul(item)
+    field = nul_field(message)
+    if field is not None:
+        raise errors.Malformed(f"{field} contains a NUL character")
 
 
 def _refuse_nul_in_json(value: Any, field: str) -> Any:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import grpc
 
+from daimyo_kit.text_check import nul_field
 from daimyo_matchmaking.domain import (
     InvalidRequest,
     MatchmakingError,
@@ -35,8 +36,11 @@ def status_for(error: MatchmakingError) -> grpc.StatusCode:
     return grpc.StatusCode.UNKNOWN
 
 
-async def _answer(context: grpc.aio.ServicerContext, call: Callable[[], Awaitable[T]]) -> T:
+async def _answer(context: grpc.aio.ServicerContext, request: Any, call: Callable[[], Awaitable[T]]) -> T:
+    """The handler's answer to a request that passed the text check; refusals become status codes."""
     try:
+        if (field := nul_field(request)) is not None:
+            raise InvalidRequest(f"{field} contains a NUL character")
         return await call()
     except MatchmakingError as exc:
         await context.abort(status_for(exc), str(exc))
@@ -59,25 +63,26 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
             display_name=request.display_name,
             time_control_json=request.time_control_json,
         )
-        return ticket_pb(await _answer(context, lambda: self._handlers.enqueue(command)))
+        return ticket_pb(await _answer(context, request, lambda: self._handlers.enqueue(command)))
 
     async def Cancel(self, request: pb.CancelRequest, context: grpc.aio.ServicerContext) -> pb.Ticket:
         call = lambda: self._handlers.cancel(request.ticket_id, request.player_id)  # noqa: E731
-        return ticket_pb(await _answer(context, call))
+        return ticket_pb(await _answer(context, request, call))
 
     async def GetTicket(self, request: pb.GetTicketRequest, context: grpc.aio.ServicerContext) -> pb.Ticket:
-        return ticket_pb(await _answer(context, lambda: self._handlers.get_ticket(request.ticket_id)))
+        ticket = await _answer(context, request, lambda: self._handlers.get_ticket(request.ticket_id))
+        return ticket_pb(ticket)
 
     async def Leaderboard(
         self, request: pb.LeaderboardRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaderboardResponse:
-        ratings = await _answer(context, lambda: self._handlers.leaderboard(request.game, request.limit))
+        board = lambda: self._handlers.leaderboard(request.game, request.limit)  # noqa: E731
+        ratings = await _answer(context, request, board)
         return pb.LeaderboardResponse(ratings=[rating_pb(r) for r in ratings])
 
     async def GetRating(self, request: pb.GetRatingRequest, context: grpc.aio.ServicerContext) -> pb.Rating:
-        return rating_pb(
-            await _answer(context, lambda: self._handlers.get_rating(request.player_id, request.game))
-        )
+        rating = lambda: self._handlers.get_rating(request.player_id, request.game)  # noqa: E731
+        return rating_pb(await _answer(context, request, rating))
 
 
 def ticket_pb(status: TicketStatus) -> pb.Ticket:

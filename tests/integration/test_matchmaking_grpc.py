@@ -66,6 +66,13 @@ async def test_bad_input_maps_to_clear_status_codes(stub):
     assert missing.code() == grpc.StatusCode.NOT_FOUND
 
 
+async def test_text_postgres_cannot_store_is_refused_as_malformed(stub):
+    nul = await refused(stub.Enqueue(pb.EnqueueRequest(player_id="a\x00b", game="samurai")))
+    assert nul.code() == grpc.StatusCode.INVALID_ARGUMENT and "player_id contains a NUL" in nul.details()
+    party = await refused(stub.Enqueue(pb.EnqueueRequest(player_id="a", game="samurai", party=["\x00"])))
+    assert party.code() == grpc.StatusCode.INVALID_ARGUMENT and "party" in party.details()
+
+
 async def test_a_ticket_can_be_cancelled_once(stub):
     ticket = await stub.Enqueue(pb.EnqueueRequest(player_id="a", game="samurai", player_counts=[2, 3]))
     assert (ticket.state, list(ticket.player_counts)) == ("queued", [2, 3])
