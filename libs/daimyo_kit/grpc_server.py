@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,8 +20,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from daimyo_kit import logging as log
-
-REQUEST_ID_KEY = "x-request-id"
+from daimyo_kit.grpc_client import REQUEST_ID_KEY, new_request_id
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,7 @@ class RequestIdInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         handler_call_details: grpc.HandlerCallDetails,
     ) -> grpc.RpcMethodHandler:
         metadata = dict(handler_call_details.invocation_metadata or ())
-        request_id = metadata.get(REQUEST_ID_KEY) or uuid.uuid4().hex[:16]
+        request_id = metadata.get(REQUEST_ID_KEY) or new_request_id()
         log.bind(request_id=request_id, rpc=handler_call_details.method)
         return await continuation(handler_call_details)
 

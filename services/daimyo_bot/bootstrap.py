@@ -9,14 +9,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-import grpc
-
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bot.grpc_api import BotServicer
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_bus import Bus, subjects
+from daimyo_kit import grpc_client
 from daimyo_kit import logging as log
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
@@ -96,8 +95,8 @@ async def supervise_driver(settings: Settings) -> None:
 async def run_driver(settings: Settings) -> None:
     """One driver session: turn notices (queue group) plus the periodic sweep, until cancelled."""
     bus = await Bus.connect(settings.nats_url, name="daimyo-bot-driver")
-    game_channel = grpc.aio.insecure_channel(settings.game_addr)
-    bot_channel = grpc.aio.insecure_channel(settings.bot_addr)
+    game_channel = grpc_client.channel(settings.game_addr)
+    bot_channel = grpc_client.channel(settings.bot_addr)
     game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
     bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
     driver = Driver(game, bot, settings.driver_deadline_ms / 1000)

@@ -24,6 +24,7 @@ import grpc
 from daimyo_bot.fallback import fallback_move
 from daimyo_bot.metrics import DRIVER_MOVES
 from daimyo_kit import logging as log
+from daimyo_kit.grpc_client import new_request_id
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
@@ -85,7 +86,7 @@ class Driver:
 
     async def _play_guarded(self, turn: SeatTurn) -> None:
         try:
-            with log.bound(game_id=turn.game_id, seat=turn.seat):
+            with log.bound(game_id=turn.game_id, seat=turn.seat, request_id=new_request_id()):
                 await self.play(turn)
         except grpc.aio.AioRpcError as e:
             _log.warning("bot_turn_failed", code=e.code().name, detail=e.details())

@@ -22,6 +22,7 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence, grace_from_env
 from daimyo_gateway.tokens import TokenSigner
+from daimyo_kit import grpc_client
 from daimyo_kit.config import Config
 
 _log = structlog.get_logger("daimyo_gateway")
@@ -62,8 +63,7 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60).
     """
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
-    channels = [grpc.aio.insecure_channel(config.game_addr),
-                grpc.aio.insecure_channel(config.matchmaking_addr)]
+    channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
     games = games or GrpcGames(channels[0])
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds

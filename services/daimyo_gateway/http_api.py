@@ -25,6 +25,8 @@ from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.shogun_board import shogun_board
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
+from daimyo_kit import logging as log
+from daimyo_kit.grpc_client import new_request_id
 from daimyo_rules.registry import get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
@@ -50,7 +52,7 @@ PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 
 def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None) -> web.Application:
-    app = web.Application(middlewares=[_errors])
+    app = web.Application(middlewares=[_request_context, _errors])
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
     app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
     if presence is not None:
@@ -76,6 +78,18 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
     ])
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
+
+
+@web.middleware
+async def _request_context(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Every request gets an id (the caller's X-Request-Id, or a new one) that its logs and the
+    gRPC calls it makes carry, and that the response echoes."""
+    request_id = request.headers.get("X-Request-Id", "")[:64] or new_request_id()
+    with log.bound(request_id=request_id):
+        response: web.StreamResponse = await handler(request)
+    if not response.prepared:
+        response.headers["X-Request-Id"] = request_id
+    return response
 
 
 @web.middleware

@@ -38,6 +38,8 @@ from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import Player
+from daimyo_kit import logging as log
+from daimyo_kit.grpc_client import new_request_id
 
 MAX_SUBSCRIPTIONS = 8
 MAX_MISSED = 200
@@ -106,10 +108,12 @@ class Session:
             await self._error("malformed", str(e), e.ref)
             return
         WS_FRAMES.labels("in", type(frame).__name__.lower()).inc()
-        try:
-            await self._dispatch(frame)
-        except ServiceError as e:
-            await self._error(e.code, e.message, frame.ref)
+        with log.bound(request_id=new_request_id(), player_id=self.player.player_id,
+                       game_id=getattr(frame, "game_id", None)):
+            try:
+                await self._dispatch(frame)
+            except ServiceError as e:
+                await self._error(e.code, e.message, frame.ref)
 
     async def _dispatch(self, frame: Frame) -> None:
         if isinstance(frame, Subscribe):

@@ -10,10 +10,10 @@ import contextlib
 import os
 from collections.abc import AsyncIterator, Mapping
 
-import grpc
 import structlog
 
 from daimyo_bus import Bus
+from daimyo_kit import grpc_client
 from daimyo_kit import logging as kit_logging
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
@@ -72,7 +72,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
     kit_logging.configure("matchmaking", config.log_level)
     serve_metrics(config.metrics_port)
     bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking")
-    channel = grpc.aio.insecure_channel(config.game_addr)
+    channel = grpc_client.channel(config.game_addr)
     try:
         async with connected_store(config.database_url, config.db_schema) as store:
             handlers = MatchmakingHandlers(

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 import structlog
 
+from daimyo_kit import logging as kit_log
 from daimyo_matchmaking.domain import (
     QUEUED,
     InvalidRequest,
@@ -228,6 +229,10 @@ class MatchmakingHandlers:
 
     async def _create_game(self, match_id: str) -> MatchRecord | None:
         """Create the match's game (idempotent by match id) and tell its players where to sit."""
+        with kit_log.bound(request_id=f"match:{match_id}"):
+            return await self._create_game_now(match_id)
+
+    async def _create_game_now(self, match_id: str) -> MatchRecord | None:
         async with self.store.pending_match(match_id) as pending:
             if pending is None:
                 return None

@@ -1,0 +1,39 @@
+"""gRPC client channels that carry the caller's request id to the service they call.
+
+The request id bound in the log context (`daimyo_kit.logging.bind(request_id=...)`) travels as
+`x-request-id` metadata, and the server side (grpc_server) binds it into its own logs, so one
+player action can be followed gateway → matchmaking → game in the JSON logs.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import grpc
+import structlog
+
+REQUEST_ID_KEY = "x-request-id"
+
+
+def current_request_id() -> str | None:
+    value = structlog.contextvars.get_contextvars().get("request_id")
+    return str(value) if value else None
+
+
+def new_request_id() -> str:
+    return uuid.uuid4().hex[:16]
+
+
+class _RequestIdInterceptor(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
+    async def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+        request_id = current_request_id()
+        if request_id:
+            metadata = [*(details.metadata or ()), (REQUEST_ID_KEY, request_id)]
+            details = details._replace(metadata=metadata)
+        return await continuation(details, request)
+
+
+def channel(target: str, options: list[tuple[str, Any]] | None = None) -> grpc.aio.Channel:
+    """An insecure channel to `target` whose calls carry the current request id."""
+    return grpc.aio.insecure_channel(target, options=options, interceptors=[_RequestIdInterceptor()])
