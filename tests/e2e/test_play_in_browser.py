@@ -41,11 +41,12 @@ def people_game(stack: Stack, browser: Any, artifacts: Path) -> Any:
     """Two people in two browser contexts, queued for a 2-player game and matched together."""
     contexts = [browser.new_context(viewport=LAPTOP), browser.new_context(viewport=PHONE)]
     alice, bob = (c.new_page() for c in contexts)
-    for page, name in ((alice, "Alice"), (bob, "Bob")):
-        sign_in(page, stack.url, name)
-        queue(page, 2, "people")
-    alice.wait_for_selector("#clock")
+    sign_in(alice, stack.url, "Alice")
+    queue(alice, 2, "people")
+    alice.wait_for_selector("#clock")  # waiting alone: bob has not queued yet
     shot(alice, artifacts, "01-waiting")
+    sign_in(bob, stack.url, "Bob")
+    queue(bob, 2, "people")
     game_ids = {wait_for_game(alice), wait_for_game(bob)}
     assert len(game_ids) == 1
     yield alice, bob, game_ids.pop()
