@@ -28,6 +28,10 @@ class _Segment:
     def __iter__(self) -> Iterator[Move]:
         return (self.at(i) for i in range(len(self)))
 
+    def grouped(self) -> tuple[str, dict[str, list[str]]] | None:
+        """(move type, {first part: [second parts]}) when the segment is a grid, else None."""
+        return None
+
 
 class Listed(_Segment):
     def __init__(self, moves: list[Move]) -> None:
@@ -72,6 +76,9 @@ class Placements(_Segment):
     def has(self, move: Move) -> bool:
         return isinstance(move, Place) and move.tile in self.tiles and move.hex in self.hexes
 
+    def grouped(self) -> tuple[str, dict[str, list[str]]] | None:
+        return "place", {tile: list(self.hexes) for tile in self.tiles}
+
 
 class TileSwaps(_Segment):
     """Every own non-fast board tile (`sources`) moved to every empty land hex (`targets`)."""
@@ -88,6 +95,9 @@ class TileSwaps(_Segment):
 
     def has(self, move: Move) -> bool:
         return isinstance(move, TileSwap) and move.from_hex in self.sources and move.to_hex in self.targets
+
+    def grouped(self) -> tuple[str, dict[str, list[str]]] | None:
+        return "tile_swap", {source: list(self.targets) for source in self.sources}
 
 
 class Hands(_Segment):
@@ -151,6 +161,10 @@ class MoveList(Sequence[Move]):
 
     def __contains__(self, move: Any) -> bool:
         return any(s.has(move) for s in self._segments)
+
+    @property
+    def segments(self) -> list[_Segment]:
+        return list(self._segments)
 
     def __iter__(self) -> Iterator[Move]:
         for segment in self._segments:

@@ -103,9 +103,17 @@ def legal_json(state: State, seat: int) -> dict[str, Any]:
 
 
 def _group(moves: MoveList) -> dict[str, Any]:
+    """Grids (tiles × hexes) are grouped without building a move per cell."""
     out: dict[str, Any] = {}
-    for move in moves:
-        _add_move(out, move)
+    for segment in moves.segments:
+        grid = segment.grouped()
+        if grid is None:
+            for move in segment:
+                _add_move(out, move)
+            continue
+        kind, cells = grid
+        for first, seconds in cells.items():
+            out.setdefault(kind, {}).setdefault(first, []).extend(seconds)
     return out
 
 
