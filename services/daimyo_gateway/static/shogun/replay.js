@@ -2,47 +2,24 @@
 // or scrubbed, through one seat's eyes or — once the game is over — with every plan revealed.
 
 import { board as fetchBoard, get } from "../js/api.js";
-import { esc, seatName } from "../js/panels.js";
+import { esc } from "../js/panels.js";
+import { replayViewer } from "../js/replay_viewer.js";
 import { mapSvg, regionLegend } from "./map.js";
 import {
   ACTION_SHORT, Chronicle, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
 } from "./panels.js";
 
 export async function shogunReplayScreen(root, ctx, info) {
-  const gameId = info.game_id;
-  const [board, { events }] = await Promise.all([fetchBoard("shogun", info.players), get(`/api/games/${gameId}/events`)]);
-  const cache = new Map();
-  let at = info.version, perspective = info.finished ? "all" : "spectator", timer = null;
-
-  const options = [`<option value="spectator">Spectator</option>`]
-    .concat(info.seats.map((s, n) => `<option value="${n}" ${info.finished || s.mine ? "" : "disabled"}>${esc(seatName(info.seats, n))}</option>`))
-    .concat(info.finished ? [`<option value="all">Reveal all</option>`] : []);
-  root.innerHTML = `<div class="card replay-controls" role="toolbar" aria-label="Replay controls">` +
-    `<button data-step="first" aria-label="First">|◀</button><button data-step="-1" aria-label="Previous">◀</button>` +
-    `<button data-step="play" aria-label="Play">▶ Play</button><button data-step="1" aria-label="Next">▶</button><button data-step="last" aria-label="Last">▶|</button>` +
-    `<input type="range" min="1" max="${info.version}" value="${at}" aria-label="Version">` +
-    `<span id="at" class="muted"></span><label class="muted" style="margin:0">View as <select id="persp">${options.join("")}</select></label></div>` +
-    `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
+  const [board, { events }] = await Promise.all([fetchBoard("shogun", info.players), get(`/api/games/${info.game_id}/events`)]);
+  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
-  const slider = root.querySelector("input[type=range]");
-  const select = root.querySelector("#persp");
-  select.value = perspective;
 
-  function fetchAt(version) {
-    const key = `${version}/${perspective}`;
-    if (!cache.has(key)) cache.set(key, get(`/api/games/${gameId}/replay?at=${version}&seat=${perspective}`));
-    return cache.get(key);
-  }
-
-  async function show() {
-    const { view } = await fetchAt(at);
-    const viewer = perspective === "all" || perspective === "spectator" ? null : +perspective;
+  return replayViewer(root, info, layout, ({ at, view, viewer }) => {
     const upto = events.filter((e) => e.version <= at);
     const chronicle = new Chronicle();
     upto.forEach((e) => chronicle.add(e.effects));
     const lines = upto.flatMap((e) => logLines(e.effects, info.seats, board));
     const event = events.find((e) => e.version === at);
-    root.querySelector("#at").textContent = `version ${at} of ${info.version}`;
     root.querySelector("#status").innerHTML = `${event?.seat !== undefined && event?.seat !== null ? `Move ${at - 1}: ${who(info.seats, event.seat)}` : at === 1 ? "The start" : ""}` +
       ` <span class="muted">· year ${view.year} · ${view.season}</span>`;
     root.querySelector("#strip").innerHTML = stripHtml(board, view);
@@ -51,30 +28,7 @@ export async function shogunReplayScreen(root, ctx, info) {
     root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
       battleHtml(chronicle.battle, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
-    slider.value = at;
-  }
-
-  function go(version) { at = Math.max(1, Math.min(info.version, version)); show(); }
-
-  root.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
-    const step = b.dataset.step;
-    if (step === "play") {
-      if (timer) { clearInterval(timer); timer = null; b.textContent = "▶ Play"; return; }
-      b.textContent = "⏸ Pause";
-      timer = setInterval(() => (at >= info.version ? b.click() : go(at + 1)), 700);
-      return;
-    }
-    go(step === "first" ? 1 : step === "last" ? info.version : at + Number(step));
-  }));
-  slider.addEventListener("input", () => go(+slider.value));
-  select.addEventListener("change", () => { perspective = select.value; show(); });
-  root.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "SELECT") return;
-    if (event.key === "ArrowLeft") go(at - 1);
-    if (event.key === "ArrowRight") go(at + 1);
   });
-  await show();
-  return () => timer && clearInterval(timer);
 }
 
 // The secret plans this replay may show: every seat's ("all"), or the chosen seat's own.
