@@ -140,15 +140,22 @@ def http_ok(url: str) -> Probe:
 
 
 def always() -> bool:
-    """For a child with nothing to probe (the bot driver): ready once started."""
+    """For a child with nothing to probe: ready once started."""
     return True
+
+
+def listening(port: int) -> Probe:
+    """Something accepts connections on 127.0.0.1:`port`."""
+    return lambda: bool(port_answers("127.0.0.1", port))
 
 
 def readiness(name: str, env: Mapping[str, str]) -> Probe:
     """The usual probe for service `name` on the ports `env` gives it."""
     if name == "gateway":
         return http_ok(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}/readyz")
-    if name in COMMANDS and name != "bot-driver":
+    if name == "bot-driver":  # no gRPC: its metrics endpoint opens once it runs
+        return listening(int(env["DAIMYO_BOT_METRICS_PORT"]))
+    if name in COMMANDS:
         return grpc_serving(int(env[f"DAIMYO_{name.upper()}_GRPC_PORT"]))
     return always
 
@@ -264,6 +271,8 @@ class Supervisor:
         """Plan child `name` (a service of COMMANDS, or `module`/`args` for a replica name
         like "game-1"); `ready` defaults to the service's usual probe."""
         kind = name if name in COMMANDS else name.rsplit("-", 1)[0]
+        if kind == "bot-driver":  # reads the bot's settings, but must not take the bot's metrics port
+            env = dict(env, DAIMYO_BOT_METRICS_PORT=str(free_port()))
         default_module, default_args = COMMANDS.get(kind, (module or "", []))
         child = Child(name, module or default_module, default_args if args is None else args, env,
                       self.log_dir / f"{name}.log" if self.log_dir else None,
@@ -299,7 +308,7 @@ class Supervisor:
         deadline = time.monotonic() + timeout
         for name in names:
             child = self.children[name]
-            while not child.ready():
+            while not (child.running and child.ready()):
                 self._raise_if_exited(child)
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"{name} did not become ready; see {child.log_path or 'the terminal'}")
