@@ -35,7 +35,8 @@ def run_case(python: str, path: pathlib.Path) -> list[str]:
             got = json.loads(out.splitlines()[-1]).get("move_index")
         except (ValueError, IndexError):
             return [f"exit 2 but no error object on stdout: {out[-200:]!r}"]
-        return [] if got == expected["error_at"] else [f"rejected at move {got}, expected {expected['error_at']}"]
+        want = expected["error_at"]
+        return [] if got == want else [f"rejected at move {got}, expected {want}"]
     if proc.returncode != 0:
         return [f"exit {proc.returncode}: {(proc.stderr or out)[-300:]}"]
     try:
