@@ -93,7 +93,7 @@ def _start_servers(env: dict[str, str], data_dir: Path) -> Servers:
     if not env.get("DAIMYO_NATS_URL"):
         print(f"starting embedded NATS with JetStream (data in {data_dir / 'nats'}) ...", flush=True)
         try:
-            servers.nats = start_nats(data_dir / "nats")
+            servers.nats = start_nats(data_dir / "nats", die_with_parent=True)
         except Exception:
             servers.stop()
             raise
