@@ -8,6 +8,7 @@ test-artifacts/shutdown/stop-times.json.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import signal
@@ -122,16 +123,18 @@ def test_no_service_outlives_a_killed_make_run_supervisor(
     supervisor = subprocess.Popen([sys.executable, str(REPO / "deploy" / "local" / "run.py"),
                                    "--data-dir", str(tmp_path / "data")], env=env, cwd=REPO,
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    services: list[psutil.Process] = []
     try:
         wait_for_line(supervisor, "Play at ", 90)
-        services = psutil.Process(supervisor.pid).children(recursive=True)
+        services = psutil.Process(supervisor.pid).children(recursive=True)  # with the bot's workers
         assert len(services) >= 4
         supervisor.send_signal(signal.SIGKILL)
         supervisor.wait()
         _gone, alive = psutil.wait_procs(services, timeout=GRACE + 3)
     finally:
-        for process in psutil.Process().children(recursive=True):
-            if process.pid != supervisor.pid:
+        supervisor.kill()
+        for process in services:  # only what this test started
+            with contextlib.suppress(psutil.Error):
                 process.kill()
     assert [p.pid for p in alive] == []
 
