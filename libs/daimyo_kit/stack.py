@@ -9,7 +9,8 @@ DAIMYO_DIE_WITH_PARENT). Stopping is SIGTERM in reverse start order (callers bef
 services they call), SIGKILL for whatever outlives its grace.
 
 `child_env` is the one place where the environment every child starts with is built — add
-what all services of a stack need there (e.g. generated NATS users or gRPC credentials).
+what all services of a stack need there (e.g. generated NATS users or gRPC credentials) — and
+`service_env` the one place for what differs per service (each service's own credentials).
 """
 
 from __future__ import annotations
@@ -75,6 +76,15 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
     env.update(settings.extra_env)
     return env
+
+
+def service_env(kind: str, env: Mapping[str, str]) -> dict[str, str]:
+    """One child's environment from the stack's (`child_env`): the hook for what differs per
+    service (its own credentials, say). `kind` is a COMMANDS name ("game", "bot-driver", ...)."""
+    own = dict(env)
+    if kind == "bot-driver":  # reads the bot's settings, but must not take the bot's metrics port
+        own["DAIMYO_BOT_METRICS_PORT"] = str(free_port())
+    return own
 
 
 def any_free_port(_variable: str, _default: int) -> int:
@@ -271,8 +281,7 @@ class Supervisor:
         """Plan child `name` (a service of COMMANDS, or `module`/`args` for a replica name
         like "game-1"); `ready` defaults to the service's usual probe."""
         kind = name if name in COMMANDS else name.rsplit("-", 1)[0]
-        if kind == "bot-driver":  # reads the bot's settings, but must not take the bot's metrics port
-            env = dict(env, DAIMYO_BOT_METRICS_PORT=str(free_port()))
+        env = service_env(kind, env)
         default_module, default_args = COMMANDS.get(kind, (module or "", []))
         child = Child(name, module or default_module, default_args if args is None else args, env,
                       self.log_dir / f"{name}.log" if self.log_dir else None,
