@@ -33,7 +33,8 @@ async def test_the_catalog_lists_every_registered_game_with_its_counts_and_optio
         assert entry["options"] == engine.table_options()
 
 
-async def test_a_board_is_served_for_each_registered_game_and_seat_count(client: TestClient[Any, Any]) -> None:
+async def test_a_board_is_served_for_each_registered_game_and_seat_count(
+        client: TestClient[Any, Any]) -> None:
     for name in game_names():
         for players in get_game(name).player_counts():
             response = await client.get(f"/api/boards/{name}/{players}")

@@ -69,7 +69,8 @@ def test_play_bots_becomes_a_bots_only_request_for_the_token_player() -> None:
                        "bots_only": True, "bots_welcome": True, "bot_level": "mcts"}
     assert json.loads(clock) == {"type": "live", "initial_seconds": 600, "increment_seconds": 10,
                                  "on_timeout": "bot_move"}
-    people = enqueue_request(Player("g-1", "Ann"), {"game": "samurai", "player_counts": [2, 4], "mode": "people"})
+    form = {"game": "samurai", "player_counts": [2, 4], "mode": "people"}
+    people = enqueue_request(Player("g-1", "Ann"), form)
     assert not people["bots_only"] and not people["bots_welcome"] and people["bot_level"] == ""
 
 

@@ -65,7 +65,8 @@ def test_shogun_is_queued_for_three_to_five_players_only() -> None:
         enqueue_request(Player("g-1", "Ann"), {"game": "shogun", "player_counts": [2]})
 
 
-async def test_a_finished_shogun_replay_shows_what_the_game_service_reveals(client: TestClient[Any, Any]) -> None:
+async def test_a_finished_shogun_replay_shows_what_the_game_service_reveals(
+        client: TestClient[Any, Any]) -> None:
     body = await (await client.get("/api/games/s1/replay?at=4&seat=all")).json()
     assert body["revealed"] is True and body["version"] == 4
     plans = body["view"]["plans"]
