@@ -57,6 +57,15 @@ def nats(tmp_path: Path) -> Iterator[PrivateNats]:
 
 
 def start_every_service(postgres: PrivatePostgres, nats: PrivateNats, log_dir: Path) -> Supervisor:
+    """Every service ready; tried twice, since a free port may be taken by someone else before
+    the service binds it (the machine is shared)."""
+    try:
+        return _start_every_service(postgres, nats, log_dir)
+    except RuntimeError:
+        return _start_every_service(postgres, nats, log_dir)
+
+
+def _start_every_service(postgres: PrivatePostgres, nats: PrivateNats, log_dir: Path) -> Supervisor:
     env = child_env(StackSettings(postgres.url, nats.url, "shutdown-test", schema_prefix="stop",
                                   extra_env=TUNING))
     assign_ports(env)
