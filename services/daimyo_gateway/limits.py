@@ -28,7 +28,7 @@ class Limits:
 
     ws_outbox_frames: int = 256  # frames queued for one socket before it is closed (1013)
     ws_outbox_bytes: int = 1 << 20  # bytes queued for one socket before it is closed (1013)
-    ws_max_frame_bytes: int = 16 * 1024  # the largest frame a browser may send
+    ws_max_frame_bytes: int = 64 * 1024  # the largest frame a browser may send (1009 beyond)
     ws_frames_per_second: float = 20.0  # per socket, refilled continuously
     ws_frame_burst: int = 60
     ws_player_frames_per_second: float = 40.0  # all sockets of one player together
