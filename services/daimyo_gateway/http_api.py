@@ -376,11 +376,12 @@ def replay_viewer(raw: str, info: GameInfo, finished: bool, player: Player | Non
 
 async def replay(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
+    asked = _int_query(request, "at", 0)  # checked before any call: 0 (or none) is the latest
     games = request.app[GAME_PORT]
     info = await games.game_info(game_id)
     current = await games.get_view(game_id, None)
     viewer = replay_viewer(request.query.get("seat", ""), info, current.finished, _maybe_player(request))
-    at = min(_int_query(request, "at", current.version) or current.version, current.version)
+    at = min(asked or current.version, current.version)
     if isinstance(viewer, str):  # "all"
         snapshot, extra = await _cached_reveal_all(request, game_id, at), {"revealed": True}
     else:
