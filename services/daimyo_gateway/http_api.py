@@ -28,7 +28,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import Clock, KeyedBuckets, Limits, Lru, PlayerSockets, client_address
+from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, Lru, PlayerSockets, client_address
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
@@ -79,12 +79,13 @@ class Quotas:
     enqueues: KeyedBuckets
     sockets: PlayerSockets
     reveals: Lru[tuple[str, int], ViewSnapshot]
+    unauthenticated: Counted
 
     @classmethod
     def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
         return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
                    KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
-                   Lru(limits.reveal_cache_entries))
+                   Lru(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
 
 
 QUOTAS = web.AppKey("quotas", Quotas)
@@ -478,9 +479,16 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     """Origin checked, then upgraded; the first frame authenticates (see `sockets.py`)."""
     quotas = request.app[QUOTAS]
     check_origin(request, quotas.limits.origins)
-    ws = web.WebSocketResponse(heartbeat=25, max_msg_size=quotas.limits.ws_max_frame_bytes)
-    await ws.prepare(request)
-    player = await authenticate(ws, request.app[SIGNER], quotas.limits.ws_auth_seconds)
+    address = _address(request)
+    if not quotas.unauthenticated.acquire(address):
+        raise RateLimited(f"at most {quotas.limits.ws_unauthenticated_per_address} sockets per address "
+                          "may wait to authenticate", quotas.limits.ws_auth_seconds)
+    try:
+        ws = web.WebSocketResponse(heartbeat=25, max_msg_size=quotas.limits.ws_max_frame_bytes)
+        await ws.prepare(request)
+        player = await authenticate(ws, request.app[SIGNER], quotas.limits.ws_auth_seconds)
+    finally:
+        quotas.unauthenticated.release(address)
     if player is None:
         return ws
     bucket = quotas.sockets.acquire(player.player_id)

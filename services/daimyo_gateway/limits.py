@@ -36,6 +36,7 @@ class Limits:
     ws_refused_before_close: int = 100  # frames over the rate in a row before closing (1008)
     ws_auth_seconds: float = 10.0  # to send the first frame, `auth {token}`
     ws_sockets_per_player: int = 8
+    ws_unauthenticated_per_address: int = 16  # sockets opened but not yet authenticated
     guest_signins_per_minute: float = 20.0  # per address (IPv6: per /64)
     enqueues_per_minute: float = 10.0  # per player
     token_lifetime_seconds: int = 24 * 3600  # re-issued once past half its life
@@ -129,6 +130,25 @@ class PlayerSockets:
         count, bucket = self._open.pop(player_id, (1, None))
         if count > 1 and bucket is not None:
             self._open[player_id] = (count - 1, bucket)
+
+
+class Counted:
+    """How many of something each key holds now, at most `most` each (a key at 0 is forgotten)."""
+
+    def __init__(self, most: int) -> None:
+        self._most = most
+        self._held: dict[str, int] = {}
+
+    def acquire(self, key: str) -> bool:
+        if self._held.get(key, 0) >= self._most:
+            return False
+        self._held[key] = self._held.get(key, 0) + 1
+        return True
+
+    def release(self, key: str) -> None:
+        left = self._held.pop(key, 1) - 1
+        if left > 0:
+            self._held[key] = left
 
 
 def client_address(remote: str | None, forwarded_for: str, trusted_hops: int) -> str:

@@ -134,6 +134,21 @@ async def test_a_player_holds_a_bounded_number_of_sockets(client: TestClient[Any
         await ws.close()
 
 
+@pytest.mark.parametrize("limits", [Limits(ws_unauthenticated_per_address=2)])
+async def test_an_address_holds_a_bounded_number_of_sockets_waiting_to_authenticate(
+        client: TestClient[Any, Any]) -> None:
+    waiting = [await client.ws_connect("/ws"), await client.ws_connect("/ws")]
+    with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+        await client.ws_connect("/ws")
+    assert refused.value.status == 429
+    await waiting[0].send_str(json.dumps({"type": "auth", "token": token()}))
+    assert (await frame_where(waiting[0], lambda f: True))["type"] == "hello"
+    ws = await open_socket(client)
+    assert (await frame_where(ws, lambda f: True))["type"] == "hello"
+    for socket in (*waiting, ws):
+        await socket.close()
+
+
 # -- how much -------------------------------------------------------------------------------
 
 
