@@ -13,10 +13,11 @@ the token travels only in the Authorization header (and the socket's first frame
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -66,6 +67,8 @@ GAME_PORT = web.AppKey("games", GamePort)
 MATCHMAKING = web.AppKey("matchmaking", MatchmakingPort)
 HUB = web.AppKey("hub", Hub)
 READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
+SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
+RESTARTING = {"type": "status", "state": "reconnecting", "reason": "server_restarting"}
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 
@@ -98,6 +101,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
     app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[SOCKETS] = set()
     app.on_response_prepare.append(_browser_headers)
     if presence is not None:
         app.on_startup.append(lambda _: _start(presence))
@@ -506,14 +510,26 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
                  player: Player) -> None:
     app = request.app
     session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE])
+
+    async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
+        await connection.restart(RESTARTING)
+
     WS_CONNECTIONS.inc()
+    app[SOCKETS].add(restart)
     try:
         await session.start()
         await _read_frames(ws, connection, session)
     finally:
+        app[SOCKETS].discard(restart)
         WS_CONNECTIONS.dec()
         await session.close()
         await connection.finish()
+
+
+async def restart_sockets(app: web.Application) -> None:
+    """Tell every open socket to reconnect elsewhere and close it with 1012 (shutdown)."""
+    restarts: set[Callable[[], Awaitable[None]]] = app[SOCKETS]
+    await asyncio.gather(*(restart() for restart in list(restarts)), return_exceptions=True)
 
 
 async def _read_frames(ws: web.WebSocketResponse, connection: Connection, session: Session) -> None:

@@ -121,13 +121,24 @@ class Connection:
     def fail(self, code: int, reason: str, message: str) -> None:
         """End the socket for `reason` — once, with one log line. What is queued still goes out
         (within CLOSE_SECONDS) unless the browser is not reading anyway."""
+        if self.failure is None:
+            _log.info("socket_closed", reason=reason, code=int(code), player_id=self._player_id,
+                      queued=len(self.outbox))
+            self._end(code, reason, message, drain=reason == "rate_limited")
+
+    async def restart(self, frame: dict[str, Any]) -> None:
+        """The gateway is stopping: send `frame` after what is queued, then close with 1012."""
+        self.queue(frame)
+        self._end(WSCloseCode.SERVICE_RESTART, "server_restarting", "server restarting", drain=True)
+        if self._closing is not None:
+            await self._closing
+
+    def _end(self, code: int, reason: str, message: str, drain: bool) -> None:
         if self.failure is not None:
             return
         self.failure = reason
-        _log.info("socket_closed", reason=reason, code=int(code), player_id=self._player_id,
-                  queued=len(self.outbox))
         self.outbox.close()
-        if reason != "rate_limited":
+        if not drain:
             self._writer.cancel()
         self._closing = asyncio.create_task(self._close_after_writer(code, message))
 

@@ -35,8 +35,7 @@ def stack(database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFac
 
 
 def gateway_rss_mb(stack: Stack) -> float:
-    gateway = stack.processes[-1]
-    return float(psutil.Process(gateway.pid).memory_info().rss) / 2**20
+    return float(psutil.Process(stack.supervisor["gateway"].pid).memory_info().rss) / 2**20
 
 
 async def open_socket(http: aiohttp.ClientSession, url: str, name: str) -> aiohttp.ClientWebSocketResponse:
