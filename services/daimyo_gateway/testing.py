@@ -20,7 +20,8 @@ from daimyo_kit.config import Config
 
 TEST_SECRET = "gateway-test-secret"
 TEST_LIMITS = Limits(guest_signins_per_minute=1e6, enqueues_per_minute=1e6, ws_frames_per_second=1e4,
-                     ws_frame_burst=10_000, ws_player_frames_per_second=1e4, ws_player_frame_burst=10_000)
+                     ws_frame_burst=10_000, ws_player_frames_per_second=1e4, ws_player_frame_burst=10_000,
+                     ws_unauthenticated_per_address=10_000)
 Frame = dict[str, Any]
 
 
