@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from daimyo_bot.levels import Answer, Ask, Level, Levels
-from daimyo_bot.samurai_sampler import InconsistentView
 from daimyo_rules.core import RuleError
 
 DEFAULT_DEADLINE_S = 1.0
@@ -62,7 +61,7 @@ class BotHandlers:
             answer: Answer = await level.strategy.suggest(ask)
         # A view of the wrong shape fails wherever a level first reads it; RuleError: the engine
         # could not rebuild a position from it
-        except (InconsistentView, RuleError, AttributeError, LookupError, TypeError, ValueError) as e:
+        except (RuleError, AttributeError, LookupError, TypeError, ValueError) as e:
             raise BadRequest(f"cannot play from this view: {e}") from e
         return Suggestion(answer.move, answer.iterations, time.monotonic() - start, ask.deadline_s)
 

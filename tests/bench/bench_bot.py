@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from daimyo_bot.samurai_bots import greedy_bot, random_bot
-from daimyo_bot.samurai_mcts import search
+from daimyo_bot.samurai.bots import greedy_bot, random_bot
+from daimyo_bot.samurai.mcts import search
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from daimyo_bot.driver import Driver, SeatTurn
-from daimyo_bot.samurai_sampler import knowledge_from_view
 from daimyo_rules.core import Rng
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from tests.unit.bot.fakes import FakeGame, RecordingBot
 from tests.unit.bot.positions import ENGINE, positions
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from daimyo_bot.handlers import BotHandlers, SuggestMove
-from daimyo_bot.shogun_bots import greedy_bot
-from daimyo_bot.shogun_mcts import search
+from daimyo_bot.shogun.bots import greedy_bot
+from daimyo_bot.shogun.mcts import search
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun.moves import MoveArmies
