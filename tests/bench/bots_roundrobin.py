@@ -96,16 +96,18 @@ async def _decide(levels: dict[str, Level], level: str, view: dict[str, Any], se
 
 
 async def run_pairing(levels: Levels, game: str, pairing: str, players: int, games: int, seconds: float,
-                      speed: Speed) -> Tally:
+                      speed: Speed, seed_base: int = 0) -> Tally:
     first, second = pairing.split(":")
     tally = Tally()
     for index in range(games):
         seats = seatings(first, second, players, index)
-        winners = await play_game(levels, game, seats, 1000 * players + index, seconds, speed)
+        seed = seed_base + 1000 * players + index
+        winners = await play_game(levels, game, seats, seed, seconds, speed)
         mine = [s for s in winners if seats[s] == first]
         tally.games += 1
         tally.wins += len(mine) / len(winners) if winners else 0.0
-        print(f"  {players}p {pairing} game {index + 1}/{games}: {first} {tally.wins:g}/{tally.games}",
+        print(f"  {players}p {pairing} game {index + 1}/{games} seed {seed} seats {','.join(seats)} "
+              f"winners {winners}: {first} {tally.wins:g}/{tally.games}",
               file=sys.stderr, flush=True)
     return tally
 
@@ -124,8 +126,9 @@ async def main(args: argparse.Namespace) -> None:
     speed = Speed()
     games = _games_per_pairing(args)
     players_list = args.players or DEFAULT_PLAYERS[args.game]
+    seeds = f"seeds {args.seed} + 1000 x players + game index"
     print(f"{args.game.capitalize()} round-robin, {args.seconds_per_move:g} s per move, "
-          f"{pool.workers} search workers")
+          f"{pool.workers} search workers, {seeds}")
     print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI "
           "| fair share |")
     print("|---|---|---|---|---|---|---|")
@@ -133,7 +136,7 @@ async def main(args: argparse.Namespace) -> None:
         for players in players_list:
             for pairing in args.pairings:
                 tally = await run_pairing(levels, args.game, pairing, players, games[players],
-                                          args.seconds_per_move, speed)
+                                          args.seconds_per_move, speed, args.seed)
                 print(report_line(pairing, players, tally), flush=True)
         print("\n| players | MCTS iterations/s (all workers) |\n|---|---|")
         for players in sorted(speed.iterations):
@@ -163,6 +166,7 @@ def parse_args() -> argparse.Namespace:
                         help="player counts (default: Samurai 2,3,4; Shogun 3)")
     parser.add_argument("--pairings", type=lambda s: s.split(","), default=list(DEFAULT_PAIRINGS))
     parser.add_argument("--workers", type=int, default=0, help="search processes (default: cores)")
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (runs in parallel use others)")
     return parser.parse_args()
 
 
