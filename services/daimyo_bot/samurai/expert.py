@@ -1,7 +1,7 @@
 """The `expert` search: `mcts`'s tree, with short playouts cut off and valued by an estimate.
 
 Full heuristic playouts cost most of an `mcts` iteration and say little about a position
-twenty moves away. Here a leaf is played on for at most `CUTOFF_PLIES` heuristic moves, then valued by
+twenty moves away. In two-player games a leaf is played on for at most 40 heuristic moves, then valued by
 projecting the captures still to come: each figure left on the board goes to the seat leading
 its influence race, counted more the fewer land hexes around it remain empty; the game's own
 scoring (leaderships, then the tie-breaks) on those projected captures names the winners. The
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_bot.samurai.heuristics import _totals
-from daimyo_bot.samurai.mcts import _playout_move, _rewards, run
+from daimyo_bot.samurai.mcts import _playout_move, _rewards, full_playout, run
 from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import board_for
@@ -22,7 +22,8 @@ from daimyo_rules.samurai.rules import apply_move, legal_moves, score
 from daimyo_rules.samurai.state import OVER, State
 from daimyo_rules.samurai.tiles import FIGURE_INDEX
 
-CUTOFF_PLIES = 40  # measured against 6, 12, 24 (2p, 0.2 s/move): the endgame is played out
+CUTOFF_PLIES = {2: 40}  # by players; measured against 6, 12, 24 (2p, 0.2 s/move). 3-4 players:
+# a cut-off at 40 won 18-21% against mcts (fair share 25-33%), so those play out in full
 SURE_SHARE = 0.5  # the part of a figure the race leader is credited with however open the race
 
 
@@ -33,8 +34,11 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
 
 
 def cutoff_value(state: State, rng: Rng) -> list[float]:
-    """A few heuristic moves on, then the estimate (or the true result if the game ended)."""
-    for _ in range(CUTOFF_PLIES):
+    """Some heuristic moves on, then the estimate (or the true result if the game ended)."""
+    cutoff = CUTOFF_PLIES.get(state.players)
+    if cutoff is None:
+        return full_playout(state, rng)
+    for _ in range(cutoff):
         if state.phase == OVER:
             return _rewards(state)
         seat = state.current

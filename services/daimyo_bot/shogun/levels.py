@@ -1,4 +1,4 @@
-"""Shogun's levels: random, greedy and mcts, as the bot service offers them."""
+"""Shogun's levels: random, greedy, mcts and expert, as the bot service offers them."""
 
 from __future__ import annotations
 
@@ -6,9 +6,9 @@ import json
 from typing import Any
 
 from daimyo_bot.levels import Answer, Ask, Instant, Level, random_level
-from daimyo_bot.search_pool import SearchPool
+from daimyo_bot.search_pool import SearchFunction, SearchPool
+from daimyo_bot.shogun import expert, mcts
 from daimyo_bot.shogun.bots import greedy_bot, greedy_typed
-from daimyo_bot.shogun.mcts import search
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun.moves import move_to_json
 
@@ -16,13 +16,13 @@ from daimyo_rules.shogun.moves import move_to_json
 class ShogunSearch:
     """Determinized search over candidate moves in the pool's workers; greedy when nothing came back."""
 
-    def __init__(self, pool: SearchPool) -> None:
-        self.pool = pool
+    def __init__(self, pool: SearchPool, function: SearchFunction) -> None:
+        self.pool, self.function = pool, function
 
     async def suggest(self, ask: Ask) -> Answer:
         if _forced(ask.view["legal"]):  # nothing to think about
             return Answer(greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
-        merged = await self.pool.search(search, json.dumps(ask.view), ask.seat, ask.seed,
+        merged = await self.pool.search(self.function, json.dumps(ask.view), ask.seat, ask.seed,
                                         ask.deadline_s, ask.max_iterations)
         best = merged.best()
         if best is None:
@@ -47,5 +47,9 @@ def levels(pool: SearchPool) -> list[Level]:
         Level("mcts", "Tries its best plans against many guesses of the others' secret plans, "
                       "the hidden action cards and the tower's stuck cubes, playing each round "
                       "out within its time budget.",
-              ShogunSearch(pool)),
+              ShogunSearch(pool, mcts.search)),
+        Level("expert", "Weighs the same plans as mcts over whole rounds, but plays each of them "
+                        "in the same guessed worlds and drops the weaker half again and again, so "
+                        "its few simulations go to the plans that might be best.",
+              ShogunSearch(pool, expert.search)),
     ]
