@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_bot.levels import Answer, Ask, Level, Levels
+from daimyo_bot.levels import Answer, Ask, Level, Levels, stand_in
 from daimyo_rules.core import RuleError
 
 DEFAULT_DEADLINE_S = 1.0
@@ -72,9 +72,10 @@ class BotHandlers:
 
     def _level(self, game: str, level: str) -> Level:
         levels = self._game(game)
-        if level not in levels:
+        found = stand_in(levels, level)
+        if found is None:
             raise BadRequest(f"unknown level {level!r} for {game}; levels: {', '.join(levels)}")
-        return levels[level]
+        return found
 
 
 def _ask(command: SuggestMove) -> Ask:

@@ -18,6 +18,7 @@ from typing import Any, Protocol
 
 from daimyo_bot.determinize import engine_random_move
 from daimyo_bot.search_pool import SearchPool
+from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import game_names
 
@@ -74,6 +75,16 @@ def game_levels(game: str, pool: SearchPool) -> dict[str, Level]:
         return {"random": random_level(game, "Plays any legal move, uniformly at random.")}
     levels: list[Level] = package.levels(pool)
     return {level.name: level for level in levels}
+
+
+def stand_in(levels: dict[str, Level], level: str) -> Level | None:
+    """The level that plays `level` for a game: itself, else the strongest listed level below it."""
+    if level in levels:
+        return levels[level]
+    if level not in BOT_LEVELS:
+        return None
+    below = BOT_LEVELS[:BOT_LEVELS.index(level)]
+    return next((levels[name] for name in reversed(below) if name in levels), None)
 
 
 def random_level(game: str, description: str) -> Level:

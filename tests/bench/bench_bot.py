@@ -1,11 +1,12 @@
 """Bot speed on a fixed position set: search iterations per second of each Samurai search, side by side.
 
 The positions come from greedy-vs-greedy games with fixed seeds (2, 3 and 4 players, play phase,
-early to late). Every search runs on every position for the same time, one after another, so
-the ratios hold on a busy machine. `--baseline DIR` also runs the `mcts` search of another
+early to late). Every search runs a fixed number of iterations on every position, timed in CPU
+seconds of its own process (`time.process_time`), so the figures hold on a busy machine where
+wall-clock slices would not. `--baseline DIR` also runs the `mcts` search of another
 checkout (e.g. the main branch) on the same positions, in a subprocess — "today's" speed.
 
-    python tests/bench/bench_bot.py --seconds 0.5 --baseline /work/main
+    python tests/bench/bench_bot.py --iterations 150 --baseline /work/main
 """
 
 from __future__ import annotations
@@ -34,10 +35,10 @@ try:
     from daimyo_bot.samurai_mcts import search
 except ImportError:
     from daimyo_bot.samurai.mcts import search
-view, seat, seconds = json.loads(sys.stdin.read())
-started = time.perf_counter()
-result = search(view, seat, 1, time.monotonic() + seconds, None)
-print(json.dumps([result.iterations, time.perf_counter() - started]))
+view, seat, iterations = json.loads(sys.stdin.read())
+started = time.process_time()
+result = search(view, seat, 1, None, iterations)
+print(json.dumps([result.iterations, time.process_time() - started]))
 """
 
 
@@ -53,15 +54,15 @@ def positions(players: int, seed: int) -> list[tuple[dict[str, Any], int]]:
     return [views[int(stage * len(views))] for stage in STAGES]
 
 
-def run_here(name: str, view: dict[str, Any], seat: int, seconds: float) -> tuple[int, float]:
-    started = time.perf_counter()
-    result = SEARCHES[name](view, seat, 1, time.monotonic() + seconds, None)
-    return result.iterations, time.perf_counter() - started
+def run_here(name: str, view: dict[str, Any], seat: int, iterations: int) -> tuple[int, float]:
+    started = time.process_time()
+    result = SEARCHES[name](view, seat, 1, None, iterations)
+    return result.iterations, time.process_time() - started
 
 
-def run_baseline(checkout: str, view: dict[str, Any], seat: int, seconds: float) -> tuple[int, float]:
+def run_baseline(checkout: str, view: dict[str, Any], seat: int, iterations: int) -> tuple[int, float]:
     path = os.pathsep.join(os.path.join(checkout, part) for part in ("libs", "services"))
-    out = subprocess.run([sys.executable, "-c", BASELINE], input=json.dumps([view, seat, seconds]),
+    out = subprocess.run([sys.executable, "-c", BASELINE], input=json.dumps([view, seat, iterations]),
                          capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": path})
     iterations, spent = json.loads(out.stdout)
     return int(iterations), float(spent)
@@ -70,14 +71,14 @@ def run_baseline(checkout: str, view: dict[str, Any], seat: int, seconds: float)
 def main(args: argparse.Namespace) -> None:
     names = (["today"] if args.baseline else []) + args.levels
     totals = {name: [0, 0.0] for name in names}
-    print(f"| players | position | {' | '.join(f'{n} it/s' for n in names)} |")
+    print(f"| players | position | {' | '.join(f'{n} it/CPU-s' for n in names)} |")
     print(f"|---|---|{'---|' * len(names)}")
     for players in args.players:
         for index, (view, seat) in enumerate(positions(players, args.seed + players)):
             rates = []
             for name in names:
-                its, spent = (run_baseline(args.baseline, view, seat, args.seconds) if name == "today"
-                              else run_here(name, view, seat, args.seconds))
+                its, spent = (run_baseline(args.baseline, view, seat, args.iterations) if name == "today"
+                              else run_here(name, view, seat, args.iterations))
                 totals[name][0] += its
                 totals[name][1] += spent
                 rates.append(f"{its / spent:.0f}")
@@ -92,7 +93,7 @@ def main(args: argparse.Namespace) -> None:
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seconds", type=float, default=0.5, help="search time per position and search")
+    parser.add_argument("--iterations", type=int, default=150, help="iterations per position and search")
     parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=[2, 3, 4])
     parser.add_argument("--levels", type=lambda s: s.split(","), default=list(SEARCHES))
     parser.add_argument("--baseline", default="", help="a checkout whose mcts is 'today's' (subprocess)")

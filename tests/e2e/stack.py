@@ -46,6 +46,7 @@ def stack_env(database_url: str, nats_url: str) -> dict[str, str]:
                DAIMYO_TOKEN_SECRET="e2e-" + suffix, DAIMYO_LOG_LEVEL="INFO",
                DAIMYO_GAME_DB_SCHEMA=f"e2e_game_{suffix}", DAIMYO_MATCHMAKING_DB_SCHEMA=f"e2e_mm_{suffix}",
                DAIMYO_BOT_DEADLINE_MS="150", DAIMYO_BOT_WORKERS="1", DAIMYO_BOT_BACKFILL_SECONDS="60",
+               DAIMYO_BOT_MIN_MOVE_SECONDS="0",  # tests need no pace for people
                DAIMYO_MATCH_INTERVAL_SECONDS="0.2", PYTHONUNBUFFERED="1")
     for name in ("game", "matchmaking", "bot", "gateway"):
         env[f"DAIMYO_{name.upper()}_GRPC_PORT"] = str(free_port())

@@ -157,6 +157,7 @@ def _shared_env(database_url: str, nats_url: str, ports: dict[str, list[int]],
                DAIMYO_TOKEN_SECRET="resilience-" + suffix, DAIMYO_LOG_LEVEL="INFO",
                DAIMYO_GAME_DB_SCHEMA=f"res_game_{suffix}", DAIMYO_MATCHMAKING_DB_SCHEMA=f"res_mm_{suffix}",
                DAIMYO_BOT_DEADLINE_MS="200", DAIMYO_BOT_WORKERS="1", DAIMYO_BOT_BACKFILL_SECONDS="60",
+               DAIMYO_BOT_MIN_MOVE_SECONDS="0",  # tests need no pace for people
                DAIMYO_MATCH_INTERVAL_SECONDS="0.2", PYTHONUNBUFFERED="1")
     env["DAIMYO_GAME_ADDR"] = _target(ports["game"])
     env["DAIMYO_MATCHMAKING_ADDR"] = _target(ports["matchmaking"] or [free_port()])

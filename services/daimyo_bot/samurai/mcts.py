@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
 from typing import Any
 
 from daimyo_bot.samurai.heuristics import Judge
@@ -45,23 +44,9 @@ class Node:
         self.reward = 0.0
 
 
-Finish = Callable[[State, Rng], list[float]]  # a leaf's reward per seat
-
-
 def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
            max_iterations: int | None) -> SearchResult:
     """Search until `stop_at` (time.monotonic) or `max_iterations`, whichever comes first."""
-    return run(view, seat, seed, stop_at, max_iterations, full_playout)
-
-
-def full_playout(state: State, rng: Rng) -> list[float]:
-    """The leaf's value: a heuristic playout to the end of the game."""
-    return _rewards(playout(state, rng))
-
-
-def run(view: dict[str, Any], seat: int, seed: int, stop_at: float | None, max_iterations: int | None,
-        finish: Finish) -> SearchResult:
-    """The tree search with `finish` valuing each new leaf."""
     knowledge = knowledge_from_view(view, seat)
     rng = Rng(seed)
     root = Node(mover=-1)
@@ -69,7 +54,7 @@ def run(view: dict[str, Any], seat: int, seed: int, stop_at: float | None, max_i
     iterations = 0
     while (max_iterations is None or iterations < max_iterations) and (
             stop_at is None or time.monotonic() < stop_at):
-        _iterate(root, root_order, knowledge.sample(rng), rng, finish)
+        _iterate(root, root_order, knowledge.sample(rng), rng)
         iterations += 1
     stats = {move: (child.visits, child.reward) for move, child in root.children.items()}
     return SearchResult(stats, iterations)
@@ -83,8 +68,7 @@ def _root_order(state: State, seat: int) -> list[tuple[Move, float]]:
     return [(m, score) for score, _, m in scored]
 
 
-def _iterate(root: Node, root_order: list[tuple[Move, float]], state: State, rng: Rng,
-             finish: Finish) -> None:
+def _iterate(root: Node, root_order: list[tuple[Move, float]], state: State, rng: Rng) -> None:
     path = [root]
     node = root
     while state.phase != OVER:
@@ -100,7 +84,7 @@ def _iterate(root: Node, root_order: list[tuple[Move, float]], state: State, rng
         node = node.children[move]
         path.append(node)
         state = apply_move(state, seat, move)
-    rewards = _rewards(state) if state.phase == OVER else finish(state, rng)
+    rewards = _rewards(playout(state, rng))
     for visited in path:
         visited.visits += 1
         if visited.mover >= 0:

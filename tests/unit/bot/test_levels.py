@@ -17,7 +17,7 @@ from daimyo_bot.search_pool import SearchPool
 from daimyo_rules.samurai.rules import legal_moves
 from tests.unit.bot.positions import ENGINE, positions
 
-SEARCHING = ["mcts", "expert"]
+SEARCHING = ["mcts", "expert"]  # Samurai's expert is played by mcts for now (a stand-in)
 GRACE_S = 0.2  # the event loop's own lateness on a busy machine
 
 

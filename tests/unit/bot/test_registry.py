@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from daimyo_bot.levels import bot_package, build_levels, game_levels
+from daimyo_bot.levels import bot_package, build_levels, game_levels, stand_in
 from daimyo_bot.search_pool import SearchPool
 from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_rules.registry import game_names
@@ -44,3 +44,11 @@ def test_the_default_level_is_one_of_the_levels() -> None:
 def test_shared_bot_code_names_no_game(path: Path) -> None:
     names = "|".join(game_names())
     assert not re.search(rf"[\"']({names})[\"']", path.read_text()), f"{path.name} names a game"
+
+
+def test_a_level_a_game_lacks_is_played_by_its_strongest_level_below(pool: SearchPool) -> None:
+    levels = game_levels("tictactoe", pool)
+    assert stand_in(levels, "expert") is levels["random"]
+    samurai = game_levels("samurai", pool)
+    assert stand_in(samurai, "expert") is samurai.get("expert", samurai["mcts"])
+    assert stand_in(samurai, "grandmaster") is None  # not a level name at all
