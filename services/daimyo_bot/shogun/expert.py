@@ -6,8 +6,8 @@ needs to tell fifteen candidates apart. Here every candidate still in the race i
 the same sampled world (the same secrets, the same chance: common random numbers), so they are
 compared on equal luck, and the worse half is dropped after 2, 4, 8, ... such rounds
 (sequential halving) until two remain; the answer is among the candidates still in the race
-(the greedy plan, first in line, if not every candidate could be tried even once). Like `mcts`
-it reads only the seat's view.
+(the greedy plan, first in line, if not every candidate could be tried even once, or if after
+fewer than four worlds no plan beat it clearly). Like `mcts` it reads only the seat's view.
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from daimyo_bot.shogun.mcts import move_key, root_candidates, simulate
 from daimyo_rules.core import Rng
 
 FINALISTS = 2
+TRUSTED_ROUNDS = 4  # worlds after which the comparison is trusted outright
+MIN_GAIN = 0.05  # of reward (a squashed VP margin) a plan needs over greedy's before that
 
 
 def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
@@ -46,10 +48,19 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
         if rounds == halve_at and len(alive) > FINALISTS:
             alive = _better_half(alive, visits, rewards)
             halve_at *= 2
-    if rounds == 0 or (rounds == 1 and any(v == 0 for v in visits)):
-        alive = [0]  # not every candidate was tried once: trust the greedy plan rather than one draw
+    if rounds == 0 or (rounds == 1 and any(v == 0 for v in visits)) or _greedy_holds(alive, visits, rewards,
+                                                                                      rounds):
+        alive = [0]  # too few worlds to overrule the greedy plan
     stats = {move_key(candidates[i]): (visits[i], rewards[i]) for i in alive if visits[i]}
     return SearchResult(stats, iterations)
+
+
+def _greedy_holds(alive: list[int], visits: list[int], rewards: list[float], rounds: int) -> bool:
+    """After few worlds, the greedy plan stays unless another did clearly better."""
+    if rounds >= TRUSTED_ROUNDS or not visits[0]:
+        return False
+    best = max(rewards[i] / visits[i] for i in alive if visits[i])
+    return best - rewards[0] / visits[0] < MIN_GAIN
 
 
 def _better_half(alive: list[int], visits: list[int], rewards: list[float]) -> list[int]:

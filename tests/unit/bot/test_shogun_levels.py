@@ -168,3 +168,25 @@ def test_mcts_attacks_a_neutral_neighbour_with_overwhelming_armies() -> None:
 def _neutral_targets(state: Any) -> list[int]:
     return [m.to for m in legal_moves(state, state.decision[0])
             if isinstance(m, MoveArmies) and state.owner[m.to] < 0]
+
+
+def test_the_expert_keeps_the_greedy_plan_when_it_could_not_try_every_plan() -> None:
+    from daimyo_bot.shogun import expert, mcts
+
+    state, seat = next((st, seat) for st, seat in shogun_positions(3, games=1, seed=3) if st.stage == "plan")
+    view = SHOGUN.view(state, seat)
+    candidates = mcts.root_candidates(view, seat)
+    result = expert.search(view, seat, 5, None, len(candidates) - 1)
+    assert list(result.stats) == [mcts.move_key(candidates[0])]
+
+
+def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> None:
+    from daimyo_bot.shogun import expert, mcts
+
+    state, seat = next((st, seat) for st, seat in shogun_positions(3, games=1, seed=3) if st.stage == "plan")
+    view = SHOGUN.view(state, seat)
+    count = len(mcts.root_candidates(view, seat))
+    result = expert.search(view, seat, 5, None, count * 6)
+    assert len(result.stats) == expert.FINALISTS  # halved after 2, 4 and 8 worlds
+    assert len({visits for visits, _ in result.stats.values()}) == 1  # the finalists met the same worlds
+    assert result.iterations == count * 6
