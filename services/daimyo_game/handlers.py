@@ -276,12 +276,20 @@ class GameHandlers:
         return recorded
 
     async def _check_not_playing_elsewhere(self, game_id: str, player_id: str) -> None:
-        """A player holds at most one live game: no reclaiming while seated (not replaced) in another."""
+        """A player holds at most one live game (any number of correspondence games): no taking
+        back a live seat while seated (not replaced) in another live game."""
+        if not await self._is_live(game_id):
+            return
         for game in await self.catalog.list_games(player_id or None, True, False, 100):
             held = any(s.get("player_id") == player_id and not s.get("acting_bot_level") for s in game.seats)
-            if game.game_id != game_id and held:
-                raise Illegal(f"you are playing game {game.game_id}; finish or leave it before "
-                              f"taking your seat back in game {game_id}")
+            if game.game_id != game_id and held and await self._is_live(game.game_id):
+                raise Illegal("you are playing another live game; finish or leave it before "
+                              "taking this seat back")
+
+    async def _is_live(self, game_id: str) -> bool:
+        """A game on a live clock (or none): not correspondence."""
+        control = (await self.repository.load(game_id)).control
+        return control is None or control.kind != clocks.CORRESPONDENCE
 
 
 def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
@@ -319,8 +327,7 @@ def _check_seat(record: GameRecord, command: SubmitMove) -> None:
         return
     owner = record.created.seats[command.seat].get("player_id")
     if owner != command.player_id:
-        raise PermissionDenied(f"player {command.player_id!r} does not hold seat {command.seat} "
-                               f"of game {record.game_id}")
+        raise PermissionDenied(f"you do not hold seat {command.seat} of this game")
     takeover = record.takeovers.get(command.seat)
     if takeover is not None and not record.finished:
         until = "take your seat back first" if takeover.reason == "abandoned" else "until its move is made"

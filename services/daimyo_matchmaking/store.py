@@ -21,6 +21,7 @@ from daimyo_matchmaking.domain import (
     CANCELLED,
     DEFAULT_MU,
     DEFAULT_SIGMA,
+    LIVE_SLOT,
     MATCHED,
     MATCHING,
     QUEUED,
@@ -32,6 +33,7 @@ from daimyo_matchmaking.domain import (
     TicketNotCancellable,
     TicketNotFound,
     TicketRecord,
+    slot_for,
 )
 from daimyo_matchmaking.ratings import FinishedGame
 
@@ -92,12 +94,14 @@ class PostgresStore:
     async def insert_ticket(self, ticket: NewTicket) -> None:
         """Store a queued ticket; PlayerBusy if any of its players is queued or playing."""
         async with self._pool.connection() as conn, conn.transaction():
+            slot = slot_for(ticket.time_control_json, ticket.ticket_id)
             for player in sorted(ticket.players):
-                await _mark_queued(conn, player, ticket.ticket_id)
+                await _mark_queued(conn, player, ticket.ticket_id, slot, player == ticket.player_id)
             await conn.execute(
                 """INSERT INTO tickets (ticket_id, player_id, game, players, player_counts, bots_welcome,
-                       bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s)""",
+                       bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at,
+                       seen_at)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)""",
                 (
                     ticket.ticket_id,
                     ticket.player_id,
@@ -110,6 +114,7 @@ class PostgresStore:
                     ticket.display_name,
                     ticket.time_control_json,
                     ticket.rating,
+                    ticket.enqueued_at,
                     ticket.enqueued_at,
                 ),
             )
@@ -126,7 +131,7 @@ class PostgresStore:
                 (ticket_id,),
             )
         if row is None:
-            raise TicketNotFound(f"no ticket {ticket_id!r}")
+            raise TicketNotFound("no such ticket")
         return _ticket(row)
 
     async def cancel_ticket(self, ticket_id: str, player_id: str, now: float) -> None:
@@ -135,11 +140,11 @@ class PostgresStore:
             query = "SELECT state, players FROM tickets WHERE ticket_id = %s FOR UPDATE"
             row = await _one(conn, query, (ticket_id,))
             if row is None:
-                raise TicketNotFound(f"no ticket {ticket_id!r}")
+                raise TicketNotFound("no such ticket")
             if player_id and player_id not in row["players"]:
-                raise TicketNotCancellable(f"ticket {ticket_id!r} does not belong to player {player_id!r}")
+                raise TicketNotCancellable("this ticket is not yours")
             if row["state"] != QUEUED:
-                raise TicketNotCancellable(f"ticket {ticket_id!r} is {row['state']}: too late to cancel")
+                raise TicketNotCancellable(f"this ticket is {row['state']}: too late to cancel")
             await conn.execute(
                 "UPDATE tickets SET state = %s, closed_at = %s WHERE ticket_id = %s",
                 (CANCELLED, now, ticket_id),
@@ -339,15 +344,17 @@ async def _all(conn: AsyncConnection[Any], query: str, params: Sequence[Any] = (
     return rows
 
 
-async def _mark_queued(conn: AsyncConnection[Any], player: str, ticket_id: str) -> None:
+async def _mark_queued(conn: AsyncConnection[Any], player: str, ticket_id: str, slot: str, you: bool) -> None:
+    """`player` waits on `ticket_id` in `slot`; PlayerBusy when queued already or the slot is taken."""
     cur = await conn.execute(
-        """INSERT INTO player_status (player_id, state, ticket_id) VALUES (%s, 'queued', %s)
+        """INSERT INTO player_status (player_id, state, ticket_id, slot) VALUES (%s, 'queued', %s, %s)
            ON CONFLICT DO NOTHING""",
-        (player, ticket_id),
+        (player, ticket_id, slot),
     )
     if cur.rowcount == 0:
-        row = await _one(conn, "SELECT state FROM player_status WHERE player_id = %s", (player,))
-        raise PlayerBusy(player, queued=row is None or row["state"] == "queued")
+        query = "SELECT 1 FROM player_status WHERE player_id = %s AND state = 'queued'"
+        queued = await _one(conn, query, (player,)) is not None
+        raise PlayerBusy(player, queued=queued or slot != LIVE_SLOT, you=you)
 
 
 async def _remember_name(conn: AsyncConnection[Any], game: str, player: str, name: str) -> None:

@@ -84,7 +84,7 @@ async def test_another_players_seat_is_permission_denied(service: RunningGameSer
     game_id = await create_samurai(service.stub)
     move = await a_legal_move(service, game_id)
     await assert_refused(service, game_id, submit(game_id, move, player_id="p1"),
-                         grpc.StatusCode.PERMISSION_DENIED, "player 'p1' does not hold seat 0")
+                         grpc.StatusCode.PERMISSION_DENIED, "you do not hold seat 0")
 
 
 async def test_a_move_out_of_turn_is_a_failed_precondition(service: RunningGameService) -> None:
