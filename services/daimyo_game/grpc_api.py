@@ -18,6 +18,7 @@ from daimyo_game import errors
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
+from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.text_check import nul_field
@@ -94,6 +95,11 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         change = await _run(context, call, request)
         _log.info("seat_reclaimed", changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
+
+    async def ListMyGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.list_my_games(request.player_id, request.include_finished, request.limit)
+        games = await _run(context, call, request)
+        return game_pb2.ListMyGamesResponse(games=[_my_game(g) for g in games], now_ms=self.handlers.now_ms())
 
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))
@@ -204,3 +210,14 @@ def _summary(game: GameSummary) -> Any:
     created = game.created_at.isoformat() if game.created_at else ""
     return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
                                 finished=game.finished, winners=game.winners, created_at=created)
+
+
+_SEAT_FIELDS = ("player_id", "bot_level", "display_name", "acting_bot_level")
+
+
+def _my_game(game: MyGame) -> Any:
+    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in _SEAT_FIELDS}) for s in game.seats]
+    return game_pb2.MyGame(game_id=game.game_id, game=game.game, status=game.status, seat=game.seat,
+                           to_act=game.to_act, your_turn=game.your_turn, time_left_ms=game.time_left_ms,
+                           deadline_ms=game.deadline_ms, time_control=game.time_control,
+                           version=game.version, seats=seats, winners=game.winners)

@@ -26,7 +26,9 @@ from daimyo_game.aggregate import (
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
+from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository
+from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, redacted_event_data
 from daimyo_rules.core import Game, RuleError
 from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
@@ -161,6 +163,16 @@ class GameHandlers:
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
         return await self.catalog.list_games(player_id or None, live, finished, limit if limit > 0 else 50)
+
+    async def list_my_games(self, player_id: str, include_finished: bool, limit: int) -> list[MyGame]:
+        """The player's games, newest first: whose turn, the time left of the seat to act."""
+        if not player_id:
+            raise Malformed("player_id is required")
+        limit = min(limit if limit > 0 else 50, 200)
+        summaries = await self.catalog.list_games(player_id, True, include_finished, limit)
+        now = self.now_ms()
+        games = [my_game(await self.repository.load(s.game_id), player_id, now, s.winners) for s in summaries]
+        return [g for g in games if g is not None]
 
     # -- steps ----------------------------------------------------------------------------
 
@@ -301,8 +313,10 @@ def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> Vi
 
 def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,
                taken: Mapping[int, Takeover] | None = None) -> GameSummary:
-    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level."""
-    winners = list(outcome.get("winners", [])) if isinstance(outcome, dict) else []
+    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level, and
+    a seat a bot finished for an absent player is never among the winners."""
+    abandoned = {seat for seat, t in (taken or {}).items() if t.until == "game"}
+    winners = honest_winners(outcome, abandoned)
     seats = [dict(s) for s in created.seats]
     for seat, takeover in (taken or {}).items():
         seats[seat]["acting_bot_level"] = takeover.level

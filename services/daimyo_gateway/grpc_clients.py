@@ -129,10 +129,28 @@ class GrpcGames:
         request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(viewer))
         return _snapshot(await _call(self._stub.Replay(request, timeout=CALL_TIMEOUT)))
 
+    async def my_games(self, player_id: str, include_finished: bool, limit: int) -> list[dict[str, Any]]:
+        request = game_pb2.ListMyGamesRequest(player_id=player_id, include_finished=include_finished,
+                                              limit=limit)
+        response = await _call(self._stub.ListMyGames(request, timeout=CALL_TIMEOUT))
+        return [my_game_json(g, response.now_ms) for g in response.games]
+
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]:
         request = game_pb2.ListGamesRequest(player_id=player_id, live=live, finished=finished, limit=limit)
         response = await _call(self._stub.ListGames(request, timeout=CALL_TIMEOUT))
         return [_game_info(g) for g in response.games]
+
+
+def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:
+    """One of a player's games for the browser (other players' ids stay private)."""
+    seats = [{"seat": n, "display_name": s.display_name,
+              "bot_level": s.bot_level if s.WhichOneof("occupant") == "bot_level" else None,
+              "acting_bot_level": s.acting_bot_level or None} for n, s in enumerate(game.seats)]
+    return {"game_id": game.game_id, "game": game.game, "status": game.status, "seat": game.seat,
+            "to_act": list(game.to_act), "your_turn": game.your_turn,
+            "time_left_ms": game.time_left_ms if game.time_left_ms >= 0 else None,
+            "deadline_ms": game.deadline_ms or None, "time_control": game.time_control or None,
+            "version": game.version, "seats": seats, "winners": list(game.winners), "now_ms": now_ms}
 
 
 def _ticket(ticket: Any) -> dict[str, Any]:

@@ -65,6 +65,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.get("/api/queue/{ticket}", get_ticket),
         web.delete("/api/queue/{ticket}", cancel_ticket),
         web.get("/api/games", list_games),
+        web.get("/api/my-games", my_games),
         web.get("/api/games/{game_id}", game_detail),
         web.get("/api/games/{game_id}/replay", replay),
         web.get("/api/games/{game_id}/events", game_events),
@@ -246,6 +247,14 @@ async def list_games(request: web.Request) -> web.Response:
         player.player_id if mine and player else "", _flag(request, "live"), _flag(request, "finished"),
         _int_query(request, "limit", 30))
     return web.json_response({"games": [game_json(g, player) for g in games]})
+
+
+async def my_games(request: web.Request) -> web.Response:
+    """The signed-in player's games: whose turn, the time left, the clock kind."""
+    player = _player(request)
+    limit = _int_query(request, "limit", 50)
+    games = await request.app[GAME_PORT].my_games(player.player_id, _flag(request, "finished"), limit)
+    return web.json_response({"games": games})
 
 
 async def game_detail(request: web.Request) -> web.Response:

@@ -47,6 +47,10 @@ INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
 
+PLAYER_NOTICES = frozenset({  # what `daimyo.player.<id>` may carry to the player's sockets
+    "match_found", "your_turn", "rematch_offered", "rematch_started", "rematch_refused", "rematch_expired",
+    "table_changed", "table_started", "ticket_cancelled"})
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 _log = structlog.get_logger("daimyo_gateway.sessions")
 
@@ -191,7 +195,7 @@ class Session:
     # -- views to the browser ----------------------------------------------------------------
 
     def _on_player_message(self, _subject: str, payload: Any) -> None:
-        if isinstance(payload, dict) and payload.get("type") == "match_found":
+        if isinstance(payload, dict) and payload.get("type") in PLAYER_NOTICES:
             self._notify(payload)
 
     def _on_connection(self, connected: bool) -> None:
