@@ -158,7 +158,10 @@ def _ticket(ticket: Any) -> dict[str, Any]:
             "waited_seconds": ticket.waited_seconds,
             "estimated_wait_seconds": ticket.estimated_wait_seconds,
             "game_id": ticket.game_id or None, "seat": ticket.seat if ticket.game_id else None,
-            "player_counts": list(ticket.player_counts), "player_id": ticket.player_id}
+            "player_counts": list(ticket.player_counts), "player_id": ticket.player_id,
+            "bots_welcome": ticket.bots_welcome,
+            "bots_in_seconds": ticket.bots_in_seconds if ticket.bots_in_seconds >= 0 else None,
+            "fill_now": ticket.fill_now}
 
 
 class GrpcMatchmaking:
@@ -172,6 +175,10 @@ class GrpcMatchmaking:
     async def cancel(self, ticket_id: str, player_id: str) -> dict[str, Any]:
         message = matchmaking_pb2.CancelRequest(ticket_id=ticket_id, player_id=player_id)
         return _ticket(await _call(self._stub.Cancel(message, timeout=CALL_TIMEOUT)))
+
+    async def fill_with_bots(self, ticket_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.FillWithBotsRequest(ticket_id=ticket_id, player_id=player_id)
+        return _ticket(await _call(self._stub.FillWithBots(message, timeout=CALL_TIMEOUT)))
 
     async def get_ticket(self, ticket_id: str) -> dict[str, Any]:
         message = matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id)

@@ -20,6 +20,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
+from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
@@ -48,22 +49,28 @@ MATCHMAKING = web.AppKey("matchmaking", MatchmakingPort)
 HUB = web.AppKey("hub", Hub)
 READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
+ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 
 
 def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPort, hub: Hub,
-               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None) -> web.Application:
+               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
+               online: Online | None = None) -> web.Application:
     app = web.Application(middlewares=[_request_context, _errors])
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
-    app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
+    app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     if presence is not None:
         app.on_startup.append(lambda _: _start(presence))
         app.on_cleanup.append(lambda _: presence.stop())
+    if online is not None:
+        app.on_startup.append(lambda _: _start(online))
+        app.on_cleanup.append(lambda _: online.stop())
     app.add_routes([
         web.post("/api/session", sign_in),
         web.get("/api/me", me),
         web.post("/api/queue", enqueue),
         web.get("/api/queue/{ticket}", get_ticket),
         web.delete("/api/queue/{ticket}", cancel_ticket),
+        web.post("/api/queue/{ticket}/bots", fill_with_bots),
         web.get("/api/games", list_games),
         web.get("/api/my-games", my_games),
         web.get("/api/games/{game_id}", game_detail),
@@ -102,8 +109,8 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         return web.json_response({"error": e.code, "message": e.message}, status=HTTP_STATUS.get(e.code, 500))
 
 
-async def _start(presence: Presence) -> None:
-    presence.start()
+async def _start(service: Presence | Online) -> None:
+    service.start()
 
 
 # -- identity -----------------------------------------------------------------------------
@@ -174,9 +181,12 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     clock = body.get("time_control") or "live"
     if not isinstance(clock, str) or clock not in TIME_CONTROLS:
         raise ServiceError("malformed", f"time_control must be one of {', '.join(TIME_CONTROLS)}")
+    welcome = body.get("bots_welcome", True)  # "allow bots after 15 s" is on unless switched off
+    if not isinstance(welcome, bool):
+        raise ServiceError("malformed", "bots_welcome must be true or false")
     return {"player_id": player.player_id, "display_name": player.name, "game": game,
             "player_counts": counts, "bots_only": bots,
-            "bots_welcome": bots or bool(body.get("bots_welcome")),
+            "bots_welcome": bots or welcome,
             "bot_level": level, "time_control_json": json.dumps(TIME_CONTROLS[clock], sort_keys=True)}
 
 
@@ -191,12 +201,21 @@ async def get_ticket(request: web.Request) -> web.Response:
     ticket = await request.app[MATCHMAKING].get_ticket(request.match_info["ticket"])
     if ticket.get("player_id") != player.player_id:
         raise ServiceError("not_found", "no such ticket")
+    if (online := request.app[ONLINE]) is not None:  # asking about one's ticket is a sign of life too
+        await online.seen(player.player_id)
     return web.json_response(_public_ticket(ticket))
 
 
 async def cancel_ticket(request: web.Request) -> web.Response:
     player = _player(request)
     ticket = await request.app[MATCHMAKING].cancel(request.match_info["ticket"], player.player_id)
+    return web.json_response(_public_ticket(ticket))
+
+
+async def fill_with_bots(request: web.Request) -> web.Response:
+    """"Fill with bots now": bots take the ticket's empty seats at the next matching round."""
+    player = _player(request)
+    ticket = await request.app[MATCHMAKING].fill_with_bots(request.match_info["ticket"], player.player_id)
     return web.json_response(_public_ticket(ticket))
 
 
@@ -372,11 +391,16 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
                       request.app[PRESENCE])
     WS_CONNECTIONS.inc()
+    online = request.app[ONLINE]
     try:
         await session.start()
+        if online is not None:
+            await online.connected(player.player_id)
         await _read_frames(ws, session)
     finally:
         WS_CONNECTIONS.dec()
+        if online is not None:
+            await online.disconnected(player.player_id)
         await session.close()
         outbox.put_nowait(None)
         await writer

@@ -99,6 +99,7 @@ class TicketRecord:
     match_id: str = ""
     game_id: str = ""
     seat: int = -1
+    fill_now: bool = False  # the player asked for bots in the empty seats now
 
 
 @dataclass(frozen=True)

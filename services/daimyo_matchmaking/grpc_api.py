@@ -73,6 +73,12 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
         ticket = await _answer(context, request, lambda: self._handlers.get_ticket(request.ticket_id))
         return ticket_pb(ticket)
 
+    async def FillWithBots(
+        self, request: pb.FillWithBotsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Ticket:
+        call = lambda: self._handlers.fill_with_bots(request.ticket_id, request.player_id)  # noqa: E731
+        return ticket_pb(await _answer(context, request, call))
+
     async def Leaderboard(
         self, request: pb.LeaderboardRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaderboardResponse:
@@ -97,6 +103,9 @@ def ticket_pb(status: TicketStatus) -> pb.Ticket:
         game_id=t.game_id,
         seat=max(t.seat, 0),
         player_counts=list(t.player_counts),
+        bots_welcome=t.bots_welcome,
+        bots_in_seconds=status.bots_in_seconds,
+        fill_now=t.fill_now,
     )
 
 

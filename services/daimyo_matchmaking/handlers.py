@@ -67,6 +67,7 @@ class TicketStatus:
     ticket: TicketRecord
     waited_seconds: float
     estimated_wait_seconds: float
+    bots_in_seconds: float = -1.0  # until bots would fill the empty seats (-1: never)
 
 
 class MatchMetrics(Protocol):
@@ -119,15 +120,55 @@ class MatchmakingHandlers:
         await self.store.cancel_ticket(ticket_id, player_id, self.clock.now())
         return await self.get_ticket(ticket_id)
 
+    async def fill_with_bots(self, ticket_id: str, player_id: str) -> TicketStatus:
+        """Bots take the ticket's empty seats at the next matching round (its player asked)."""
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        await self.store.fill_now(ticket_id, player_id)
+        ticket = await self.get_ticket(ticket_id)
+        self.on_enqueue(ticket.ticket.game)
+        return ticket
+
+    async def player_online(self, data: dict[str, Any]) -> int:
+        """A gateway's heartbeat (or last word, `gone`) for a player's sockets: their tickets' liveness."""
+        player_id = data.get("player_id") if isinstance(data, dict) else None
+        if not isinstance(player_id, str) or not player_id:
+            raise ValueError(f"malformed online message: {data!r}")
+        now = self.clock.now()
+        if data.get("gone"):
+            policy = self.policy
+            return await self.store.player_gone(player_id, now - policy.presence_seconds
+                                                + policy.gone_confirm_seconds)
+        return await self.store.touch_player(player_id, now)
+
+    async def cancel_absent(self) -> list[tuple[str, str]]:
+        """Cancel tickets whose player has had no live socket for `presence_seconds` (0: never)."""
+        if self.policy.presence_seconds <= 0:
+            return []
+        now = self.clock.now()
+        cancelled = await self.store.cancel_unseen(now - self.policy.presence_seconds, now)
+        for ticket_id, player_id in cancelled:
+            log.info("ticket_cancelled_absent", ticket_id=ticket_id, player_id=player_id)
+            await self.notifier.notify_player(player_id, {"type": "ticket_cancelled", "ticket_id": ticket_id,
+                                                          "reason": "no open page for this ticket"})
+        return cancelled
+
     async def get_ticket(self, ticket_id: str) -> TicketStatus:
         ticket = await self.store.get_ticket(ticket_id)
         end = self.clock.now() if ticket.closed_at is None else ticket.closed_at
         waited = max(0.0, end - ticket.enqueued_at)
         estimate = await self._estimated_wait(ticket, waited) if ticket.state == QUEUED else 0.0
-        return TicketStatus(ticket, waited, estimate)
+        return TicketStatus(ticket, waited, estimate, self._bots_in(ticket, waited))
+
+    def _bots_in(self, ticket: TicketRecord, waited: float) -> float:
+        if ticket.state != QUEUED or not ticket.bots_welcome:
+            return -1.0
+        if ticket.fill_now or ticket.bots_only:
+            return 0.0
+        return max(0.0, self.policy.backfill_seconds - waited)
 
     async def _estimated_wait(self, ticket: TicketRecord, waited: float) -> float:
-        if ticket.bots_only:
+        if ticket.bots_only or ticket.fill_now:
             return 0.0
         recent = await self.store.recent_waits(ticket.game)
         typical = statistics.median(recent) if recent else self.policy.backfill_seconds
@@ -190,6 +231,7 @@ class MatchmakingHandlers:
     async def match_all(self) -> list[MatchRecord]:
         """One matching round over every game with a queue, then a retry of stuck matches."""
         formed: list[MatchRecord] = []
+        await self.cancel_absent()
         for game in await self.store.queued_games():
             formed += await self.match_round(game)
         await self.retry_stale_matches()
@@ -315,6 +357,7 @@ def _waiting(ticket: TicketRecord) -> Waiting:
         bots_only=ticket.bots_only,
         bot_level=ticket.bot_level,
         time_control=ticket.time_control_json,
+        fill_now=ticket.fill_now,
     )
 
 

@@ -42,7 +42,7 @@ DEFAULT_SCHEMA = "daimyo_matchmaking"
 _TICKET_COLUMNS = """
     t.ticket_id, t.player_id, t.game, t.players, t.player_counts, t.bots_welcome, t.bots_only,
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
-    t.closed_at, coalesce(t.match_id, '') AS match_id
+    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
 """
 
 
@@ -150,6 +150,56 @@ class PostgresStore:
                 (CANCELLED, now, ticket_id),
             )
             await conn.execute("DELETE FROM player_status WHERE ticket_id = %s", (ticket_id,))
+
+    async def touch_player(self, player_id: str, seen_at: float) -> int:
+        """The player's socket is alive: their queued tickets live on (how many)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                """UPDATE tickets SET seen_at = greatest(seen_at, %s)
+                       WHERE player_id = %s AND state = 'queued'""",
+                (seen_at, player_id),
+            )
+        return cur.rowcount
+
+    async def player_gone(self, player_id: str, seen_at: float) -> int:
+        """A gateway lost the player's last socket: their tickets count as last seen at `seen_at`
+        (a heartbeat from another gateway raises it again)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                """UPDATE tickets SET seen_at = least(seen_at, %s)
+                       WHERE player_id = %s AND state = 'queued'""",
+                (seen_at, player_id),
+            )
+        return cur.rowcount
+
+    async def cancel_unseen(self, seen_before: float, now: float) -> list[tuple[str, str]]:
+        """Cancel queued tickets whose player was last seen before `seen_before`: (ticket, player)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            rows = await _all(
+                conn,
+                """UPDATE tickets SET state = 'cancelled', closed_at = %s
+                       WHERE ticket_id IN (SELECT ticket_id FROM tickets
+                           WHERE state = 'queued' AND NOT bots_only AND seen_at < %s
+                           FOR UPDATE SKIP LOCKED)
+                       RETURNING ticket_id, player_id""",
+                (now, seen_before),
+            )
+            ids = [r["ticket_id"] for r in rows]
+            await conn.execute("DELETE FROM player_status WHERE ticket_id = ANY(%s)", (ids,))
+        return [(r["ticket_id"], r["player_id"]) for r in rows]
+
+    async def fill_now(self, ticket_id: str, player_id: str) -> None:
+        """The ticket's owner wants bots in the empty seats now (refused unless still queued)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            query = "SELECT state, player_id FROM tickets WHERE ticket_id = %s FOR UPDATE"
+            row = await _one(conn, query, (ticket_id,))
+            if row is None or row["player_id"] != player_id:
+                raise TicketNotFound("no such ticket")
+            if row["state"] != QUEUED:
+                raise TicketNotCancellable(f"this ticket is {row['state']}: too late to ask for bots")
+            await conn.execute(
+                "UPDATE tickets SET fill_now = true, bots_welcome = true WHERE ticket_id = %s", (ticket_id,)
+            )
 
     async def queued_games(self) -> list[str]:
         """Games with at least one queued ticket."""
@@ -412,6 +462,7 @@ def _ticket(row: dict[str, Any]) -> TicketRecord:
         "enqueued_at",
         "closed_at",
         "match_id",
+        "fill_now",
     )
     return TicketRecord(
         **{k: row[k] for k in plain},

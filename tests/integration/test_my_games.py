@@ -71,6 +71,6 @@ async def finish_turn(table: Table, game_id: str, player_id: str) -> None:
 
 
 async def test_my_games_needs_a_sign_in(table: Table) -> None:
-    async with gateways(table, 1) as (gateway,), aiohttp.ClientSession() as http:
-        async with http.get(f"{gateway.url}/api/my-games") as response:
-            assert response.status == 401
+    async with (gateways(table, 1) as (gateway,), aiohttp.ClientSession() as http,
+                http.get(f"{gateway.url}/api/my-games") as response):
+        assert response.status == 401
