@@ -164,6 +164,16 @@ def _ticket(ticket: Any) -> dict[str, Any]:
             "fill_now": ticket.fill_now}
 
 
+def rematch_json(rematch: Any, me: str) -> dict[str, Any]:
+    """A rematch offer for the browser: seats by name, whether each accepted, which is mine."""
+    seats = [{"seat": n, "display_name": s.display_name, "bot_level": s.bot_level or None,
+              "accepted": s.accepted, "mine": bool(s.player_id) and s.player_id == me}
+             for n, s in enumerate(rematch.seats)]
+    return {"rematch_id": rematch.rematch_id, "game_id": rematch.game_id, "state": rematch.state,
+            "seats": seats, "expires_in_seconds": rematch.expires_in_seconds,
+            "new_game_id": rematch.new_game_id or None, "reason": rematch.reason or None}
+
+
 class GrpcMatchmaking:
     def __init__(self, channel: grpc.aio.Channel) -> None:
         self._stub = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)
@@ -183,6 +193,24 @@ class GrpcMatchmaking:
     async def get_ticket(self, ticket_id: str) -> dict[str, Any]:
         message = matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id)
         return _ticket(await _call(self._stub.GetTicket(message, timeout=CALL_TIMEOUT)))
+
+    async def offer_rematch(self, game_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.OfferRematchRequest(game_id=game_id, player_id=player_id)
+        return rematch_json(await _call(self._stub.OfferRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def answer_rematch(self, rematch_id: str, player_id: str, accept: bool) -> dict[str, Any]:
+        message = matchmaking_pb2.AnswerRematchRequest(rematch_id=rematch_id, player_id=player_id,
+                                                       accept=accept)
+        return rematch_json(await _call(self._stub.AnswerRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def get_rematch(self, rematch_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.GetRematchRequest(rematch_id=rematch_id, player_id=player_id)
+        return rematch_json(await _call(self._stub.GetRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def play_again(self, game_id: str, player_id: str, display_name: str) -> dict[str, Any]:
+        message = matchmaking_pb2.PlayAgainRequest(game_id=game_id, player_id=player_id,
+                                                   display_name=display_name)
+        return _ticket(await _call(self._stub.PlayAgain(message, timeout=CALL_TIMEOUT)))
 
     async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit)

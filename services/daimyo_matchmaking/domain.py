@@ -52,6 +52,18 @@ class PlayerBusy(MatchmakingError):
         self.queued = queued
 
 
+class NotFound(MatchmakingError):
+    """No such rematch, table or invitation code (or one the caller may not know of)."""
+
+
+class NotAllowed(MatchmakingError):
+    """The caller may not do this (not a player of that game, not the table's host)."""
+
+
+class Refused(MatchmakingError):
+    """Well-formed but not possible now: an expired offer or invitation, a full table."""
+
+
 class TicketNotFound(MatchmakingError):
     """No ticket has this id."""
 
@@ -129,6 +141,8 @@ class MatchRecord:
     state: str = "pending"
     game_id: str = ""
     ticket_ids: tuple[str, ...] = field(default=())
+    rated: bool = True  # False: a private table chosen unrated (a bot seat never rates anyway)
+    listed: bool = True  # False: a private table without spectators stays out of the live list
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,16 @@ from daimyo_kit.text_check import nul_field
 from daimyo_matchmaking.domain import (
     InvalidRequest,
     MatchmakingError,
+    NotAllowed,
+    NotFound,
     PlayerBusy,
     PlayerRating,
+    Refused,
     TicketNotCancellable,
     TicketNotFound,
 )
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers, TicketStatus
+from daimyo_matchmaking.rematch import Rematch
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2 as pb
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2_grpc
 
@@ -27,9 +31,11 @@ def status_for(error: MatchmakingError) -> grpc.StatusCode:
     """The gRPC status of a refused request."""
     if isinstance(error, PlayerBusy):
         return grpc.StatusCode.ALREADY_EXISTS if error.queued else grpc.StatusCode.FAILED_PRECONDITION
-    if isinstance(error, TicketNotFound):
+    if isinstance(error, TicketNotFound | NotFound):
         return grpc.StatusCode.NOT_FOUND
-    if isinstance(error, TicketNotCancellable):
+    if isinstance(error, NotAllowed):
+        return grpc.StatusCode.PERMISSION_DENIED
+    if isinstance(error, TicketNotCancellable | Refused):
         return grpc.StatusCode.FAILED_PRECONDITION
     if isinstance(error, InvalidRequest):
         return grpc.StatusCode.INVALID_ARGUMENT
@@ -79,6 +85,33 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
         call = lambda: self._handlers.fill_with_bots(request.ticket_id, request.player_id)  # noqa: E731
         return ticket_pb(await _answer(context, request, call))
 
+    async def OfferRematch(
+        self, request: pb.OfferRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        call = lambda: self._handlers.rematches.offer(request.game_id, request.player_id)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def AnswerRematch(
+        self, request: pb.AnswerRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        rematches = self._handlers.rematches
+        call = lambda: rematches.answer(request.rematch_id, request.player_id, request.accept)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def GetRematch(
+        self, request: pb.GetRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        call = lambda: self._handlers.rematches.get(request.rematch_id, request.player_id)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def PlayAgain(self, request: pb.PlayAgainRequest, context: grpc.aio.ServicerContext) -> pb.Ticket:
+        call = lambda: self._handlers.play_again(  # noqa: E731
+            request.game_id, request.player_id, request.display_name)
+        return ticket_pb(await _answer(context, request, call))
+
+    def _rematch_pb(self, rematch: Rematch) -> pb.Rematch:
+        return rematch_pb(rematch, self._handlers.clock.now())
+
     async def Leaderboard(
         self, request: pb.LeaderboardRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaderboardResponse:
@@ -107,6 +140,15 @@ def ticket_pb(status: TicketStatus) -> pb.Ticket:
         bots_in_seconds=status.bots_in_seconds,
         fill_now=t.fill_now,
     )
+
+
+def rematch_pb(rematch: Rematch, now: float) -> pb.Rematch:
+    seats = [pb.RematchSeat(player_id=s.player_id, bot_level=s.bot_level, display_name=s.display_name,
+                            accepted=s.is_bot or s.player_id in rematch.accepted) for s in rematch.seats]
+    return pb.Rematch(rematch_id=rematch.rematch_id, game_id=rematch.game_id, state=rematch.state,
+                      seats=seats,
+                      expires_in_seconds=rematch.expires_in(now), new_game_id=rematch.new_game_id,
+                      reason=rematch.reason)
 
 
 def rating_pb(rating: PlayerRating) -> pb.Rating:

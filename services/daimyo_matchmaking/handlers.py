@@ -22,6 +22,7 @@ from daimyo_matchmaking.domain import (
     InvalidRequest,
     MatchRecord,
     NewTicket,
+    NotFound,
     PlayerRating,
     SeatSpec,
     TicketRecord,
@@ -38,6 +39,7 @@ from daimyo_matchmaking.ports import (
     table_config,
 )
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
+from daimyo_matchmaking.rematch import Rematches
 from daimyo_matchmaking.store import PostgresStore
 
 log = structlog.get_logger("daimyo_matchmaking")
@@ -91,6 +93,10 @@ class MatchmakingHandlers:
     metrics: MatchMetrics = field(default_factory=NoMetrics)
     on_enqueue: Callable[[str], None] = lambda game: None
     stale_match_seconds: float = 10.0
+    rematches: Rematches = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game)
 
     # -- queue -------------------------------------------------------------------------------
 
@@ -115,6 +121,21 @@ class MatchmakingHandlers:
         log.info("ticket_enqueued", ticket_id=ticket.ticket_id, game=ticket.game, players=list(players))
         self.on_enqueue(request.game)
         return await self.get_ticket(ticket.ticket_id)
+
+    async def play_again(self, game_id: str, player_id: str, display_name: str = "") -> TicketStatus:
+        """A new ticket with the finished game's settings: game, table size, clock, bots."""
+        match = await self.store.match_by_game(game_id)
+        if match is None or player_id not in [s.player_id for s in match.seats]:
+            raise NotFound("no game of yours with that id was seated by matchmaking")
+        ticket = await self.store.ticket_of_match(match.match_id, player_id)
+        bots = [s.bot_level for s in match.seats if s.is_bot]
+        name = display_name or next(s.display_name for s in match.seats if s.player_id == player_id)
+        return await self.enqueue(Enqueue(
+            player_id, match.game, (len(match.seats),),
+            bots_welcome=ticket.bots_welcome if ticket else bool(bots),
+            bot_level=ticket.bot_level if ticket else (bots[0] if bots else ""),
+            bots_only=ticket.bots_only if ticket else False,
+            display_name=name, time_control_json=match.time_control_json))
 
     async def cancel(self, ticket_id: str, player_id: str = "") -> TicketStatus:
         await self.store.cancel_ticket(ticket_id, player_id, self.clock.now())
@@ -221,9 +242,11 @@ class MatchmakingHandlers:
         """Apply a finished game once: frees its players; rates them if no bot sat at the table."""
         finished = parse_finished(data)
         ranks = ranks_for(finished)
-        rater = (lambda current: rate(current, ranks)) if finished.rated else None
+        match = await self.store.match_by_game(finished.game_id)
+        rated = finished.rated and (match is None or match.rated)  # a private table may be unrated
+        rater = (lambda current: rate(current, ranks)) if rated else None
         applied = await self.store.record_finished_game(finished, rater)
-        log.info("game_finished", game_id=finished.game_id, rated=finished.rated, duplicate=not applied)
+        log.info("game_finished", game_id=finished.game_id, rated=rated, duplicate=not applied)
         return applied
 
     # -- matching ----------------------------------------------------------------------------
@@ -232,6 +255,7 @@ class MatchmakingHandlers:
         """One matching round over every game with a queue, then a retry of stuck matches."""
         formed: list[MatchRecord] = []
         await self.cancel_absent()
+        await self.rematches.expire_due()
         for game in await self.store.queued_games():
             formed += await self.match_round(game)
         await self.retry_stale_matches()

@@ -63,6 +63,11 @@ class PostgresStore:
         self._schema = schema
 
     @property
+    def pool(self) -> AsyncConnectionPool:
+        """The pool, for the stores of rematches and private tables (same schema)."""
+        return self._pool
+
+    @property
     def schema(self) -> str:
         return self._schema
 
@@ -259,6 +264,17 @@ class PostgresStore:
             row = await _one(conn, "SELECT * FROM matches WHERE game_id = %s", (game_id,))
         return None if row is None else _match(row)
 
+    async def ticket_of_match(self, match_id: str, player_id: str) -> TicketRecord | None:
+        """The ticket that brought `player_id` into `match_id` (None: seated without one)."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                f"""SELECT {_TICKET_COLUMNS}, '' AS game_id, NULL::jsonb AS seats FROM tickets t
+                        WHERE t.match_id = %s AND %s = ANY(t.players)""",
+                (match_id, player_id),
+            )
+        return None if row is None else _ticket(row)
+
     async def busy_state(self, player_id: str) -> str | None:
         """'queued', 'playing' or None."""
         async with self._pool.connection() as conn:
@@ -332,18 +348,7 @@ class QueueClaim:
 
     async def record_match(self, match: MatchRecord) -> None:
         """Store the match, move its tickets to 'matching' and its players to 'playing'."""
-        await self._conn.execute(
-            """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at)
-               VALUES (%s, %s, 'pending', %s, %s, %s, %s)""",
-            (
-                match.match_id,
-                match.game,
-                json.dumps([_seat_json(s) for s in match.seats]),
-                json.dumps(match.config),
-                match.time_control_json,
-                match.formed_at,
-            ),
-        )
+        await insert_match(self._conn, match)
         await self._conn.execute(
             "UPDATE tickets SET state = %s, match_id = %s, closed_at = %s WHERE ticket_id = ANY(%s)",
             (MATCHING, match.match_id, match.formed_at, list(match.ticket_ids)),
@@ -352,6 +357,40 @@ class QueueClaim:
             "UPDATE player_status SET state = 'playing', match_id = %s WHERE ticket_id = ANY(%s)",
             (match.match_id, list(match.ticket_ids)),
         )
+
+
+async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
+    """A pending match row: the game to create (by the matchmaker, idempotently by match id)."""
+    await conn.execute(
+        """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at,
+                                rated, listed)
+           VALUES (%s, %s, 'pending', %s, %s, %s, %s, %s, %s)""",
+        (
+            match.match_id,
+            match.game,
+            json.dumps([_seat_json(s) for s in match.seats]),
+            json.dumps(match.config),
+            match.time_control_json,
+            match.formed_at,
+            match.rated,
+            match.listed,
+        ),
+    )
+
+
+async def seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
+    """Mark the match's people as playing it; the ones refused (their live slot is taken)."""
+    slot = slot_for(match.time_control_json, match.match_id)
+    busy = []
+    for seat in sorted((s for s in match.seats if not s.is_bot), key=lambda s: s.player_id):
+        cur = await conn.execute(
+            """INSERT INTO player_status (player_id, state, ticket_id, match_id, slot)
+               VALUES (%s, 'playing', %s, %s, %s) ON CONFLICT DO NOTHING""",
+            (seat.player_id, match.match_id, match.match_id, slot),
+        )
+        if cur.rowcount == 0:
+            busy.append(seat.display_name or "a player")
+    return busy
 
 
 class PendingMatch:
@@ -485,6 +524,8 @@ def _match(row: dict[str, Any]) -> MatchRecord:
         state=row["state"],
         game_id=row["game_id"] or "",
         ticket_ids=tuple(sorted({s.ticket_id for s in seats if s.ticket_id})),
+        rated=row.get("rated", True),
+        listed=row.get("listed", True),
     )
 
 

@@ -74,7 +74,8 @@ async def platform(database_url: str, nats_url: str, schema: str,
         bus = await Bus.connect(nats_url, name="platform-test")
         channel = grpc.aio.insecure_channel(f"127.0.0.1:{game.server.port}")
         handlers = MatchmakingHandlers(store, GrpcGameCreator(channel), NatsPlayerNotifier(bus),
-                                       RulesCatalog(), SystemClock(), policy or Policy(), rng=random.Random(5))
+                                       RulesCatalog(), SystemClock(), policy or Policy(),
+                                       rng=random.Random(5))
         loop = MatchmakerLoop(handlers, 0.2)
         handlers.on_enqueue = loop.wake
         tasks = [await consume_finished_games(bus, handlers, durable=f"fin-{schema}", only_new=True),
