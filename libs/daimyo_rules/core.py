@@ -87,6 +87,37 @@ class Game(Protocol):
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
         """A complete game between random legal players as a replayable log."""
 
+    def table_options(self) -> JSON:
+        """The options a table may choose, as a client-describable schema."""
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        """The engine config (without `players`) for a table's `options`; MalformedMove if wrong."""
+
+
+def choice_option(label: str, choices: dict[str, str], default: str) -> JSON:
+    """One table option picked from named choices (value → what a player reads)."""
+    return {"type": "choice", "label": label, "default": default,
+            "choices": [{"value": v, "label": text} for v, text in choices.items()]}
+
+
+def chosen_options(options: JSON, schema: JSON) -> dict[str, str]:
+    """`options` checked against a schema of choice options, defaults filled in (MalformedMove if wrong)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise MalformedMove("table options must be a JSON object")
+    unknown = sorted(set(options) - set(schema))
+    if unknown:
+        raise MalformedMove(f"unknown table option {unknown[0]!r}; options: {', '.join(sorted(schema))}")
+    chosen = {}
+    for name, option in schema.items():
+        value = options.get(name, option["default"])
+        allowed = [c["value"] for c in option["choices"]]
+        if value not in allowed:
+            raise MalformedMove(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        chosen[name] = value
+    return chosen
+
 
 _MASK64 = (1 << 64) - 1
 

@@ -144,7 +144,8 @@ def _create_command(request: Any) -> CreateGame:
     seats = tuple(_seat_spec(s) for s in request.seats)
     seed = request.seed if request.HasField("seed") else None
     return CreateGame(request.game, _json_object(request.config_json, "config_json"), seats, seed,
-                      request.command_id, _json_object(request.time_control_json, "time_control_json"))
+                      request.command_id, _json_object(request.time_control_json, "time_control_json"),
+                      listed=not request.unlisted)
 
 
 def _game_id(request: Any) -> str:

@@ -162,7 +162,10 @@ class GameHandlers:
         return events, record.version
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
-        return await self.catalog.list_games(player_id or None, live, finished, limit if limit > 0 else 50)
+        """A player's games, or (no player) the public list: unlisted private tables left out."""
+        limit = limit if limit > 0 else 50
+        return await self.catalog.list_games(player_id or None, live, finished, limit,
+                                             listed_only=not player_id)
 
     async def list_my_games(self, player_id: str, include_finished: bool, limit: int) -> list[MyGame]:
         """The player's games, newest first: whose turn, the time left of the seat to act."""
@@ -188,7 +191,8 @@ class GameHandlers:
         seats = tuple(s.to_json() for s in command.seats)
         chance = tuple(engine.chance_outcomes(None, state))
         clock = self._first_clock(command, engine.to_act(state))
-        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock)
+        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock,
+                           command.listed)
 
     def _first_clock(self, command: CreateGame, to_act: list[int]) -> dict[str, Any] | None:
         try:
@@ -320,7 +324,8 @@ def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,
     seats = [dict(s) for s in created.seats]
     for seat, takeover in (taken or {}).items():
         seats[seat]["acting_bot_level"] = takeover.level
-    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners)
+    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners,
+                       listed=created.listed)
 
 
 def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> EventView:

@@ -108,8 +108,10 @@ class GrpcGames:
             raise ServiceError("not_found", f"game {game_id} has no events")
         created = json.loads(response.events[0].data_json)
         seats = [_seat_from_json(s) for s in created.get("seats", [])]
+        control = created.get("time_control") or {}
         return GameInfo(game_id, created.get("game", ""), seats, response.version,
-                        created_at=response.events[0].recorded_at)
+                        created_at=response.events[0].recorded_at, listed=created.get("listed", True),
+                        time_control=control.get("type", "") if isinstance(control, dict) else "")
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,
@@ -174,6 +176,18 @@ def rematch_json(rematch: Any, me: str) -> dict[str, Any]:
             "new_game_id": rematch.new_game_id or None, "reason": rematch.reason or None}
 
 
+def _table(table: Any) -> dict[str, Any]:
+    """A private table as plain data (ids included: the caller decides what the browser sees)."""
+    seats = [{"empty": s.empty, "player_id": s.player_id, "bot_level": s.bot_level,
+              "display_name": s.display_name} for s in table.seats]
+    return {"code": table.code, "game": table.game, "host_player_id": table.host_player_id, "seats": seats,
+            "options": json.loads(table.options_json or "{}"),
+            "config": json.loads(table.config_json or "{}"),
+            "time_control": json.loads(table.time_control_json or "{}"), "rated": table.rated,
+            "spectators": table.spectators, "state": table.state,
+            "expires_in_seconds": table.expires_in_seconds, "game_id": table.game_id or None}
+
+
 class GrpcMatchmaking:
     def __init__(self, channel: grpc.aio.Channel) -> None:
         self._stub = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)
@@ -211,6 +225,26 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.PlayAgainRequest(game_id=game_id, player_id=player_id,
                                                    display_name=display_name)
         return _ticket(await _call(self._stub.PlayAgain(message, timeout=CALL_TIMEOUT)))
+
+    async def create_table(self, fields: dict[str, Any]) -> dict[str, Any]:
+        message = matchmaking_pb2.CreateTableRequest(**fields)
+        return _table(await _call(self._stub.CreateTable(message, timeout=CALL_TIMEOUT)))
+
+    async def get_table(self, code: str) -> dict[str, Any]:
+        message = matchmaking_pb2.GetTableRequest(code=code)
+        return _table(await _call(self._stub.GetTable(message, timeout=CALL_TIMEOUT)))
+
+    async def join_table(self, code: str, player_id: str, display_name: str) -> dict[str, Any]:
+        message = matchmaking_pb2.JoinTableRequest(code=code, player_id=player_id, display_name=display_name)
+        return _table(await _call(self._stub.JoinTable(message, timeout=CALL_TIMEOUT)))
+
+    async def seat_table_bots(self, code: str, player_id: str, levels: list[str]) -> dict[str, Any]:
+        message = matchmaking_pb2.SeatTableBotsRequest(code=code, player_id=player_id, bot_levels=levels)
+        return _table(await _call(self._stub.SeatTableBots(message, timeout=CALL_TIMEOUT)))
+
+    async def leave_table(self, code: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.LeaveTableRequest(code=code, player_id=player_id)
+        return _table(await _call(self._stub.LeaveTable(message, timeout=CALL_TIMEOUT)))
 
     async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit)

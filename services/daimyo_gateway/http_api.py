@@ -18,7 +18,7 @@ import structlog
 from aiohttp import WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from daimyo_gateway import after_game
+from daimyo_gateway import after_game, private_tables
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.online import Online
@@ -85,6 +85,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.get("/ws", websocket),
         web.get("/", index),
         *after_game.routes(_player, _json_body, MATCHMAKING, _public_ticket),
+        *private_tables.routes(_player, _maybe_player, _json_body, MATCHMAKING, TIME_CONTROLS, GAMES),
     ])
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app

@@ -152,6 +152,8 @@ class Session:
         except ValueError as e:  # e.g. an id no NATS subject may carry
             raise ServiceError("malformed", str(e)) from None
         if seat is None:
+            if not info.listed and not any(s.player_id == self.player.player_id for s in info.seats):
+                raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
             raise ServiceError("forbidden", f"seat {seat} of game {game_id} is not yours")

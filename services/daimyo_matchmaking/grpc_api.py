@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import grpc
@@ -21,6 +23,7 @@ from daimyo_matchmaking.domain import (
 )
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers, TicketStatus
 from daimyo_matchmaking.rematch import Rematch
+from daimyo_matchmaking.tables import NewTable, Table
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2 as pb
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2_grpc
 
@@ -109,6 +112,36 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
             request.game_id, request.player_id, request.display_name)
         return ticket_pb(await _answer(context, request, call))
 
+    async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        table = NewTable(request.player_id, request.display_name, request.game, request.seats,
+                         {}, request.time_control_json, request.rated, request.spectators)
+
+        async def create() -> Table:
+            options = _json_object(request.options_json, "options_json")
+            return await self._handlers.create_table(replace(table, options=options))
+
+        return self._table_pb(await _answer(context, request, create))
+
+    async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        return self._table_pb(await _answer(context, request, lambda: self._handlers.get_table(request.code)))
+
+    async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.join_table(  # noqa: E731
+            request.code, request.player_id, request.display_name)
+        return self._table_pb(await _answer(context, request, call))
+
+    async def SeatTableBots(self, request: pb.SeatTableBotsRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.seat_table_bots(  # noqa: E731
+            request.code, request.player_id, list(request.bot_levels))
+        return self._table_pb(await _answer(context, request, call))
+
+    async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.leave_table(request.code, request.player_id)  # noqa: E731
+        return self._table_pb(await _answer(context, request, call))
+
+    def _table_pb(self, table: Table) -> pb.PrivateTable:
+        return table_pb(table, self._handlers.clock.now())
+
     def _rematch_pb(self, rematch: Rematch) -> pb.Rematch:
         return rematch_pb(rematch, self._handlers.clock.now())
 
@@ -149,6 +182,28 @@ def rematch_pb(rematch: Rematch, now: float) -> pb.Rematch:
                       seats=seats,
                       expires_in_seconds=rematch.expires_in(now), new_game_id=rematch.new_game_id,
                       reason=rematch.reason)
+
+
+def table_pb(table: Table, now: float) -> pb.PrivateTable:
+    seats = [pb.TableSeat(empty=True) if s is None else
+             pb.TableSeat(player_id=s.player_id, bot_level=s.bot_level, display_name=s.display_name)
+             for s in table.seats]
+    left = max(0.0, table.expires_at - now) if table.state == "open" else 0.0
+    return pb.PrivateTable(code=table.code, game=table.game, host_player_id=table.host_id, seats=seats,
+                           options_json=json.dumps(table.options), config_json=json.dumps(table.config),
+                           time_control_json=table.time_control_json, rated=table.rated,
+                           spectators=table.spectators, state=table.state, expires_in_seconds=left,
+                           game_id=table.game_id)
+
+
+def _json_object(text: str, field: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text) if text.strip() else {}
+    except ValueError as exc:
+        raise InvalidRequest(f"{field} is not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise InvalidRequest(f"{field} must be a JSON object")
+    return value
 
 
 def rating_pb(rating: PlayerRating) -> pb.Rating:

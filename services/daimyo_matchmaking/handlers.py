@@ -11,18 +11,20 @@ import random
 import statistics
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import structlog
 
 from daimyo_kit import logging as kit_log
+from daimyo_matchmaking import tables
 from daimyo_matchmaking.domain import (
     QUEUED,
     InvalidRequest,
     MatchRecord,
     NewTicket,
     NotFound,
+    PlayerBusy,
     PlayerRating,
     SeatSpec,
     TicketRecord,
@@ -41,6 +43,7 @@ from daimyo_matchmaking.ports import (
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 from daimyo_matchmaking.rematch import Rematches
 from daimyo_matchmaking.store import PostgresStore
+from daimyo_matchmaking.tables import NewTable, Table, TableStore
 
 log = structlog.get_logger("daimyo_matchmaking")
 
@@ -94,9 +97,68 @@ class MatchmakingHandlers:
     on_enqueue: Callable[[str], None] = lambda game: None
     stale_match_seconds: float = 10.0
     rematches: Rematches = field(init=False)
+    tables: TableStore = field(init=False)
 
     def __post_init__(self) -> None:
         self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game)
+        self.tables = TableStore(self.store.pool)
+
+    # -- private tables ----------------------------------------------------------------------
+
+    async def create_table(self, request: NewTable) -> Table:
+        """A private table with the host in seat 0 and an invitation code for the others."""
+        if not request.host_id:
+            raise InvalidRequest("player_id is required")
+        low, high = self.catalog.player_range(request.game)
+        if not low <= request.seat_count <= high:
+            raise InvalidRequest(f"{request.game} is played by {low} to {high} players, "
+                                 f"not {request.seat_count}")
+        _check_time_control(request.time_control_json)
+        config = self.catalog.table_config(request.game, request.options)
+        await self._check_live_slot(request, request.host_id)
+        table = tables.new_table(request, config, self.clock.now())
+        await self.tables.insert(table)
+        log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        return table
+
+    async def get_table(self, code: str) -> Table:
+        table = await self.tables.by_code(code) if code else None
+        if table is None:
+            raise NotFound("no table has that invitation code")
+        return table
+
+    async def join_table(self, code: str, player_id: str, name: str) -> Table:
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        await self._check_live_slot(await self.get_table(code), player_id)
+        return await self._change_table(code, tables.seat_guest(player_id, name[: tables.MAX_NAME]))
+
+    async def seat_table_bots(self, code: str, player_id: str, levels: Sequence[str]) -> Table:
+        if not levels:
+            raise InvalidRequest("name a bot level for each seat to fill")
+        unknown = [lv for lv in levels if lv not in BOT_LEVELS]
+        if unknown:
+            raise InvalidRequest(f"unknown bot level {unknown[0]!r}; levels: {', '.join(sorted(BOT_LEVELS))}")
+        return await self._change_table(code, tables.seat_bots(player_id, levels))
+
+    async def leave_table(self, code: str, player_id: str) -> Table:
+        return await self._change_table(code, tables.leave(player_id))
+
+    async def _check_live_slot(self, table: Table | NewTable, player_id: str) -> None:
+        if tables.live_table(table) and await self.tables.live_slot_taken(player_id):
+            raise PlayerBusy(player_id, queued=False)
+
+    async def _change_table(self, code: str, change: Callable[[Table], Table]) -> Table:
+        table, match = await self.tables.change(code, change, self.clock.now())
+        if match is not None:
+            created = await self._create_game(match.match_id)
+            if created is not None:
+                await self.tables.started(table.table_id, created.game_id)
+                table = replace(table, game_id=created.game_id)
+        for player in table.people:
+            await self.notifier.notify_player(player, {"type": "table_changed", "code": table.code,
+                                                       "state": table.state, "game_id": table.game_id})
+        return table
 
     # -- queue -------------------------------------------------------------------------------
 
@@ -391,4 +453,5 @@ def _human_seat(ticket: TicketRecord, player: str) -> SeatSpec:
 
 
 def _new_game(match: MatchRecord) -> NewGame:
-    return NewGame(match.game, match.config, match.seats, match.match_id, match.time_control_json)
+    return NewGame(match.game, match.config, match.seats, match.match_id, match.time_control_json,
+                   match.listed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_rules.core import Rng
-from daimyo_rules.samurai import rules
+from daimyo_rules.samurai import rules, table
 from daimyo_rules.samurai.board import board_for, board_geometry
 from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
@@ -103,6 +103,12 @@ class SamuraiGame:
 
     def secret_move_types(self) -> frozenset[str]:
         return frozenset({"choose_hand"})
+
+    def table_options(self) -> dict[str, Any]:
+        return table.TABLE_OPTIONS
+
+    def validate_table_options(self, options: Any) -> dict[str, Any]:
+        return table.table_config(options)
 
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> dict[str, Any]:
         """A complete game between random legal players, setup included, as a replayable log.

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError
-from daimyo_rules.shogun import options, rules, serial, view
+from daimyo_rules.shogun import options, rules, serial, table, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
 from daimyo_rules.shogun.setup import new_state, normalise_config
@@ -139,6 +139,12 @@ class ShogunGame:
 
     def secret_move_types(self) -> frozenset[str]:
         return frozenset({"plan"})
+
+    def table_options(self) -> JSON:
+        return table.TABLE_OPTIONS
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        return table.table_config(options)
 
     def history(self, state: ShogunState) -> list[JSON]:
         """Every log entry so far (player moves and chance outcomes), in order."""
