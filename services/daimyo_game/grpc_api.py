@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import grpc
 
 from daimyo_game import errors
+from daimyo_game.chat import Chat, ChatMessage
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
@@ -35,6 +36,7 @@ STATUS = {
     errors.Illegal: grpc.StatusCode.FAILED_PRECONDITION,
     errors.Malformed: grpc.StatusCode.INVALID_ARGUMENT,
     errors.DuplicateCommand: grpc.StatusCode.ALREADY_EXISTS,
+    errors.RateLimited: grpc.StatusCode.RESOURCE_EXHAUSTED,
 }
 
 
@@ -100,6 +102,24 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         call = self.handlers.list_my_games(request.player_id, request.include_finished, request.limit)
         games = await _run(context, call, request)
         return game_pb2.ListMyGamesResponse(games=[_my_game(g) for g in games], now_ms=self.handlers.now_ms())
+
+    async def PostChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def post() -> ChatMessage:
+            return await self._chat().post(_game_id(request), request.player_id, request.display_name,
+                                           request.channel, request.text)
+        return _chat_message(await _run(context, post(), request))
+
+    async def ListChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def read() -> list[ChatMessage]:
+            return await self._chat().read(_game_id(request), request.player_id, request.channel,
+                                           request.after_id, request.limit)
+        messages = await _run(context, read(), request)
+        return game_pb2.ListChatResponse(messages=[_chat_message(m) for m in messages])
+
+    def _chat(self) -> Chat:
+        if self.handlers.chat is None:
+            raise errors.Illegal("table chat is not available on this server")
+        return self.handlers.chat
 
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))
@@ -222,3 +242,10 @@ def _my_game(game: MyGame) -> Any:
                            to_act=game.to_act, your_turn=game.your_turn, time_left_ms=game.time_left_ms,
                            deadline_ms=game.deadline_ms, time_control=game.time_control,
                            version=game.version, seats=seats, winners=game.winners)
+
+
+def _chat_message(message: ChatMessage) -> Any:
+    return game_pb2.ChatMessage(id=message.message_id, game_id=message.game_id, channel=message.channel,
+                                seat=-1 if message.seat is None else message.seat,
+                                author_name=message.author_name, text=message.text,
+                                sent_at=message.sent_at.isoformat())

@@ -23,6 +23,7 @@ from daimyo_game.aggregate import (
     fold,
     stream_id,
 )
+from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
@@ -82,6 +83,7 @@ class GameHandlers:
         self.games = games
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
+        self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
 
     # -- commands -------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ STATUS_CODES = {
     grpc.StatusCode.ALREADY_EXISTS: "duplicate",
     grpc.StatusCode.UNAVAILABLE: "unavailable",
     grpc.StatusCode.DEADLINE_EXCEEDED: "unavailable",
+    grpc.StatusCode.RESOURCE_EXHAUSTED: "rate_limited",
 }
 
 
@@ -137,10 +138,30 @@ class GrpcGames:
         response = await _call(self._stub.ListMyGames(request, timeout=CALL_TIMEOUT))
         return [my_game_json(g, response.now_ms) for g in response.games]
 
+    async def post_chat(self, game_id: str, player_id: str, name: str, channel: str,
+                        text: str) -> dict[str, Any]:
+        request = game_pb2.PostChatRequest(game_id=game_id, player_id=player_id, display_name=name,
+                                           channel=channel, text=text)
+        return chat_json(await _call(self._stub.PostChat(request, timeout=CALL_TIMEOUT)))
+
+    async def list_chat(self, game_id: str, player_id: str, channel: str, after_id: int,
+                        limit: int) -> list[dict[str, Any]]:
+        request = game_pb2.ListChatRequest(game_id=game_id, player_id=player_id, channel=channel,
+                                           after_id=after_id, limit=limit)
+        response = await _call(self._stub.ListChat(request, timeout=CALL_TIMEOUT))
+        return [chat_json(m) for m in response.messages]
+
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]:
         request = game_pb2.ListGamesRequest(player_id=player_id, live=live, finished=finished, limit=limit)
         response = await _call(self._stub.ListGames(request, timeout=CALL_TIMEOUT))
         return [_game_info(g) for g in response.games]
+
+
+def chat_json(message: Any) -> dict[str, Any]:
+    """A chat line as the browser gets it (the author by name and seat, never by id)."""
+    return {"type": "chat", "game_id": message.game_id, "channel": message.channel, "id": message.id,
+            "seat": message.seat if message.seat >= 0 else None, "name": message.author_name,
+            "text": message.text, "sent_at": message.sent_at}
 
 
 def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from daimyo_rules.registry import get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
-               "illegal_move": 409, "stale": 409, "duplicate": 409, "unavailable": 503}
+               "illegal_move": 409, "stale": 409, "duplicate": 409, "unavailable": 503, "rate_limited": 429}
 GAMES = ("samurai", "shogun")
 PLAYER_COUNTS = {"samurai": (2, 3, 4), "shogun": (3, 4, 5)}
 BOT_LEVELS = ("random", "greedy", "mcts")
@@ -77,6 +77,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.get("/api/games/{game_id}", game_detail),
         web.get("/api/games/{game_id}/replay", replay),
         web.get("/api/games/{game_id}/events", game_events),
+        web.get("/api/games/{game_id}/chat", game_chat),
         web.get("/api/leaderboard/{game}", leaderboard),
         web.get("/api/boards/{game}/{players}", board),
         web.get("/healthz", healthz),
@@ -345,6 +346,16 @@ async def game_events(request: web.Request) -> web.Response:
     records = await request.app[GAME_PORT].events_since(request.match_info["game_id"], 0, None)
     return web.json_response({"events": [{"version": r.version, "type": r.type, "seat": r.seat,
                                           "move": r.move, "effects": r.effects} for r in records]})
+
+
+async def game_chat(request: web.Request) -> web.Response:
+    """A game's chat on one channel: players' or spectators' (both readable by all once it is over)."""
+    player = _maybe_player(request)
+    channel = request.query.get("channel", "players")
+    messages = await request.app[GAME_PORT].list_chat(
+        request.match_info["game_id"], player.player_id if player else "", channel,
+        _int_query(request, "after", 0), _int_query(request, "limit", 200))
+    return web.json_response({"channel": channel, "messages": messages})
 
 
 @cache

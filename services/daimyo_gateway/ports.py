@@ -22,7 +22,7 @@ class ServiceError(Exception):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated")
+         "unauthenticated", "rate_limited")
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,12 @@ class GamePort(Protocol):
     async def hand_over_seat(self, game_id: str, seat: int, player_id: str, reason: str) -> int: ...
 
     async def my_games(self, player_id: str, include_finished: bool, limit: int) -> list[dict[str, Any]]: ...
+
+    async def post_chat(self, game_id: str, player_id: str, name: str, channel: str,
+                        text: str) -> dict[str, Any]: ...
+
+    async def list_chat(self, game_id: str, player_id: str, channel: str, after_id: int,
+                        limit: int) -> list[dict[str, Any]]: ...
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str) -> int: ...
 

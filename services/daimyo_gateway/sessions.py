@@ -22,8 +22,10 @@ from typing import Any
 import structlog
 
 from daimyo_bus import subjects
+from daimyo_gateway import table_chat
 from daimyo_gateway.frames import (
     BadFrame,
+    ChatFrame,
     Frame,
     Leave,
     MoveFrame,
@@ -37,6 +39,7 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.table_chat import ChatReader
 from daimyo_gateway.tokens import Player
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
@@ -85,6 +88,7 @@ class Session:
         self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
+        self._chat = ChatReader(hub, self._notify)
 
     async def start(self) -> None:
         self._hub.watch_connection(self._on_connection)
@@ -101,6 +105,7 @@ class Session:
         await self._hub.remove(subjects.player(self.player.player_id), self._on_player_message)
         for game_id in list(self._watches):
             await self._unwatch(game_id)
+        await self._chat.close()
 
     # -- frames from the browser ------------------------------------------------------------
 
@@ -130,6 +135,19 @@ class Session:
             await self._emit({"type": "pong", "ref": frame.ref})
         elif isinstance(frame, Leave | Reclaim):
             await self._change_seat(frame)
+        elif isinstance(frame, ChatFrame):
+            await self._post_chat(frame)
+
+    async def _post_chat(self, frame: ChatFrame) -> None:
+        entry = self._watches.get(frame.game_id)
+        viewer = entry[0].viewer if entry is not None else await self._seat_or_none(frame.game_id)
+        await self._emit(await table_chat.post(self._games, self._hub, self.player, frame, viewer))
+
+    async def _seat_or_none(self, game_id: str) -> int | None:
+        try:
+            return await self._my_seat(game_id)
+        except ServiceError:
+            return None
 
     async def _subscribe(self, frame: Subscribe) -> None:
         await self._authorize(frame.game_id, frame.seat)
@@ -143,6 +161,7 @@ class Session:
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
+        await self._chat.listen(frame.game_id, frame.seat)
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
@@ -160,6 +179,7 @@ class Session:
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
+        await self._chat.stop(game_id)
         if entry is not None:
             entry[0].active = False
             await self._hub.remove(entry[0].subject, entry[1])
