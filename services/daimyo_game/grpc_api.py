@@ -222,7 +222,8 @@ def _view_response(view: ViewResult) -> Any:
                  for seat, t in sorted(view.takeovers.items())]
     return game_pb2.ViewResponse(game_id=view.game_id, version=view.version, view_json=_dumps(view.view),
                                  to_act=view.to_act, finished=view.finished, game=view.game,
-                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers)
+                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers,
+                                 winners=view.winners, abandoned=view.abandoned)
 
 
 def _summary(game: GameSummary) -> Any:

@@ -47,6 +47,8 @@ class ViewResult:
     finished: bool
     clock: dict[str, Any] | None = None  # clocks.display(): remaining per seat, running seats, now
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+    winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished for its player
+    abandoned: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -100,7 +102,7 @@ class GameHandlers:
             self._on_appended()
             return game_id, recorded[-1].version
         raise DuplicateCommand(
-            f"command id {command.command_id!r} already created a different game ({game_id})")
+            f"command id {command.command_id!r} already created a different game")
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
         record = await self.repository.load(command.game_id)
@@ -150,7 +152,7 @@ class GameHandlers:
         check_viewer(current, viewer)
         if at_version < 0 or at_version > current.version:
             raise Malformed(
-                f"version {at_version} does not exist; game {game_id} is at version {current.version}")
+                f"version {at_version} does not exist; this game is at version {current.version}")
         record = await self.repository.load_at(game_id, at_version or current.version)
         return view_of(record, viewer)
 
@@ -235,7 +237,7 @@ class GameHandlers:
         try:
             return await self._decide_and_append(record, command)
         except ConcurrencyError as e:
-            raise Stale(f"game {command.game_id} changed while the move was applied; reload and retry") from e
+            raise Stale("the game changed while the move was applied; reload and retry") from e
 
     async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
         if not command.command_id:
@@ -270,7 +272,7 @@ class GameHandlers:
                 return await self._seat_change(record, decide(record), command_id)
             except ConcurrencyError as e:
                 if attempt == 2:
-                    raise Stale(f"game {game_id} changed while the seat was changed; retry") from e
+                    raise Stale("the game changed while the seat was changed; retry") from e
         raise AssertionError("unreachable")
 
     async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str) -> SeatChange:
@@ -313,8 +315,10 @@ class GameHandlers:
 def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
     engine = record.engine
     clock = clocks.display(record.clock, now_ms or record.clock.at_ms) if record.clock else None
+    abandoned = record.abandoned() if record.finished else []
     return ViewResult(record.game_id, record.created.game, record.version, engine.view(record.state, viewer),
-                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers))
+                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers),
+                      honest_winners(record.outcome, abandoned), abandoned)
 
 
 def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,

@@ -49,7 +49,8 @@ def _snapshot(response: Any) -> ViewSnapshot:
     takeovers = {str(t.seat): {"level": t.bot_level, "reason": t.reason, "until": t.until}
                  for t in response.takeovers}
     return ViewSnapshot(response.game_id, response.game, response.version, json.loads(response.view_json),
-                        list(response.to_act), response.finished, clock, takeovers)
+                        list(response.to_act), response.finished, clock, takeovers, list(response.winners),
+                        list(response.abandoned))
 
 
 def _seat(seat: Any) -> SeatInfo:
@@ -106,7 +107,7 @@ class GrpcGames:
                                              viewer=_viewer(None))
         response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
         if not response.events:
-            raise ServiceError("not_found", f"game {game_id} has no events")
+            raise ServiceError("not_found", "no such game")
         created = json.loads(response.events[0].data_json)
         seats = [_seat_from_json(s) for s in created.get("seats", [])]
         control = created.get("time_control") or {}

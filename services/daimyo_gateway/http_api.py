@@ -18,7 +18,7 @@ import structlog
 from aiohttp import WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from daimyo_gateway import after_game, private_tables
+from daimyo_gateway import after_game, private_tables, visitors
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.online import Online
@@ -41,6 +41,12 @@ TIME_CONTROLS = {  # the lobby's choices; matchmaking seats only tickets with th
     "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
     "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
     "correspondence": {"type": "correspondence", "days_per_move": 3, "on_timeout": "bot_move"},
+}
+RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
+    "rated": "games between people only, matchmade or at a private table created as rated",
+    "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",
+                "private tables created as unrated"],
+    "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
 }
 _log = structlog.get_logger("daimyo_gateway.http")
 
@@ -230,7 +236,8 @@ def _public_ticket(ticket: dict[str, Any]) -> dict[str, Any]:
 async def leaderboard(request: web.Request) -> web.Response:
     limit = _int_query(request, "limit", 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings]})
+    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings],
+                              **RATED_GAMES})
 
 
 # -- games --------------------------------------------------------------------------------
@@ -286,8 +293,8 @@ async def game_detail(request: web.Request) -> web.Response:
     info = await games.game_info(game_id)
     current = await games.get_view(game_id, None)
     body = game_json(info, _maybe_player(request))
-    body.update(version=current.version, finished=current.finished,
-                players=current.view.get("players", len(info.seats)))
+    body.update(version=current.version, finished=current.finished, winners=current.winners,
+                abandoned=current.abandoned, players=current.view.get("players", len(info.seats)))
     return web.json_response(body)
 
 
@@ -397,7 +404,11 @@ async def index(request: web.Request) -> web.FileResponse:
 
 
 async def websocket(request: web.Request) -> web.WebSocketResponse:
-    player = _player(request)
+    """The browser socket; without a token it is a visitor's, who may only watch."""
+    player = _maybe_player(request) if _token_of(request) else visitors.visitor()
+    if player is None:
+        raise ServiceError("unauthenticated", "the token is not valid; sign in again, or connect without one "
+                           "to watch")
     ws = web.WebSocketResponse(heartbeat=25, max_msg_size=64 * 1024)
     await ws.prepare(request)
     outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -405,7 +416,7 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
                       request.app[PRESENCE])
     WS_CONNECTIONS.inc()
-    online = request.app[ONLINE]
+    online = None if visitors.is_visitor(player) else request.app[ONLINE]
     try:
         await session.start()
         if online is not None:

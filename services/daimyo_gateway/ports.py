@@ -35,6 +35,8 @@ class ViewSnapshot:
     finished: bool
     clock: dict[str, Any] | None = None  # remaining_ms per seat, running seats, the server's now_ms
     takeovers: dict[str, dict[str, str]] = field(default_factory=dict)  # seat → bot level, reason, until
+    winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished alone
+    abandoned: list[int] = field(default_factory=list)  # seats a bot finished for an absent player
 
 
 @dataclass(frozen=True)

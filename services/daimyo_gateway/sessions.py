@@ -175,7 +175,7 @@ class Session:
                 raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
-            raise ServiceError("forbidden", f"seat {seat} of game {game_id} is not yours")
+            raise ServiceError("forbidden", f"seat {seat} of this game is not yours")
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
@@ -212,7 +212,7 @@ class Session:
         for seat, occupant in enumerate(info.seats):
             if occupant.player_id == self.player.player_id:
                 return seat
-        raise ServiceError("forbidden", f"you hold no seat in game {game_id}")
+        raise ServiceError("forbidden", "you hold no seat in this game")
 
     # -- views to the browser ----------------------------------------------------------------
 
@@ -292,11 +292,13 @@ def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
             "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
             "effects": payload.get("effects"), "to_act": payload.get("to_act"),
             "finished": payload.get("finished", False), "clock": payload.get("clock"),
-            "takeovers": payload.get("takeovers") or {}}
+            "takeovers": payload.get("takeovers") or {}, "winners": payload.get("winners") or [],
+            "abandoned": payload.get("abandoned") or []}
 
 
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
             "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
             "finished": snapshot.finished, "missed": missed, "game": snapshot.game,
-            "clock": snapshot.clock, "takeovers": snapshot.takeovers}
+            "clock": snapshot.clock, "takeovers": snapshot.takeovers, "winners": snapshot.winners,
+            "abandoned": snapshot.abandoned}

@@ -11,8 +11,9 @@ from typing import Any
 from daimyo_bus import subjects
 from daimyo_gateway.frames import ChatFrame
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.ports import GamePort, Viewer
+from daimyo_gateway.ports import GamePort, ServiceError, Viewer
 from daimyo_gateway.tokens import Player
+from daimyo_gateway.visitors import is_visitor
 
 Listener = Callable[[str, Any], None]
 
@@ -52,6 +53,8 @@ class ChatReader:
 
 async def post(games: GamePort, hub: Hub, player: Player, frame: ChatFrame, viewer: Viewer) -> dict[str, Any]:
     """Store the line through the game service, publish it to its channel's readers; the ack frame."""
+    if is_visitor(player):
+        raise ServiceError("unauthenticated", "sign in to chat")
     channel = frame.channel or channel_for(viewer)
     message = await games.post_chat(frame.game_id, player.player_id, player.name, channel, frame.text)
     await hub.publish(subjects.chat(frame.game_id, channel), message)

@@ -71,7 +71,7 @@ async def test_a_move_of_unknown_shape_is_an_invalid_argument(service: RunningGa
 
 async def test_an_unknown_game_is_not_found(service: RunningGameService) -> None:
     error = await refused(service, submit("no-such-game", {"type": "end_turn"}))
-    assert (error.code(), error.details()) == (grpc.StatusCode.NOT_FOUND, "game no-such-game not found")
+    assert (error.code(), error.details()) == (grpc.StatusCode.NOT_FOUND, "no such game")
 
 
 async def test_a_seat_that_does_not_exist_is_an_invalid_argument(service: RunningGameService) -> None:

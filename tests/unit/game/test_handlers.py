@@ -80,7 +80,7 @@ async def test_a_bad_config_is_malformed() -> None:
 
 
 async def test_an_unknown_game_id_is_not_found() -> None:
-    with pytest.raises(NotFound, match="game nope not found"):
+    with pytest.raises(NotFound, match="no such game"):
         await make_handlers().submit_move(SubmitMove("nope", 0, {"type": "play", "card": 1}))
 
 
