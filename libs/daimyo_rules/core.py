@@ -8,6 +8,7 @@ values inside.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
@@ -87,23 +88,26 @@ class Game(Protocol):
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
         """A complete game between random legal players as a replayable log."""
 
+    def player_counts(self) -> tuple[int, ...]:
+        """Seat counts the game supports."""
+
     def table_options(self) -> JSON:
         """The options a table may choose, as a client-describable schema."""
 
+    def client_board(self, config: JSON) -> JSON:
+        """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
+
+    def reveal_all_view(self, state: Any) -> JSON:
+        """The view with everything revealed (every seat's secrets; for finished-game replays)."""
+
     def validate_table_options(self, options: JSON) -> JSON:
-        """The engine config (without `players`) for a table's `options`; MalformedMove if wrong."""
+        """Normalised engine config (without `players`) for a table's `options`, or MalformedMove."""
 
 
-def choice_option(label: str, choices: dict[str, str], default: str) -> JSON:
-    """One table option picked from named choices (value → what a player reads)."""
-    return {"type": "choice", "label": label, "default": default,
-            "choices": [{"value": v, "label": text} for v, text in choices.items()]}
-
-
-def chosen_options(options: JSON, schema: JSON) -> dict[str, str]:
-    """`options` checked against a schema of choice options, defaults filled in (MalformedMove if wrong)."""
-    if options is None:
-        options = {}
+def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:
+    """`options` checked against a `table_options()` schema ({name: {default, choices: [{value}]}}):
+    every name known, every value one of its choices (same JSON type), defaults filled in."""
+    options = {} if options is None else options
     if not isinstance(options, dict):
         raise MalformedMove("table options must be a JSON object")
     unknown = sorted(set(options) - set(schema))
@@ -113,8 +117,9 @@ def chosen_options(options: JSON, schema: JSON) -> dict[str, str]:
     for name, option in schema.items():
         value = options.get(name, option["default"])
         allowed = [c["value"] for c in option["choices"]]
-        if value not in allowed:
-            raise MalformedMove(f"{name} must be one of {', '.join(allowed)}, not {value!r}")
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            listed = ", ".join(json.dumps(a) for a in allowed)
+            raise MalformedMove(f"{name} must be one of {listed}, not {json.dumps(value)}")
         chosen[name] = value
     return chosen
 

@@ -1,6 +1,7 @@
-"""Private tables over REST: the options a game's rules offer, create a table, look at it by its
-invitation code, join it, seat bots (host only), leave it. Matchmaking owns the tables; this
-module checks the request's shape and hides other players' ids in what it returns."""
+"""Private tables over REST (the options a game's rules offer are in `/api/catalog`): create
+a table, look at it by its invitation code, join it, seat bots (host only), leave it.
+Matchmaking owns the tables; this module checks the request's shape and hides other players'
+ids in what it returns."""
 
 from __future__ import annotations
 
@@ -12,17 +13,16 @@ from aiohttp import web
 
 from daimyo_gateway.ports import MatchmakingPort, ServiceError
 from daimyo_gateway.tokens import Player
-from daimyo_rules.registry import get_game
+from daimyo_rules.registry import game_names
 
 _CODE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 INVITE_PATH = "/#/table/{code}"  # what the host shares; the client opens the table from it
 
 
-def create_request(player: Player, body: dict[str, Any], clocks: dict[str, Any],
-                   games: tuple[str, ...]) -> dict[str, Any]:
+def create_request(player: Player, body: dict[str, Any], clocks: dict[str, Any]) -> dict[str, Any]:
     """The CreateTable RPC's fields for a table form (game, seats, options, clock, rated, spectators)."""
-    game = body.get("game")
-    if game not in games:
+    game, games = body.get("game"), game_names()
+    if not isinstance(game, str) or game not in games:
         raise ServiceError("malformed", f"game must be one of {', '.join(games)}")
     seats = body.get("seats")
     if not isinstance(seats, int) or isinstance(seats, bool):
@@ -62,21 +62,12 @@ def _code(request: web.Request) -> str:
 
 
 def routes(player_of: Any, maybe_player_of: Any, body_of: Any, matchmaking: web.AppKey[MatchmakingPort],
-           clocks: dict[str, Any], games: tuple[str, ...]) -> list[Any]:
+           clocks: dict[str, Any]) -> list[Any]:
     """The private-table routes, given the app's sign-in checks, JSON reader and matchmaking key."""
-
-    async def options(request: web.Request) -> web.Response:
-        game = request.match_info["game"]
-        if game not in games:
-            raise ServiceError("not_found", f"no game {game!r}")
-        engine = get_game(game)
-        return web.json_response({"game": game, "options": engine.table_options(),
-                                  "player_counts": list(range(engine.min_players, engine.max_players + 1)),
-                                  "time_controls": list(clocks)})
 
     async def create(request: web.Request) -> web.Response:
         player: Player = player_of(request)
-        fields = create_request(player, await body_of(request), clocks, games)
+        fields = create_request(player, await body_of(request), clocks)
         table = await request.app[matchmaking].create_table(fields)
         return web.json_response(table_json(table, player.player_id))
 
@@ -103,6 +94,6 @@ def routes(player_of: Any, maybe_player_of: Any, body_of: Any, matchmaking: web.
         table = await request.app[matchmaking].leave_table(_code(request), player.player_id)
         return web.json_response(table_json(table, player.player_id))
 
-    return [web.get("/api/table-options/{game}", options), web.post("/api/tables", create),
+    return [web.post("/api/tables", create),
             web.get("/api/tables/{code}", look), web.post("/api/tables/{code}/join", join),
             web.post("/api/tables/{code}/bots", bots), web.post("/api/tables/{code}/leave", leave)]

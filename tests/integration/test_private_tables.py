@@ -35,11 +35,12 @@ async def test_friends_join_a_private_samurai_table_by_its_code_and_play_the_cho
     first, second = site.gateways
     async with aiohttp.ClientSession() as http:
         ann, ben = await sign_in(http, first.url, "Ann"), await sign_in(http, second.url, "Ben")
-        status, offered = await call(http, "GET", f"{first.url}/api/table-options/samurai")
-        assert status == 200 and [c["value"] for c in offered["options"]["setup"]["choices"]] == [
-            "random", "placement"]
+        status, catalog = await call(http, "GET", f"{first.url}/api/catalog")
+        (samurai,) = [g for g in catalog["games"] if g["name"] == "samurai"]
+        assert status == 200 and [c["value"] for c in samurai["options"]["random_setup"]["choices"]] == [
+            True, False]
         status, table = await call(http, "POST", f"{first.url}/api/tables", ann["token"], {
-            "game": "samurai", "seats": 2, "options": {"setup": "placement"},
+            "game": "samurai", "seats": 2, "options": {"random_setup": False},
             "time_control": "correspondence",
             "rated": False, "spectators": False})
         assert status == 200, table
@@ -78,10 +79,10 @@ async def test_the_host_seats_bots_and_refusals_are_precise_and_change_nothing(s
     first, second = site.gateways
     async with aiohttp.ClientSession() as http:
         cid, dan = await sign_in(http, first.url, "Cid"), await sign_in(http, second.url, "Dan")
-        bad = {"game": "samurai", "seats": 3, "options": {"setup": "chaos"}}
+        bad = {"game": "samurai", "seats": 3, "options": {"random_setup": "chaos"}}
         status, refusal = await call(http, "POST", f"{first.url}/api/tables", cid["token"], bad)
         assert status == 400 and refusal["message"] == (
-            "table options: setup must be one of random, placement, not 'chaos'")
+            'table options: random_setup must be one of true, false, not "chaos"')
         status, refusal = await call(http, "POST", f"{first.url}/api/tables", cid["token"],
                                      {"game": "samurai", "seats": 7})
         assert status == 400 and "2 to 4 players, not 7" in refusal["message"]
@@ -117,7 +118,7 @@ async def test_an_expired_invitation_is_refused(site: Platform) -> None:
         eve, fay = await sign_in(http, first.url, "Eve"), await sign_in(http, first.url, "Fay")
         _, table = await call(http, "POST", f"{first.url}/api/tables", eve["token"], {
             "game": "shogun", "seats": 3, "options": {"setup": "draft", "side": "moon"}})
-        assert table["config"] == {"setup": "draft", "side": "moon"}
+        assert table["config"] == {"side": "moon", "setup": "draft"}
         await site.matchmaking.store.execute("UPDATE private_tables SET expires_at = 0 WHERE code = %s",
                                              (table["code"],))
         status, refusal = await call(http, "POST", join_url(first.url, table), fay["token"])

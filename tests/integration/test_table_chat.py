@@ -65,7 +65,7 @@ async def test_friends_play_a_private_table_with_chosen_hands_and_chat_then_a_re
     async with aiohttp.ClientSession() as http:
         ann, ben = await sign_in(http, first.url, "Ann"), await sign_in(http, second.url, "Ben")
         _, table = await call(http, "POST", f"{first.url}/api/tables", ann["token"], {
-            "game": "samurai", "seats": 2, "options": {"setup": "placement"}, "time_control": "blitz"})
+            "game": "samurai", "seats": 2, "options": {"random_setup": False}, "time_control": "blitz"})
         _, joined = await call(http, "POST", f"{second.url}/api/tables/{table['code']}/join", ben["token"])
         game_id = joined["game_id"]
         ann_tab = await seated(http, first.url, ann["token"], game_id, 0)

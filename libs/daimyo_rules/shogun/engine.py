@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError
-from daimyo_rules.shogun import options, rules, serial, table, view
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError, chosen_options
+from daimyo_rules.shogun import board, options, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
 from daimyo_rules.shogun.setup import new_state, normalise_config
@@ -28,6 +28,15 @@ class ReplayError(RuleError):
         super().__init__(message)
         self.message = message
         self.move_index = move_index
+
+
+TABLE_OPTIONS: dict[str, Any] = {
+    "side": {"label": "Board side", "default": "sun", "choices": [
+        {"value": "sun", "label": "Sun"}, {"value": "moon", "label": "Moon"}]},
+    "setup": {"label": "Setup", "default": "fixed", "choices": [
+        {"value": "fixed", "label": "Fixed starting provinces"},
+        {"value": "draft", "label": "Draft starting provinces"}]},
+}
 
 
 class ShogunGame:
@@ -114,6 +123,21 @@ class ShogunGame:
     def view(self, state: ShogunState, seat: int | None) -> JSON:
         return view.view(state, seat)
 
+    def reveal_all_view(self, state: ShogunState) -> JSON:
+        return view.reveal_all_view(state)
+
+    def player_counts(self) -> tuple[int, ...]:
+        return board.PLAYER_COUNTS
+
+    def table_options(self) -> JSON:
+        return TABLE_OPTIONS
+
+    def validate_table_options(self, options: JSON) -> dict[str, Any]:
+        return chosen_options(options, TABLE_OPTIONS)
+
+    def client_board(self, config: JSON) -> JSON:
+        return board.client_board(config)
+
     def last_effects(self, state: ShogunState, seat: int | None) -> JSON:
         return view.last_effects(state, seat)
 
@@ -139,12 +163,6 @@ class ShogunGame:
 
     def secret_move_types(self) -> frozenset[str]:
         return frozenset({"plan"})
-
-    def table_options(self) -> JSON:
-        return table.TABLE_OPTIONS
-
-    def validate_table_options(self, options: JSON) -> JSON:
-        return table.table_config(options)
 
     def history(self, state: ShogunState) -> list[JSON]:
         """Every log entry so far (player moves and chance outcomes), in order."""

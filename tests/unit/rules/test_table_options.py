@@ -1,4 +1,5 @@
-"""Each game's table options: described for clients, validated into the engine's config."""
+"""Each game's table options: described for clients (`table_options`), validated into the
+engine's config (`validate_table_options`)."""
 
 from __future__ import annotations
 
@@ -17,21 +18,21 @@ def test_every_described_choice_is_accepted_and_starts_a_game(name: str) -> None
             game.initial_state({"players": game.max_players, **config}, 7)
 
 
-def test_samurai_placement_means_no_random_set_up() -> None:
+def test_samurai_full_set_up_means_figure_placement_then_chosen_hands() -> None:
     samurai = get_game("samurai")
-    assert samurai.validate_table_options({"setup": "placement"}) == {"random_setup": False}
+    assert samurai.validate_table_options({"random_setup": False}) == {"random_setup": False}
     assert samurai.validate_table_options({}) == {"random_setup": True}
 
 
 def test_shogun_offers_the_draft_and_the_moon_side() -> None:
-    shogun = get_game("shogun")
-    chosen = {"setup": "draft", "side": "moon"}
-    assert shogun.validate_table_options(chosen) == chosen
+    chosen = get_game("shogun").validate_table_options({"setup": "draft", "side": "moon"})
+    assert chosen == {"setup": "draft", "side": "moon"}
 
 
 @pytest.mark.parametrize(("options", "message"), [
     ([], "must be a JSON object"),
-    ({"setup": "chaos"}, "setup must be one of"),
+    ({"random_setup": "chaos"}, 'random_setup must be one of true, false, not "chaos"'),
+    ({"random_setup": 1}, "not 1"),
     ({"players": 9}, "unknown table option 'players'"),
 ])
 def test_wrong_options_are_refused_precisely(options: object, message: str) -> None:
