@@ -2,8 +2,8 @@
 against two bots by clicking (plans, special cards, moves and attacks), a spectator watches
 without any secret, and the finished game replays with every plan revealed.
 
-The person decides fast but always through the page: on the plan, the first free province for
-each action (bluffs and the bid left alone); the first special card; moves go to the first
+The person decides fast but always through the page: on the plan, each action card in turn and
+the first province the map highlights for it (blanks and the bid left alone); the first special card; moves go to the first
 highlighted province on the map with the slider's default (every army that may go).
 """
 
@@ -19,8 +19,6 @@ from tests.e2e.pages import TIMEOUT, current_version, shot, sign_in, wait_for_ve
 from tests.e2e.stack import Stack
 
 GAME_BUDGET_S = 210
-FIRST_FREE_PROVINCE = ("s => [...s.options]"
-                       ".find(o => o.value && !o.disabled && !o.value.startsWith('chest:'))?.value || ''")
 GAME_OVER = "() => (document.querySelector('#status')?.innerText || '').includes('Game over')"
 SET_RANGE = "(r, v) => { r.value = v; r.dispatchEvent(new Event('input')); }"
 
@@ -52,14 +50,17 @@ def wait_for_my_decision_or_end(page: Page, timeout: int = 60_000) -> str:
 
 
 def plan_first_free_provinces(page: Page) -> int:
-    """On each action select the first province still free; the page takes it from the others."""
+    """Choose each action card in turn and click the first province the map highlights for it."""
     chosen = 0
-    actions = page.eval_on_selector_all("#decide select[data-action]", "s => s.map(e => e.dataset.action)")
+    actions = page.eval_on_selector_all("#decide [data-plan-action]", "s => s.map(e => e.dataset.planAction)")
     for action in actions:
-        value = page.eval_on_selector(f"#plan-{action}", FIRST_FREE_PROVINCE)
-        if value:
-            page.select_option(f"#plan-{action}", value)
+        page.click(f"#decide [data-plan-action={action}]")
+        free = page.locator("#board .sg-prov.selectable:not(:has(.on))")
+        if "set" not in (page.get_attribute(f"#decide [data-plan-action={action}]", "class") or "") and free.count():
+            free.first.click()
             chosen += 1
+    expect(page.locator("#board .sg-plan-tag")).to_have_count(len(set(
+        page.eval_on_selector_all("#decide .sg-pcard.set span", "s => s.map(e => e.textContent)"))))
     page.click("#decide [data-act=submit-plan]")
     return chosen
 

@@ -19,3 +19,22 @@ export function toast(message, kind = "error") {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { el.hidden = true; }, 4500);
 }
+
+// What names a focusable element across a redraw: its id, or the first data-* attribute it has.
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const { name, value } of el.attributes) {
+    if (name.startsWith("data-")) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+/** Run `redraw` (which replaces the HTML inside `root`) and give focus back to the same control. */
+export function keepFocus(root, redraw) {
+  const key = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+  redraw();
+  if (!key) return;
+  const again = root.querySelector(key);
+  if (again && !again.disabled) again.focus({ preventScroll: true });
+}

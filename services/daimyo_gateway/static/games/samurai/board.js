@@ -16,8 +16,11 @@ function corners([x, y], r = S) {
     .map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
 }
 
+// The land and one ring of sea around it: the empty sea beyond is cropped away.
 function viewBox(hexes) {
-  const points = hexes.map(centre);
+  const land = hexes.filter((h) => h.kind !== "sea");
+  const near = (h) => land.some((l) => Math.hypot(...centre(h).map((v, i) => v - centre(l)[i])) < H * 1.05);
+  const points = (land.length ? hexes.filter((h) => h.kind !== "sea" || near(h)) : hexes).map(centre);
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   const pad = S + 4;
   const x0 = Math.min(...xs) - pad, y0 = Math.min(...ys) - pad;
@@ -135,3 +138,6 @@ export function bindBoard(container, { onHex, onFigure, onDrop }) {
     if (hex) { event.preventDefault(); onDrop?.(hex.dataset.hex, event.dataTransfer.getData("text/plain")); }
   });
 }
+
+/** The zoom the board opens at: closer on a narrow screen. */
+export const boardZoom = (width) => (width < 560 ? 1.5 : 1);

@@ -4,7 +4,8 @@
 // does, the driver shows its reason and the screen draws again.
 
 import { esc, seatName } from "../../shell/widgets.js";
-import { boardSvg, bindBoard, figureShape } from "./board.js";
+import { PanZoom } from "../../shell/panzoom.js";
+import { boardSvg, boardZoom, bindBoard, figureShape } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
@@ -16,9 +17,10 @@ export class SamuraiScreen {
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div class="board-wrap" id="board"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = this.root.querySelector("#board");
     this.handEl = this.root.querySelector("#hand");
+    this.pz = new PanZoom(this.root.querySelector("#board-frame"), this.boardEl, { signal: this.host.signal, initialZoom: boardZoom });
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
       onFigure: (s, f) => this.clickFigure(s, f),
@@ -101,6 +103,7 @@ export class SamuraiScreen {
   render() {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
+    this.pz.apply();
     this.root.querySelector("#status").innerHTML = this.statusHtml();
     this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml();
@@ -145,6 +148,7 @@ export class SamuraiScreen {
         event.dataTransfer.setData("text/plain", b.dataset.tile);
         this.sel = { kind: "place", tile: b.dataset.tile };
         this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
+        this.pz.apply();
       });
     });
     this.bindActions();

@@ -27,11 +27,20 @@ export function eventText(board, id) {
 export const dot = (seat) => `<span class="swatch" style="background:${SEAT_COLORS[seat]};display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:-1px"></span>`;
 export const who = (seats, seat) => `${dot(seat)} ${esc(seatName(seats, seat))}`;
 
+/** A card on an action: a province, or a blank war-chest card (a bluff: the action is empty). */
 export function cardLabel(card) {
   if (card === null || card === undefined) return "—";
-  if (card.startsWith("chest:")) return `bluff (chest ${card.slice(6)})`;
+  if (card.startsWith("chest:")) return "blank card (bluff)";
   if (card.startsWith("province:")) return `${card.slice(9)} (card)`;
   return card;
+}
+
+/** A bid: war chests paid for turn order, or a province card (worth 0, and out of this round). */
+export function bidLabel(bid) {
+  if (bid === null || bid === undefined) return "no bid";
+  if (bid.startsWith("chest:")) return `${bid.slice(6)} war chest${bid.slice(6) === "1" ? "" : "s"}`;
+  if (bid.startsWith("province:")) return `province card ${bid.slice(9)} (bids 0)`;
+  return bid;
 }
 
 export function cubes(counts) {
@@ -80,7 +89,7 @@ export function seatsHtml(view, seats, mySeat) {
       `<span title="victory points"><b>${info.vp}</b> VP</span><span title="war chests">${ICON.chest}${info.chests}</span>` +
       `<span title="rice">${ICON.rice}${info.rice}</span><span title="provinces owned">${ICON.province}${info.province_cards.length}</span>` +
       `<span title="armies in supply">${ICON.army(s)}${info.supply}</span>` +
-      `${info.bid !== null ? `<span title="bid">bid ${esc(cardLabel(info.bid))}</span>` : ""}` +
+      `${info.bid !== null ? `<span title="bid">bid ${esc(bidLabel(info.bid))}</span>` : ""}` +
       `${view.stage === "plan" ? `<span>${info.planned ? "✔ planned" : "planning…"}</span>` : ""}${special}</span></div>`;
   }).join("");
   return `<section class="card" aria-label="Players"><h3>Players <span class="muted" style="font-weight:400;font-size:.8rem">in turn order</span></h3>${rows}${trackHtml(view)}</section>`;
@@ -176,7 +185,7 @@ export function describe(effect, seats, board) {
   switch (effect.type) {
     case "planned": return `${w(effect.seat)} planned (secret)`;
     case "drafted": return `${w(effect.seat)} drafted ${esc(effect.province)} with ${effect.armies} armies`;
-    case "bids": return `Bids: ${Object.entries(effect.bids).map(([s, b]) => `${w(+s)} ${esc(cardLabel(b))}`).join(", ")}`;
+    case "bids": return `Bids: ${Object.entries(effect.bids).map(([s, b]) => `${w(+s)} ${esc(bidLabel(b))}`).join(", ")}`;
     case "special_taken": return `${w(effect.seat)} took ${SPECIAL_NAMES[effect.card] || effect.card} — plays #${effect.position}`;
     case "action_revealed": return { strong: true, text: `Action card ${effect.position}: ${ACTION_SHORT[effect.action]}` };
     case "action": {
