@@ -152,10 +152,10 @@ def replay_with_every_plan_revealed(page: Page, url: str, game_id: str, artifact
     page.wait_for_selector("#board svg .sg-prov", timeout=TIMEOUT)
     expect(page.locator("#persp")).to_have_value("all")
     page.click("[data-step=first]")
-    expect(page.locator("#at")).to_contain_text("version 1 of")
+    expect(page.locator("#at")).to_contain_text("start ·")
     latest = int(page.get_attribute("input[type=range]", "max") or 0)
     page.eval_on_selector("input[type=range]", SET_RANGE, str(latest // 3))
-    expect(page.locator("#at")).to_contain_text(f"version {latest // 3} of")
+    expect(page.locator("#at")).to_contain_text(f"move {latest // 3 - 1} of")
     headers = page.locator("[aria-label=Plans] thead th")  # a label column, then each seat that planned
     while headers.count() < 4:  # step on until all three plans of a round are on the table
         assert current_replay_version(page) < latest, "no version shows all three plans"
@@ -166,4 +166,5 @@ def replay_with_every_plan_revealed(page: Page, url: str, game_id: str, artifact
 
 
 def current_replay_version(page: Page) -> int:
-    return int(page.inner_text("#at").split()[1])
+    text = page.inner_text("#at")
+    return 1 if text.startswith("start") else int(text.split()[1]) + 1

@@ -43,7 +43,8 @@ export class PanZoom {
     const [bx, by, bw, bh] = this.base(svg);
     if (this.zoom === null) this.zoom = clamp(this.initialZoom(svg.clientWidth), 1, this.maxZoom);
     const aspect = svg.clientHeight / svg.clientWidth || bh / bw;
-    const w = bw / this.zoom, h = w * aspect;
+    let w = bw / this.zoom, h = bh / this.zoom;
+    if (h / w < aspect) h = w * aspect; else w = h / aspect; // fill the element's shape
     const x = bw > w ? clamp(bx + this.cx * bw - w / 2, bx, bx + bw - w) : bx + (bw - w) / 2;
     const y = bh > h ? clamp(by + this.cy * bh - h / 2, by, by + bh - h) : by + (bh - h) / 2;
     this.cx = (x + w / 2 - bx) / bw; this.cy = (y + h / 2 - by) / bh;

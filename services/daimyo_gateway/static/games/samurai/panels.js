@@ -82,7 +82,7 @@ export function finalPanel(view, seats) {
   const unled = (s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
   const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
-    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? " ★" : ""}</td>`).join("");
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="leader token" aria-label="leader token"></i>` : ""}</td>`).join("");
     return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
   }).join("");
   const lines = FIGURES.map((f) => o.leaders[f] === null

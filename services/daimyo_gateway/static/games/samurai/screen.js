@@ -3,7 +3,7 @@
 // offered comes from the view's `legal` moves, so the server never has to refuse a click; if it
 // does, the driver shows its reason and the screen draws again.
 
-import { esc, seatName } from "../../shell/widgets.js";
+import { esc, keepFocus, seatName } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { boardSvg, boardZoom, bindBoard, figureShape } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
@@ -41,7 +41,12 @@ export class SamuraiScreen {
     this.lastHexes = lastHexes(frame);
     this.view = frame.view; this.sel = null;
     if (!this.legal().choose_hand) this.chosen.clear();
-    this.render();
+    const playing = this.root.contains(document.activeElement) && document.activeElement !== this.root;
+    keepFocus(this.root, () => this.render());
+    // keyboard play: after a move, focus goes back to the hand (first playable tile, or End turn)
+    if (playing && !this.root.contains(document.activeElement)) {
+      this.handEl.querySelector("button.tile:not([disabled]), [data-act]")?.focus({ preventScroll: true });
+    }
   }
 
   legal() { return (this.seat !== null && this.view?.legal) || {}; }
@@ -54,7 +59,14 @@ export class SamuraiScreen {
 
   // -- clicks ------------------------------------------------------------------------------
 
-  selectTile(tile) {
+  // A tile chosen with the keyboard sends focus to the board's first highlighted hex (the arrow
+  // keys then move between them); chosen with the mouse, focus stays on the tile.
+  selectTile(tile, byKeyboard = false) {
+    keepFocus(this.root, () => this.pickTile(tile));
+    if (byKeyboard && this.sel) this.boardEl.querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
+  }
+
+  pickTile(tile) {
     const legal = this.legal();
     if (this.sel?.tile === tile) this.sel = null;
     else if (tile === "figure_swap" && legal.figure_swap) this.sel = { kind: "fswap", tile };
@@ -106,7 +118,7 @@ export class SamuraiScreen {
     this.pz.apply();
     this.root.querySelector("#status").innerHTML = this.statusHtml();
     this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats) +
-      playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml();
+      playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
   }
 
@@ -143,7 +155,7 @@ export class SamuraiScreen {
     this.handEl.innerHTML = `<div class="card"><h3>Your hand</h3><div class="hand" role="group" aria-label="Your hand">${tiles || "<span class=muted>empty</span>"}</div>` +
       `<div class="actions">${actions}</div><div class="hint">${this.hint()}</div></div>`;
     this.handEl.querySelectorAll("[data-tile]").forEach((b) => {
-      b.addEventListener("click", () => this.selectTile(b.dataset.tile));
+      b.addEventListener("click", (event) => this.selectTile(b.dataset.tile, event.detail === 0));
       b.addEventListener("dragstart", (event) => {
         event.dataTransfer.setData("text/plain", b.dataset.tile);
         this.sel = { kind: "place", tile: b.dataset.tile };
@@ -208,7 +220,7 @@ export class SamuraiScreen {
 export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false } = {}) {
   const info = tileInfo(tile);
   const mark = `<svg width="22" height="14" viewBox="-11 -7 22 14" aria-hidden="true">${miniMark(info)}</svg>`;
-  const value = info.value === null ? "⇆" : info.value;
+  const value = info.kind.endsWith("_swap") ? "⇆" : info.value;
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
   return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${tileName(tile)}${info.fast ? " (fast)" : ""}"` +
@@ -217,7 +229,7 @@ export function tileButton(tile, seat, { selected = false, disabled = false, dra
 }
 
 function shortKind(info) {
-  return { figure_swap: "fig swap", tile_swap: "tile swap" }[info.kind] || info.kind;
+  return { figure_swap: "figures", tile_swap: "tiles" }[info.kind] || info.kind;
 }
 
 function miniMark(info) {
@@ -253,7 +265,7 @@ function lastHexes(frame) {
   return hexes;
 }
 
-function legendHtml() {
+function legendHtml(playing) {
   return `<div class="legend muted"><span>» fast tile</span><span><span class="fig buddha"><i></i></span> Buddha</span>` +
-    `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span><span>Esc cancels</span></div>`;
+    `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span>${playing ? "<span>Esc cancels</span>" : ""}</div>`;
 }

@@ -90,7 +90,7 @@ export function seatsHtml(view, seats, mySeat) {
       `<span title="rice">${ICON.rice}${info.rice}</span><span title="provinces owned">${ICON.province}${info.province_cards.length}</span>` +
       `<span title="armies in supply">${ICON.army(s)}${info.supply}</span>` +
       `${info.bid !== null ? `<span title="bid">bid ${esc(bidLabel(info.bid))}</span>` : ""}` +
-      `${view.stage === "plan" ? `<span>${info.planned ? "✔ planned" : "planning…"}</span>` : ""}${special}</span></div>`;
+      `${view.stage === "plan" ? `<span>${info.planned ? "planned" : "planning…"}</span>` : ""}${special}</span></div>`;
   }).join("");
   return `<section class="card" aria-label="Players"><h3>Players <span class="muted" style="font-weight:400;font-size:.8rem">in turn order</span></h3>${rows}${trackHtml(view)}</section>`;
 }
@@ -142,7 +142,7 @@ export function winterHtml(winter, seats) {
   const rice = Object.fromEntries((winter.rice || []).map((r) => [r.seat, r]));
   const rows = Object.entries(winter.scoring.points).map(([s, p]) => {
     const r = rice[+s];
-    const check = r ? `${r.rice}/${r.needed}${r.revolts ? ` <strong title="revolts">⚠ ${r.revolts}</strong>` : " ✔"}` : "";
+    const check = r ? `${r.rice}/${r.needed}${r.revolts ? ` <strong title="revolts">${r.revolts} revolt${r.revolts > 1 ? "s" : ""}</strong>` : " ok"}` : "";
     return `<tr><td>${who(seats, +s)}</td><td>${check}</td><td>${p.provinces}</td><td>${p.buildings}</td><td>${p.majorities}</td>` +
       `<td>+${p.provinces + p.buildings + p.majorities}</td><td><b>${winter.scoring.vp[s]}</b></td></tr>`;
   }).join("");
@@ -159,7 +159,7 @@ export function finalHtml(view, seats) {
   const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "★" : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" title="winner" aria-label="winner"></i>` : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (s) => esc(seatName(seats, s));

@@ -163,7 +163,7 @@ export class ShogunScreen {
   }
 
   renderMove(box, menu) {
-    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "⚔ " : "→ "}${esc(t.to)}</button>`).join("");
+    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "attack " : "→ "}${esc(t.to)}</button>`).join("");
     const target = menu.targets.find((t) => t.to === this.target);
     const count = this.armies ?? menu.max_armies;
     const verb = target?.battle ? "Attack" : "Move to";
