@@ -4,13 +4,14 @@
 
 import { esc, seatName } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
-import { boardSvg, boardZoom } from "./board.js";
+import { boardSvg, boardZoom, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { tileButton } from "./screen.js";
 
 const LAYOUT = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
 
 export function samuraiReplay({ root, info, board: geometry, events }) {
+  useBoard(geometry);
   let pz = null;
   const draw = ({ at, view, viewer }) => {
     pz ??= new PanZoom(root.querySelector("#board-frame"), root.querySelector("#board"), { initialZoom: boardZoom });

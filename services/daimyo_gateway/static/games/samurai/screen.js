@@ -5,21 +5,31 @@
 
 import { esc, keepFocus, seatName } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
-import { boardSvg, boardZoom, bindBoard, figureShape } from "./board.js";
+import { boardSvg, boardZoom, bindBoard, figureShape, hexLabel, influenceText, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
 export class SamuraiScreen {
   constructor(host) {
     Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, geometry: host.board });
+    useBoard(host.board);
     this.view = null; this.lines = []; this.sel = null; this.chosen = new Set(); this.lastHexes = new Set();
   }
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = this.root.querySelector("#board");
     this.handEl = this.root.querySelector("#hand");
+    const showSite = (event) => {
+      const site = event.target.closest?.("[data-site], [data-settlement]");
+      const id = site?.dataset.site || site?.dataset.settlement;
+      if (!id || !this.view) return;
+      const name = (s) => esc(seatName(this.info.seats, +s));
+      this.root.querySelector("#site-hint").innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
+    };
+    this.boardEl.addEventListener("mouseover", showSite);
+    this.boardEl.addEventListener("focusin", showSite);
     this.pz = new PanZoom(this.root.querySelector("#board-frame"), this.boardEl, { signal: this.host.signal, initialZoom: boardZoom });
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
@@ -38,7 +48,10 @@ export class SamuraiScreen {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
       this.lines.push({ text: "Game over", capture: true });
     }
-    this.lastHexes = lastHexes(frame);
+    // the whole turn of whoever moved last stays outlined, tile by tile as it is played back
+    const mover = frame.last_move?.seat;
+    if (mover !== undefined && mover !== this.mover) { this.mover = mover; this.lastHexes = new Set(); }
+    for (const hex of lastHexes(frame)) this.lastHexes.add(hex);
     this.view = frame.view; this.sel = null;
     if (!this.legal().choose_hand) this.chosen.clear();
     const playing = this.root.contains(document.activeElement) && document.activeElement !== this.root;
@@ -173,11 +186,11 @@ export class SamuraiScreen {
     if (!sel) {
       const turn = this.view.turn;
       if (legal.pass) return "No tile in your hand can be played: pass.";
-      return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there).";
+      return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there). A normal tile ends your turn by itself; fast tiles (») may come first. Point at a settlement to see everyone's influence on it.";
     }
     if (sel.kind === "place") return `Place ${tileName(sel.tile)} on a highlighted ${tileInfo(sel.tile).sea ? "sea" : "land"} hex.`;
     if (sel.kind === "tswap") return sel.from ? `Move it to a highlighted empty land hex.` : "Pick one of your non-fast tiles (outlined) to move.";
-    if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} on ${sel.a.settlement} with which figure?` : "Pick the first figure to swap.";
+    if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} in ${hexLabel(sel.a.settlement)} with which figure?` : "Pick the first figure to swap.";
     return "";
   }
 

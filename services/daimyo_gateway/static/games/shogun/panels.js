@@ -119,8 +119,21 @@ export function towerHtml(view) {
 
 const KIND = { pvp: "Battle", neutral: "Attack on a neutral province", revolt: "Revolt", winter: "Winter revolt", seed: "Tower seeding" };
 
+/** Every battle of the game so far, newest first; the newest open, each other one a click away. */
+export function battlesHtml(battles, seats) {
+  if (!battles.length) return "";
+  const items = battles.map((b, i) => ({ b, i })).reverse().map(({ b, i }, n) =>
+    `<details class="sg-battle-item" data-battle="${i}"${n === 0 ? " open" : ""}><summary>${b.when ? `<span class="muted">${esc(b.when)}</span> ` : ""}` +
+    `${KIND[b.kind] || "Battle"} at ${esc(b.province)} — ${esc(b.result)}</summary>${battleBody(b, seats)}</details>`).join("");
+  return `<section class="card sg-battle" aria-label="Battles"><h3>Battles <span class="muted" style="font-weight:400;font-size:.8rem">${battles.length}, newest first</span></h3>${items}</section>`;
+}
+
 export function battleHtml(battle, seats) {
   if (!battle) return "";
+  return `<section class="card sg-battle" aria-label="Last battle"><h3>${KIND[battle.kind] || "Battle"} at ${esc(battle.province)}</h3>${battleBody(battle, seats)}</section>`;
+}
+
+function battleBody(battle, seats) {
   const sides = [];
   if (battle.attacker !== null && battle.attacker !== undefined) sides.push(["Attacker", String(battle.attacker)]);
   if (battle.defender !== null && battle.defender !== undefined) sides.push(["Defender", String(battle.defender)]);
@@ -130,10 +143,9 @@ export function battleHtml(battle, seats) {
     return `<tr><td>${label}</td><td>${battle.thrown?.[key] ?? 0}</td><td>${cubes({ [key]: battle.out?.[key] || 0 })}</td></tr>`;
   }).join("");
   const peasantsOut = battle.kind === "pvp" && battle.out?.peasant ? `<tr><td>Peasants</td><td></td><td>${cubes({ peasant: battle.out.peasant })}</td></tr>` : "";
-  return `<section class="card sg-battle" aria-label="Last battle"><h3>${KIND[battle.kind] || "Battle"} at ${esc(battle.province)}</h3>` +
-    `<table><thead><tr><th></th><th title="cubes thrown in">in</th><th>came out of the tower</th></tr></thead><tbody>${rows}${peasantsOut}</tbody></table>` +
+  return `<table><thead><tr><th></th><th title="cubes thrown in">in</th><th>came out of the tower</th></tr></thead><tbody>${rows}${peasantsOut}</tbody></table>` +
     `<p class="explain">All out: ${cubes(battle.out)} (${total(battle.out)} cubes, tray cubes included).</p>` +
-    `<p class="explain"><strong>${esc(battle.result)}</strong>${battle.owner !== null && battle.owner >= 0 ? ` — ${who(seats, battle.owner)} holds it with ${battle.armies}` : ""}</p></section>`;
+    `<p class="explain"><strong>${esc(battle.result)}</strong>${battle.owner !== null && battle.owner >= 0 ? ` — ${who(seats, battle.owner)} holds it with ${battle.armies}` : ""}</p>`;
 }
 
 /** The latest winter: each seat's rice check, then the points scored. */
@@ -235,12 +247,17 @@ export function logHtml(lines) {
 
 /** What the effects of a stretch of play leave for the side panels: last battle, last winter. */
 export class Chronicle {
-  constructor() { this.battle = null; this.winter = null; this.pendingWinter = { rice: [], revolts: [] }; }
+  constructor() { this.battle = null; this.battles = []; this.winter = null; this.pendingWinter = { rice: [], revolts: [] }; this.when = ""; }
 
   add(effects) {
     const list = Array.isArray(effects) ? effects : effects?.public || [];
     for (const e of list) {
-      if (e.type === "battle" && e.kind !== "seed") this.battle = e;
+      if (e.type === "action_revealed") this.when = `card ${e.position}`;
+      if (e.type === "round_over") this.when = "";
+      if (e.type === "battle" && e.kind !== "seed") {
+        this.battle = { ...e, when: e.kind === "winter" ? "winter" : this.when };
+        this.battles = this.battles.concat([this.battle]).slice(-60);
+      }
       if (e.type === "winter_rice") this.pendingWinter.rice.push(e);
       if (e.type === "chance" && e.chance.type === "winter_revolts") this.pendingWinter.revolts.push(e.chance);
       if (e.type === "scoring") { this.winter = { ...this.pendingWinter, scoring: e }; this.pendingWinter = { rice: [], revolts: [] }; }

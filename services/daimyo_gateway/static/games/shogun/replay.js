@@ -6,7 +6,7 @@ import { esc } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { mapSvg, mapZoom, regionLegend } from "./map.js";
 import {
-  ACTION_SHORT, Chronicle, battleHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
+  ACTION_SHORT, Chronicle, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
 } from "./panels.js";
 
 export function shogunReplay({ root, info, board, events }) {
@@ -29,7 +29,7 @@ export function shogunReplay({ root, info, board, events }) {
     root.querySelector("#legend").innerHTML = regionLegend(view.side);
     root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
-      battleHtml(chronicle.battle, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
+      battlesHtml(chronicle.battles, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
   };
   return { layout, draw };
 }

@@ -8,7 +8,7 @@ import { esc, keepFocus } from "../../shell/widgets.js";
 import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
-  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battleHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
@@ -99,7 +99,8 @@ export class ShogunScreen {
     this.el("final").innerHTML = finalHtml(v, seats);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
     this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
-    this.el("battle").innerHTML = battleHtml(this.chronicle.battle, seats);
+    const battles = battlesHtml(this.chronicle.battles, seats);
+    if (battles !== this.battlesShown) { this.el("battle").innerHTML = battles; this.battlesShown = battles; }
     this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
     this.el("log").innerHTML = logHtml(this.lines);
     this.renderDecision(menu);
