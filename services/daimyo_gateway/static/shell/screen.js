@@ -48,6 +48,7 @@ class LiveDriver {
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", "Playback of other players' moves");
     root.querySelector("#live").after(bar);
+    if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">How to play ${game.title}</a>`);
     this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });
   }
