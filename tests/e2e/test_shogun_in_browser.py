@@ -3,8 +3,9 @@ against two bots by clicking (plans, special cards, moves and attacks), a specta
 without any secret, and the finished game replays with every plan revealed.
 
 The person decides fast but always through the page: on the plan, each action card in turn and
-the first province the map highlights for it (blanks and the bid left alone); the first special card; moves go to the first
-highlighted province on the map with the slider's default (every army that may go).
+the first province the map highlights for it (blanks and the bid left alone); the first special
+card; moves go to the first highlighted province on the map with the slider's default (every
+army that may go).
 """
 
 from __future__ import annotations
@@ -54,9 +55,10 @@ def plan_first_free_provinces(page: Page) -> int:
     chosen = 0
     actions = page.eval_on_selector_all("#decide [data-plan-action]", "s => s.map(e => e.dataset.planAction)")
     for action in actions:
-        page.click(f"#decide [data-plan-action={action}]")
+        card = f"#decide [data-plan-action={action}]"
+        page.click(card)
         free = page.locator("#board .sg-prov.selectable:not(:has(.on))")
-        if "set" not in (page.get_attribute(f"#decide [data-plan-action={action}]", "class") or "") and free.count():
+        if "set" not in (page.get_attribute(card, "class") or "") and free.count():
             free.first.click()
             chosen += 1
     expect(page.locator("#board .sg-plan-tag")).to_have_count(len(set(

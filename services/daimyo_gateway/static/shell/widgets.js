@@ -30,11 +30,12 @@ function focusKey(el) {
   return null;
 }
 
-/** Run `redraw` (which replaces the HTML inside `root`) and give focus back to the same control. */
-export function keepFocus(root, redraw) {
-  const key = root.contains(document.activeElement) ? focusKey(document.activeElement) : null;
+/** Run `redraw` (which replaces the HTML inside `root`) and give focus back to the same control,
+ *  or, when it is gone, to the first match of `fallback`. */
+export function keepFocus(root, redraw, fallback = null) {
+  const key = root.contains(document.activeElement) && document.activeElement !== root ? focusKey(document.activeElement) : null;
   redraw();
   if (!key) return;
-  const again = root.querySelector(key);
-  if (again && !again.disabled) again.focus({ preventScroll: true });
+  const again = [root.querySelector(key), fallback && root.querySelector(fallback)].find((el) => el && !el.disabled);
+  again?.focus({ preventScroll: true });
 }

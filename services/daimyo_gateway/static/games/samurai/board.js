@@ -155,9 +155,14 @@ export function useBoard(geometry) {
   named.geometry = geometry;
   named.byId = new Map(geometry.hexes.map((h) => [h.id, h]));
   named.sites = new Map(geometry.settlements.map((s) => [s.id, s]));
+  named.col0 = Math.min(...geometry.hexes.map((h) => h.col));
+  named.row0 = Math.min(...geometry.hexes.map((h) => h.row));
 }
 
-const coordinate = (hex) => `${String.fromCharCode(65 + (hex.col % 26))}${hex.col >= 26 ? Math.floor(hex.col / 26) : ""}${hex.row + 1}`;
+function coordinate(hex) {
+  const col = hex.col - named.col0, row = hex.row - named.row0 + 1;
+  return `${col >= 26 ? String.fromCharCode(64 + Math.floor(col / 26)) : ""}${String.fromCharCode(65 + (col % 26))}${row}`;
+}
 
 export function neighbours(id) {
   const hex = named.byId.get(id);

@@ -24,9 +24,15 @@ export class SamuraiScreen {
     const showSite = (event) => {
       const site = event.target.closest?.("[data-site], [data-settlement]");
       const id = site?.dataset.site || site?.dataset.settlement;
-      if (!id || !this.view) return;
+      const hint = this.root.querySelector("#site-hint");
+      if (!this.view) return;
+      if (!id) {
+        const hex = event.target.closest?.("[data-hex]")?.dataset.hex;
+        if (hex) hint.innerHTML = `<strong>${esc(hexLabel(hex))}</strong>`;
+        return;
+      }
       const name = (s) => esc(seatName(this.info.seats, +s));
-      this.root.querySelector("#site-hint").innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
+      hint.innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
     };
     this.boardEl.addEventListener("mouseover", showSite);
     this.boardEl.addEventListener("focusin", showSite);

@@ -67,13 +67,13 @@ export class ShogunScreen {
   clickProvince(province) {
     const menu = this.menu();
     if (menu?.type === "plan" && this.plan && !this.sent) {
-      if (this.plan.place(province)) keepFocus(this.root, () => this.render());
+      if (this.plan.place(province)) keepFocus(this.root, () => this.render(), "#board .sg-prov.selectable");
       return;
     }
     if (menu?.type !== "move" || !menu.targets.some((t) => t.to === province)) return;
     this.target = province;
     if (this.armies === null) this.armies = menu.max_armies;
-    this.render();
+    keepFocus(this.root, () => this.render(), "#decide [data-act=go]");
   }
 
   // -- drawing ----------------------------------------------------------------------------
@@ -140,7 +140,7 @@ export class ShogunScreen {
     box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>${planHtml(draft, this.view, chests)}` +
       `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div>` +
       `${listsHtml(draft, open)}</section>`;
-    const redraw = () => keepFocus(this.root, () => this.render());
+    const redraw = () => keepFocus(this.root, () => this.render(), "#decide [data-plan-province], #decide [data-plan-action][aria-pressed=true]");
     box.querySelectorAll("[data-plan-action]").forEach((b) => b.addEventListener("click", () => { draft.choose(b.dataset.planAction); redraw(); }));
     box.querySelectorAll("[data-plan-province]").forEach((b) => b.addEventListener("click", () => { draft.place(b.dataset.planProvince); redraw(); }));
     box.querySelectorAll("[data-plan-bid]").forEach((b) => b.addEventListener("click", () => { draft.bid = b.dataset.planBid || null; redraw(); }));
