@@ -91,7 +91,8 @@ function settlement(hex, site, figures, opts) {
 }
 
 // `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
-// (Map settlement -> Set of figures), picked, lastHexes, showIds.
+// (Map settlement -> Set of figures), picked, lastHexes, showIds (false: no faint coordinates
+// on the empty land hexes; they are what the log and the hints name hexes by).
 export function boardSvg(geometry, view, opts = {}) {
   useBoard(geometry);
   opts = { ...opts, view };
@@ -110,7 +111,7 @@ export function boardSvg(geometry, view, opts = {}) {
   for (const hex of geometry.hexes) {
     if (tiles[hex.id]) parts.push(placedTile(hex, tiles[hex.id], last.has(hex.id), sources.has(hex.id)));
     if (sites.has(hex.id)) parts.push(settlement(hex, sites.get(hex.id), figures[hex.id] || [], opts));
-    if (opts.showIds && !tiles[hex.id] && !sites.has(hex.id)) {
+    if (opts.showIds !== false && hex.kind === "land" && !tiles[hex.id]) {
       const [x, y] = centre(hex);
       parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hexLabel(hex.id).split(",")[0]}</text>`);
     }
