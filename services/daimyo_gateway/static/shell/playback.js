@@ -1,5 +1,5 @@
-// Playback of what others did: the views that follow other seats' moves (bots resolve a Shogun
-// round or a Samurai turn in a blink) are shown one by one with a short pause between them,
+// Playback of what others did: the views that follow other seats' moves (bots resolve a whole
+// round or turn in a blink) are shown one by one with a short pause between them,
 // which the player sets ("speed", kept in localStorage and shared with the replay's autoplay)
 // or cuts short ("skip": straight to the latest view). Versions are never reordered or dropped.
 
