@@ -76,6 +76,15 @@ export class PanZoom {
     this.apply();
   }
 
+  /** Centre the view on a point in the board's own (base viewBox) units, e.g. the player's pieces. */
+  centreOn(x, y) {
+    const svg = this.svg();
+    if (!svg) return;
+    const [bx, by, bw, bh] = this.base(svg);
+    this.cx = (x - bx) / bw; this.cy = (y - by) / bh;
+    this.apply();
+  }
+
   /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom). */
   reveal(el) {
     const svg = this.svg(), box = el.getBoundingClientRect(), view = svg?.getBoundingClientRect();

@@ -181,4 +181,4 @@ export function regionLegend(side) {
 }
 
 /** The zoom a map opens at: on a narrow screen, close enough for the names to be read. */
-export const mapZoom = (width) => (width < 720 ? 1000 / width : 1);
+export const mapZoom = (width) => (width < 720 ? 800 / width : 1);

@@ -6,6 +6,7 @@
 import { PanZoom } from "../../shell/panzoom.js";
 import { esc, keepFocus } from "../../shell/widgets.js";
 import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
+import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
   ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
@@ -78,6 +79,14 @@ export class ShogunScreen {
 
   // -- drawing ----------------------------------------------------------------------------
 
+  // A zoomed-in map (a phone) opens over the player's own provinces, once.
+  centreOnMine(v) {
+    const mine = Object.entries(v.provinces || {}).filter(([, p]) => p.owner === this.seat && this.seat !== null).map(([name]) => CENTRES[name]).filter(Boolean);
+    if (!mine.length) return;
+    this.centred = true;
+    this.pz.centreOn(mine.reduce((s, c) => s + c[0], 0) / mine.length, mine.reduce((s, c) => s + c[1], 0) / mine.length);
+  }
+
   render() {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
@@ -95,6 +104,7 @@ export class ShogunScreen {
     this.el("strip").innerHTML = stripHtml(this.board, v);
     this.el("board").innerHTML = mapSvg(this.board, v, opts);
     this.pz.apply();
+    if (!this.centred) this.centreOnMine(v);
     this.el("legend").innerHTML = regionLegend(v.side);
     this.el("final").innerHTML = finalHtml(v, seats);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
