@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import structlog
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from daimyo_gateway.hub import Hub
@@ -48,6 +48,8 @@ GAME_PORT = web.AppKey("games", GamePort)
 MATCHMAKING = web.AppKey("matchmaking", MatchmakingPort)
 HUB = web.AppKey("hub", Hub)
 READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
+SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
+RESTARTING = {"type": "status", "state": "reconnecting", "reason": "server_restarting"}
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 
 
@@ -56,6 +58,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
     app = web.Application(middlewares=[_request_context, _errors])
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
     app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
+    app[SOCKETS] = set()
     if presence is not None:
         app.on_startup.append(lambda _: _start(presence))
         app.on_cleanup.append(lambda _: presence.stop())
@@ -376,16 +379,31 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     writer = asyncio.create_task(_write_frames(ws, outbox))
     session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
                       request.app[PRESENCE])
+
+    async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
+        outbox.put_nowait(RESTARTING)
+        outbox.put_nowait(None)
+        await writer
+        await ws.close(code=WSCloseCode.SERVICE_RESTART, message=b"server restarting")
+
     WS_CONNECTIONS.inc()
+    request.app[SOCKETS].add(restart)
     try:
         await session.start()
         await _read_frames(ws, session)
     finally:
+        request.app[SOCKETS].discard(restart)
         WS_CONNECTIONS.dec()
         await session.close()
         outbox.put_nowait(None)
         await writer
     return ws
+
+
+async def restart_sockets(app: web.Application) -> None:
+    """Tell every open socket to reconnect elsewhere and close it with 1012 (shutdown)."""
+    restarts: set[Callable[[], Awaitable[None]]] = app[SOCKETS]
+    await asyncio.gather(*(restart() for restart in list(restarts)), return_exceptions=True)
 
 
 def _queue_sender(outbox: asyncio.Queue[dict[str, Any] | None]) -> Any:
