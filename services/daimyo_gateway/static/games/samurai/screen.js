@@ -18,7 +18,7 @@ export class SamuraiScreen {
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = this.root.querySelector("#board");
     this.handEl = this.root.querySelector("#hand");
     const showSite = (event) => {
@@ -54,6 +54,8 @@ export class SamuraiScreen {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
       this.lines.push({ text: "Game over", capture: true });
     }
+    const news = logItems(frame.effects, this.info.seats, this.seat).slice(-2);
+    if (news.length) this.root.querySelector("#just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
     // the whole turn of whoever moved last stays outlined, tile by tile as it is played back
     const mover = frame.last_move?.seat;
     if (mover !== undefined && mover !== this.mover) { this.mover = mover; this.lastHexes = new Set(); }

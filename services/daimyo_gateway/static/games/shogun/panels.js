@@ -252,7 +252,8 @@ export class Chronicle {
   add(effects) {
     const list = Array.isArray(effects) ? effects : effects?.public || [];
     for (const e of list) {
-      if (e.type === "action_revealed") this.when = `card ${e.position}`;
+      if (e.type === "action" && ACTION_SHORT[e.action]) this.when = ACTION_SHORT[e.action];
+      if (e.type === "moved" && e.action && ACTION_SHORT[e.action]) this.when = ACTION_SHORT[e.action];
       if (e.type === "round_over") this.when = "";
       if (e.type === "battle" && e.kind !== "seed") {
         this.battle = { ...e, when: e.kind === "winter" ? "winter" : this.when };

@@ -23,7 +23,7 @@ export class ShogunScreen {
   mount() {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div id="strip"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (id) => root.querySelector(`#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
@@ -49,6 +49,8 @@ export class ShogunScreen {
   update(frame) {
     if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
     this.flash = flashed(frame.effects);
+    const news = logLines(frame.effects, this.info.seats, this.board).slice(-2);
+    if (news.length) this.el("just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
