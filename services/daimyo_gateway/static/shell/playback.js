@@ -50,9 +50,16 @@ export class Playback {
     this.render();
   }
 
+  // Drawn once; later only the count and the button's visibility change, so a click on Skip
+  // never lands on a button that was just replaced.
   render() {
+    if (!this.count) {
+      this.el.innerHTML = `${paceSelect()}<span class="muted" data-waiting hidden></span><button type="button" data-skip hidden>Skip ▸▸</button>`;
+      this.count = this.el.querySelector("[data-waiting]");
+      this.button = this.el.querySelector("[data-skip]");
+    }
     const waiting = this.queue.length;
-    const html = `${paceSelect()}${waiting ? ` <span class="muted">playing back · ${waiting} more</span> <button type="button" data-skip>Skip ▸▸</button>` : ""}`;
-    if (this.el.dataset.html !== html) { this.el.innerHTML = html; this.el.dataset.html = html; }
+    this.count.hidden = this.button.hidden = !waiting;
+    this.count.textContent = waiting ? `playing back · ${waiting} more` : "";
   }
 }
