@@ -96,3 +96,14 @@ def parse_game_subject(subject: str) -> GameSubject:
     if kind in ("watch", "turn", "finished", "abandoned") and not rest:
         return GameSubject(game_id, kind)
     raise ValueError(f"not a game subject: {subject!r}")
+
+
+def kind_of(subject: str) -> str:
+    """Which message `subject` carries: seat, watch, turn, finished, abandoned, presence or player
+    (ValueError for a subject Daimyo does not use)."""
+    parts = subject.split(".")
+    if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
+        return "presence"
+    if parts[:2] == ["daimyo", "player"] and len(parts) == 3:
+        return "player"
+    return parse_game_subject(subject).kind

@@ -23,6 +23,7 @@ import grpc
 
 from daimyo_bot.fallback import fallback_move
 from daimyo_bot.metrics import DRIVER_MOVES
+from daimyo_bus.messages import BusMessage, TurnNotice
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
@@ -66,13 +67,14 @@ class Driver:
     _again: dict[tuple[str, int], SeatTurn] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    async def on_turn(self, subject: str, notice: dict[str, Any]) -> None:
+    async def on_turn(self, subject: str, notice: BusMessage) -> None:
         """A turn notice: start playing each bot seat to act (in the background)."""
-        if notice.get("finished"):
+        if not isinstance(notice, TurnNotice) or notice.finished:
             return
-        for seat, level in bot_seats(notice.get("seats") or [], notice.get("to_act") or []):
-            game = notice.get("game", "samurai")
-            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version")))
+        levels = {s.seat: s.bot_level for s in notice.seats}
+        for seat in notice.to_act:
+            if level := levels.get(seat):
+                self.start(SeatTurn(notice.game_id, notice.game, seat, level, notice.version))
 
     def start(self, turn: SeatTurn) -> None:
         key = (turn.game_id, turn.seat)

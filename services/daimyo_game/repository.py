@@ -1,7 +1,9 @@
 """Loading games from the event store: warm cache → snapshot + tail → full replay.
 
-A cached game is only used after the store confirms nothing was appended after it (any replica
-may have moved the game on); snapshots are written every `snapshot_every` events.
+A cached game is used after the store confirms nothing was appended after it (any replica
+may have moved the game on) — or, for a move, unconfirmed (`check=False`): the append's
+expected version is the check, and a refusal on a stale copy is retried on a confirmed one
+(see `handlers.submit_move`). Snapshots are written every `snapshot_every` events.
 """
 
 from __future__ import annotations
@@ -27,9 +29,11 @@ class GameRepository:
         self.snapshot_every = snapshot_every
         self._cache: LruCache[GameRecord] = LruCache(cache_size)
 
-    async def load(self, game_id: str) -> GameRecord:
-        """The game at its newest version."""
+    async def load(self, game_id: str, check: bool = True) -> GameRecord:
+        """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""
         cached = self._cache.get(game_id)
+        if cached is not None and not check:
+            return cached
         if cached is not None and await self.store.stream_version(stream_id(game_id)) == cached.version:
             return cached
         if cached is None:
@@ -61,6 +65,12 @@ class GameRepository:
             self._cache.put(after.game_id, after)
             await self._maybe_snapshot(before.version, after)
         return recorded
+
+    def cached_at(self, game_id: str, version: int) -> GameRecord | None:
+        """The game at `version` if this process computed it (appended it, or loaded it) and still
+        holds it — so the relay publishes what the handler computed instead of applying it again."""
+        cached = self._cache.peek(game_id)
+        return cached if cached is not None and cached.version == version else None
 
     def remember(self, record: GameRecord) -> None:
         self._cache.put(record.game_id, record)

@@ -18,6 +18,7 @@ import structlog
 from aiohttp import WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from daimyo_bus import messages
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
@@ -358,7 +359,7 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     player = _player(request)
     ws = web.WebSocketResponse(heartbeat=25, max_msg_size=64 * 1024)
     await ws.prepare(request)
-    outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+    outbox: asyncio.Queue[dict[str, Any] | bytes | None] = asyncio.Queue()
     writer = asyncio.create_task(_write_frames(ws, outbox))
     session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
                       request.app[PRESENCE])
@@ -374,8 +375,8 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
     return ws
 
 
-def _queue_sender(outbox: asyncio.Queue[dict[str, Any] | None]) -> Any:
-    async def send(frame: dict[str, Any]) -> None:
+def _queue_sender(outbox: asyncio.Queue[dict[str, Any] | bytes | None]) -> Any:
+    async def send(frame: dict[str, Any] | bytes) -> None:
         outbox.put_nowait(frame)
     return send
 
@@ -388,12 +389,14 @@ async def _read_frames(ws: web.WebSocketResponse, session: Session) -> None:
             await session.handle_text("binary frames are not understood")
 
 
-async def _write_frames(ws: web.WebSocketResponse, outbox: asyncio.Queue[dict[str, Any] | None]) -> None:
-    """The socket's only writer, so frames go out whole and in the order they were queued."""
+async def _write_frames(ws: web.WebSocketResponse,
+                        outbox: asyncio.Queue[dict[str, Any] | bytes | None]) -> None:
+    """The socket's only writer, so frames go out whole and in the order they were queued; a
+    frame already encoded (a view from the bus) goes out as it came."""
     while (frame := await outbox.get()) is not None:
         if ws.closed:
             continue
         try:
-            await ws.send_str(json.dumps(frame, separators=(",", ":")))
+            await ws.send_frame(frame if isinstance(frame, bytes) else messages.dumps(frame), WSMsgType.TEXT)
         except (ConnectionError, RuntimeError):
             _log.info("socket_write_failed")
