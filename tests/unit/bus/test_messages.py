@@ -23,25 +23,26 @@ from daimyo_bus.messages import (
     WatchView,
 )
 
-JSONISH = st.recursive(st.none() | st.booleans() | st.integers(-2**53, 2**53) | st.text(),
-                       lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
-                       max_leaves=12)
+SCALARS = st.none() | st.booleans() | st.integers(-2**53, 2**53) | st.text()
+JSONISH = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.text(), inner, max_size=4), max_leaves=12)
+PASS = {"seat": 0, "move": {"type": "pass"}}
 
 
 def seat_view(view: object = None, seat: int = 1) -> SeatView:
-    return SeatView.build("g1", 7, seat, "MoveMade", view=view, last_move={"seat": 0, "move": {"type": "pass"}},
-                          effects=None, to_act=[1], finished=False, clock=None, takeovers={})
+    return SeatView.build("g1", 7, seat, "MoveMade", view=view, last_move=PASS, effects=None,
+                          to_act=[1], finished=False, clock=None, takeovers={})
 
 
 EXAMPLES = [
     (subjects.seat("g1", 1), seat_view({"hand": ["a"]})),
-    (subjects.watch("g1"), WatchView.build("g1", 7, None, "GameFinished", view={"board": []}, last_move=None,
-                                           effects={"public": 1}, to_act=[], finished=True,
-                                           clock={"remaining": [1, 2]}, takeovers={"0": {"level": "greedy"}})),
-    (subjects.turn("g1"), TurnNotice("g1", 7, "samurai", (0, 2), (TurnSeat(0, None), TurnSeat(2, "mcts")), False)),
-    (subjects.finished("g1"), GameResult("g1", "shogun", 90, {"winners": [1]},
-                                         (ResultSeat(0, "ann", None, True), ResultSeat(1, None, "greedy", False)),
-                                         (0,))),
+    (subjects.watch("g1"), WatchView.build(
+        "g1", 7, None, "GameFinished", view={"board": []}, last_move=None, effects={"public": 1}, to_act=[],
+        finished=True, clock={"remaining": [1, 2]}, takeovers={"0": {"level": "greedy"}})),
+    (subjects.turn("g1"), TurnNotice("g1", 7, "samurai", (0, 2), (TurnSeat(0, None), TurnSeat(2, "mcts")),
+                                     False)),
+    (subjects.finished("g1"), GameResult("g1", "shogun", 90, {"winners": [1]}, (
+        ResultSeat(0, "ann", None, True), ResultSeat(1, None, "greedy", False)), (0,))),
     (subjects.abandoned("g1"), SeatAbandoned("g1", "samurai", 12, 0, "ann")),
     (subjects.presence("g1", 0), PresenceBeat("ann", 1764600000.25)),
     (subjects.player("ann"), PlayerNotice("match_found", "g1", 0, "samurai", "t-1")),
@@ -60,7 +61,7 @@ def test_any_view_survives_the_round_trip_and_is_the_browser_frame(view: object,
     assert got == sent and isinstance(got, SeatView)
     assert json.loads(got.frame) == {
         "type": "view", "game_id": "g1", "version": 7, "seat": seat, "view": view,
-        "last_move": {"seat": 0, "move": {"type": "pass"}}, "effects": None, "to_act": [1],
+        "last_move": PASS, "effects": None, "to_act": [1],
         "finished": False, "clock": None, "takeovers": {}}
 
 
@@ -71,7 +72,7 @@ def test_a_view_frame_carries_no_newline_so_the_envelope_splits_exactly() -> Non
 
 
 @pytest.mark.parametrize(("subject", "data", "complaint"), [
-    (subjects.seat("g1", 0), b'{"game_id": "g1", "version": 1, "seat": 0, "event": "MoveMade"}', "envelope line"),
+    (subjects.seat("g1", 0), b'{"game_id": "g1", "version": 1, "seat": 0, "event": "x"}', "envelope line"),
     (subjects.seat("g1", 0), b'{"game_id": "g1", "version": "1", "seat": 0, "event": "x"}\n{}', "version"),
     (subjects.turn("g1"), b'{"game_id": "g1", "version": 1, "game": "samurai", "to_act": ["0"]}', "to_act"),
     (subjects.finished("g1"), b'{"game_id": "g1"}', "missing 'game'"),
@@ -89,8 +90,8 @@ def test_malformed_bytes_are_refused_with_what_is_wrong(subject: str, data: byte
 def test_a_publisher_may_add_a_field_before_its_consumers_read_it() -> None:
     data = b'{"game_id": "g1", "version": 3, "game": "samurai", "to_act": [1], "finished": false,' \
            b' "seats": [{"seat": 1, "bot_level": null, "person": true}], "new": 1}'
-    assert messages.decode(subjects.turn("g1"), data) == TurnNotice("g1", 3, "samurai", (1,), (TurnSeat(1, None),),
-                                                                    False)
+    expected = TurnNotice("g1", 3, "samurai", (1,), (TurnSeat(1, None),), False)
+    assert messages.decode(subjects.turn("g1"), data) == expected
 
 
 def test_the_subject_names_which_message_it_carries() -> None:
