@@ -11,11 +11,14 @@ ends (appends here are single statements, and sessions time out when idle in a t
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
+import orjson
 from psycopg import AsyncConnection, errors
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Jsonb, set_json_dumps, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_store.api import (
@@ -93,6 +96,7 @@ class PostgresEventStore:
             min_size=min_size,
             max_size=max_size,
             kwargs={"options": _session_options(schema), "autocommit": True},
+            configure=_use_fast_json,
             open=False,
         )
         await pool.open(wait=True)
@@ -289,6 +293,28 @@ def _game(row: dict[str, Any]) -> GameSummary:
         winners=row["winners"],
         created_at=row["created_at"],
     )
+
+
+async def _use_fast_json(conn: AsyncConnection) -> None:
+    """jsonb in and out through orjson (several times quicker than the standard library)."""
+    set_json_dumps(_dumps, conn)
+    set_json_loads(_loads, conn)
+
+
+def _dumps(value: Any) -> bytes:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # e.g. an integer wider than 64 bits: the standard library takes it
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+_LONG_DIGITS = re.compile(rb"\d{20}")
+
+
+def _loads(data: bytes | str) -> Any:
+    """orjson, except where a number may be wider than 64 bits (orjson would round it to a float)."""
+    raw = data.encode() if isinstance(data, str) else bytes(data)
+    return json.loads(raw) if _LONG_DIGITS.search(raw) else orjson.loads(raw)
 
 
 def _session_options(schema: str) -> str:
