@@ -207,6 +207,13 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             await conn.execute(_UPSERT_GAME, _game_params(summary))
 
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        if not summaries:
+            return
+        async with self._pool.connection() as conn:
+            cursor = conn.cursor()
+            await cursor.executemany(_UPSERT_GAME, [_game_params(s) for s in summaries])  # one pipeline
+
     async def get_game_summary(self, game_id: str) -> GameSummary | None:
         async with self._pool.connection() as conn:
             rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = %s", [game_id])
