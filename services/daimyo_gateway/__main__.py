@@ -7,6 +7,7 @@ import signal
 import sys
 
 from daimyo_gateway.bootstrap import MissingSecret, start_gateway, token_secret
+from daimyo_kit import event_loop
 from daimyo_kit.config import Config
 from daimyo_kit.logging import configure, get_logger
 
@@ -27,7 +28,7 @@ async def serve() -> None:
 
 def main() -> None:
     try:
-        asyncio.run(serve())
+        event_loop.run(serve())
     except MissingSecret as e:
         print(f"daimyo-gateway: {e}", file=sys.stderr)
         sys.exit(2)
