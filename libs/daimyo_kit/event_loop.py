@@ -1,5 +1,6 @@
 """The services' event loop: uvloop where it is installed (quicker sockets and timers for the
-gateway and the game service), else asyncio's own. `DAIMYO_UVLOOP=off` keeps asyncio's."""
+gateway and the game service), else asyncio's own. `DAIMYO_UVLOOP=off` keeps asyncio's.
+`shutdown.run`, every service's entry point, runs on it."""
 
 from __future__ import annotations
 
