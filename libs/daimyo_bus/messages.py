@@ -119,10 +119,11 @@ class TurnNotice:
     to_act: tuple[int, ...]
     seats: tuple[TurnSeat, ...]
     finished: bool
+    with_people: bool | None = None  # a person holds a seat (a bot may stand in); None: not said
 
     def encode(self) -> bytes:
         return dumps({"game_id": self.game_id, "version": self.version, "game": self.game,
-                      "to_act": list(self.to_act), "finished": self.finished,
+                      "to_act": list(self.to_act), "finished": self.finished, "with_people": self.with_people,
                       "seats": [{"seat": s.seat, "bot_level": s.bot_level} for s in self.seats]})
 
     @classmethod
@@ -130,8 +131,9 @@ class TurnNotice:
         d = _object(loads(data))
         seats = tuple(TurnSeat(_int(s, "seat"), _optional_str(s, "bot_level"))
                       for s in (_object(x) for x in _list(d, "seats")))
+        with_people = None if d.get("with_people") is None else _bool(d, "with_people")
         return cls(_str(d, "game_id"), _int(d, "version"), _str(d, "game"), _ints(d, "to_act"), seats,
-                   _bool(d, "finished"))
+                   _bool(d, "finished"), with_people)
 
 
 @dataclass(frozen=True)

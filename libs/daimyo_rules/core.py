@@ -99,6 +99,9 @@ class Game(Protocol):
     def reveal_all_view(self, state: Any) -> JSON:
         """The view with everything revealed (every seat's secrets; for finished-game replays)."""
 
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
+        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
+
 
 _MASK64 = (1 << 64) - 1
 

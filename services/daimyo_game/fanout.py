@@ -82,8 +82,9 @@ def takeovers_message(record: GameRecord) -> dict[str, dict[str, str]]:
 def turn_message(record: GameRecord, to_act: list[int] | None = None) -> TurnNotice:
     acting = record.engine.to_act(record.state) if to_act is None else to_act
     seats = tuple(TurnSeat(n, record.bot_level(n)) for n in range(record.seat_count))
+    with_people = any(not s.get("bot_level") for s in record.created.seats)  # bots keep a person's pace
     return TurnNotice(record.game_id, record.version, record.created.game, tuple(acting), seats,
-                      record.finished)
+                      record.finished, with_people)
 
 
 def finished_message(record: GameRecord) -> GameResult:

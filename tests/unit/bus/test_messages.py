@@ -40,7 +40,7 @@ EXAMPLES = [
         "g1", 7, None, "GameFinished", view={"board": []}, last_move=None, effects={"public": 1}, to_act=[],
         finished=True, clock={"remaining": [1, 2]}, takeovers={"0": {"level": "greedy"}})),
     (subjects.turn("g1"), TurnNotice("g1", 7, "samurai", (0, 2), (TurnSeat(0, None), TurnSeat(2, "mcts")),
-                                     False)),
+                                     False, True)),
     (subjects.finished("g1"), GameResult("g1", "shogun", 90, {"winners": [1]}, (
         ResultSeat(0, "ann", None, True), ResultSeat(1, None, "greedy", False)), (0,))),
     (subjects.abandoned("g1"), SeatAbandoned("g1", "samurai", 12, 0, "ann")),
