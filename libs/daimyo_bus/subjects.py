@@ -112,3 +112,18 @@ def parse_game_subject(subject: str) -> GameSubject:
     if kind in ("watch", "turn", "finished", "abandoned") and not rest:
         return GameSubject(game_id, kind)
     raise ValueError(f"not a game subject: {subject!r}")
+
+
+def kind_of(subject: str) -> str:
+    """Which message `subject` carries: seat, watch, turn, finished, abandoned, presence, player,
+    online or chat (ValueError for a subject Daimyo does not use)."""
+    parts = subject.split(".")
+    if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
+        return "presence"
+    if parts[:2] == ["daimyo", "player"] and len(parts) == 3:
+        return "player"
+    if parts[:2] == ["daimyo", "online"] and len(parts) == 3:
+        return "online"
+    if parts[:2] == ["daimyo", "chat"] and len(parts) == 4:
+        return "chat"
+    return parse_game_subject(subject).kind

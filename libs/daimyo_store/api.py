@@ -111,6 +111,9 @@ class GameCatalog(Protocol):
         """Insert or update a game's row; an older `version` never overwrites a newer one.
         `created_at` is set on first insert (now when None) and kept afterwards."""
 
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        """`upsert_game_summary` for each, in one round trip (at most one summary per game)."""
+
     async def get_game_summary(self, game_id: str) -> GameSummary | None: ...
 
     async def list_games(

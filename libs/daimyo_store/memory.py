@@ -104,6 +104,10 @@ class InMemoryEventStore:
     async def set_checkpoint(self, name: str, position: int) -> None:
         self._checkpoints[name] = position
 
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        for summary in summaries:
+            await self.upsert_game_summary(summary)
+
     async def upsert_game_summary(self, summary: GameSummary) -> None:
         current = self._games.get(summary.game_id)
         if current is not None and current.version > summary.version:

@@ -27,6 +27,7 @@ import grpc
 
 from daimyo_bot.fallback import fallback_move
 from daimyo_bot.metrics import DRIVER_MOVES
+from daimyo_bus.messages import BusMessage, TurnNotice
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
@@ -72,17 +73,18 @@ class Driver:
     _again: dict[tuple[str, int], SeatTurn] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    async def on_turn(self, subject: str, notice: dict[str, Any]) -> None:
+    async def on_turn(self, subject: str, notice: BusMessage) -> None:
         """A turn notice: start playing each bot seat to act (in the background)."""
-        if notice.get("finished"):
+        if not isinstance(notice, TurnNotice) or notice.finished:
             return
-        game, seats = notice.get("game"), notice.get("seats") or []
-        if not isinstance(game, str) or not game:
-            _log.warning("turn_notice_without_game", game_id=notice.get("game_id"))
+        if not notice.game:
+            _log.warning("turn_notice_without_game", game_id=notice.game_id)
             return
-        paced = with_people(notice, seats)
-        for seat, level in bot_seats(seats, notice.get("to_act") or []):
-            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version"), paced))
+        levels = {s.seat: s.bot_level for s in notice.seats}
+        paced = notice.with_people if notice.with_people is not None else None in levels.values()
+        for seat in notice.to_act:
+            if level := levels.get(seat):
+                self.start(SeatTurn(notice.game_id, notice.game, seat, level, notice.version, paced))
 
     def start(self, turn: SeatTurn) -> None:
         key = (turn.game_id, turn.seat)

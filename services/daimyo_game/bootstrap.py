@@ -128,7 +128,7 @@ async def relay_once(app: GameApp) -> None:
         repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
         timekeeper = Timekeeper(app.handlers)
         await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup, timekeeper=timekeeper,
-                    now_ms=app.handlers.now_ms).run()
+                    now_ms=app.handlers.now_ms, computed=app.handlers.repository.cached_at).run()
     finally:
         await bus.close()
 

@@ -61,8 +61,14 @@ class SeatChange:
 @dataclass(frozen=True)
 class MoveResult:
     version: int
-    view: ViewResult
+    record: GameRecord  # the game at `version`
+    seat: int
     replayed: bool = False  # True when a retried command id returned the first result
+
+    @property
+    def view(self) -> ViewResult:
+        """The mover's view at `version` (computed on demand: the relay publishes it anyway)."""
+        return view_of(self.record, self.seat)
 
 
 @dataclass(frozen=True)
@@ -106,7 +112,18 @@ class GameHandlers:
             f"command id {command.command_id!r} already created a different game")
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
-        record = await self.repository.load(command.game_id)
+        """Decide on the warm cached copy without asking the store (the append's expected version
+        checks it); a refusal on a copy another replica has moved past is retried on the newest."""
+        warm = await self.repository.load(command.game_id, check=False)
+        try:
+            return await self._submit(warm, command)
+        except (Stale, Illegal, PermissionDenied):
+            record = await self.repository.load(command.game_id)
+            if record.version == warm.version:
+                raise
+            return await self._submit(record, command)
+
+    async def _submit(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         _check_seat(record, command)
         try:
             return await self._decide_and_append(record, command)
@@ -232,7 +249,7 @@ class GameHandlers:
         if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
             await self._record_summary(record.game_id, record.created, after.version, after.outcome,
                                        after.takeovers)
-        return MoveResult(after.version, view_of(after, command.seat))
+        return MoveResult(after.version, after, command.seat)
 
     async def _after_conflict(self, command: SubmitMove) -> MoveResult:
         """Another writer appended first: the first result if it was this command, else stale or one retry."""
@@ -240,7 +257,7 @@ class GameHandlers:
         earlier = await self._earlier_result(record, command)
         if earlier is not None:
             return earlier
-        if command.expected_version:
+        if command.expected_version and command.expected_version != record.version:
             raise Stale(f"stale version: you saw version {command.expected_version}, "
                         f"another move made the game version {record.version}")
         try:
@@ -266,7 +283,7 @@ class GameHandlers:
                 f"(version {recorded[0].version}); use a new command id"
             )
         at = await self.repository.load_at(command.game_id, recorded[-1].version)
-        return MoveResult(at.version, view_of(at, command.seat), replayed=True)
+        return MoveResult(at.version, at, command.seat, replayed=True)
 
     async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
                               taken: Mapping[int, Takeover] | None = None) -> None:

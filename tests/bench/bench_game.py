@@ -135,9 +135,9 @@ class Arrivals:
         return self.waiters.setdefault((game_id, seat, version), asyncio.get_running_loop().create_future())
 
     async def __call__(self, subject: str, message: Any) -> None:
-        future = self.expect(message["game_id"], message["seat"], message["version"])
+        future = self.expect(message.game_id, message.seat, message.version)
         if not future.done():
-            future.set_result((time.perf_counter(), message))
+            future.set_result((time.perf_counter(), message.body))
 
 
 async def play_timed(stub: Any, game_id: str, arrivals: Arrivals, think: float, out: list[float]) -> None:

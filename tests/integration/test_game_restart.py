@@ -56,8 +56,8 @@ async def test_a_restarted_service_continues_the_game_and_the_relay_fills_the_ga
     game_id = ""
 
     async def on_watch(_subject: str, message: Any) -> None:
-        if message["game_id"] == game_id:
-            seen.append(message["version"])
+        if message.game_id == game_id:
+            seen.append(message.version)
 
     await bus.subscribe(subjects.ALL_WATCH, on_watch)
     await bus.flush()

@@ -318,6 +318,22 @@ def _report(args: argparse.Namespace, result: Result, rates: list[Any]) -> None:
     print(f"cpu (cores)         {cpu}")
     print(f"machine busy        {result.machine:.0f}% of {psutil.cpu_count()} cores over the window; "
           f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(summary_line(t.acked, result.seconds, rates[-1].rows_per_second, result.cpu))
+
+
+def summary_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str, float]) -> str:
+    """One line to compare runs: the move rate against the raw 8-connection append rate of the same
+    run, and CPU milliseconds per accepted move for each measured group of processes."""
+    rate = accepted / seconds if seconds else 0.0
+    ratio = rate / raw_rate if raw_rate else 0.0
+    per_move = "  ".join(f"{name.split(' ')[0]} {cpu_ms_per_move(c, seconds, accepted):.2f}"
+                         for name, c in cores.items())
+    return (f"summary: {rate:.0f} moves/s = {ratio:.3f}x the raw append rate ({raw_rate:.0f} rows/s, "
+            f"8 connections); CPU ms per accepted move: {per_move}")
+
+
+def cpu_ms_per_move(cores: float, seconds: float, accepted: int) -> float:
+    return cores * seconds * 1000 / accepted if accepted else float("nan")
 
 
 if __name__ == "__main__":
