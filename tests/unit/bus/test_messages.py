@@ -101,8 +101,8 @@ def test_a_publisher_may_add_a_field_before_its_consumers_read_it() -> None:
 
 def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
-    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "presence", "player", "player", "online",
-                     "chat"]
+    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "presence", "player", "player",
+                     "online", "chat"]
 
 
 @pytest.mark.parametrize(("subject", "data"), [
