@@ -2,7 +2,8 @@
 
 client → server: `subscribe {game_id, as: <seat>|"spectator", since_version}`,
 `unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`,
-`leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back).
+`leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back),
+`chat {game_id, text, channel?}` (a chat line; see the gateway README).
 server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, seat, action, version}`,
 `error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`; an error about
 it echoes the ref.
@@ -70,7 +71,28 @@ class Reclaim:
     ref: Any = None
 
 
-Frame = Subscribe | Unsubscribe | MoveFrame | Ping | Leave | Reclaim
+@dataclass(frozen=True)
+class ChatFrame:
+    """A chat line for a game: `channel` "players" | "spectators" (None: the sender's own)."""
+
+    game_id: str
+    channel: str | None
+    text: str
+    ref: Any = None
+
+
+Frame = Subscribe | Unsubscribe | MoveFrame | Ping | Leave | Reclaim | ChatFrame
+CHAT_CHANNELS = ("players", "spectators")
+MAX_CHAT_TEXT = 2000  # the game service allows 500 characters; this only bounds the frame
+
+
+def _chat(data: dict[str, Any], ref: Any) -> ChatFrame:
+    text, channel = data.get("text"), data.get("channel")
+    if not isinstance(text, str) or len(text) > MAX_CHAT_TEXT:
+        raise BadFrame("text must be a string")
+    if channel is not None and channel not in CHAT_CHANNELS:
+        raise BadFrame(f"channel must be one of {', '.join(CHAT_CHANNELS)}")
+    return ChatFrame(_game_id(data), channel, text, ref)
 
 
 def parse_frame(text: str) -> Frame:
@@ -138,4 +160,5 @@ _PARSERS: dict[str, Any] = {
     "ping": lambda data, ref: Ping(ref),
     "leave": lambda data, ref: Leave(_game_id(data), ref),
     "reclaim": lambda data, ref: Reclaim(_game_id(data), ref),
+    "chat": _chat,
 }

@@ -22,7 +22,7 @@ class ServiceError(Exception):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated")
+         "unauthenticated", "rate_limited")
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,8 @@ class ViewSnapshot:
     finished: bool
     clock: dict[str, Any] | None = None  # remaining_ms per seat, running seats, the server's now_ms
     takeovers: dict[str, dict[str, str]] = field(default_factory=dict)  # seat → bot level, reason, until
+    winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished alone
+    abandoned: list[int] = field(default_factory=list)  # seats a bot finished for an absent player
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ class GameInfo:
     finished: bool = False
     winners: list[int] = field(default_factory=list)
     created_at: str = ""
+    listed: bool = True  # False: a private table whose host allows no spectators
+    time_control: str = ""  # "live" | "correspondence" | "" (no clock)
 
 
 @dataclass(frozen=True)
@@ -86,6 +90,14 @@ class GamePort(Protocol):
 
     async def hand_over_seat(self, game_id: str, seat: int, player_id: str, reason: str) -> int: ...
 
+    async def my_games(self, player_id: str, include_finished: bool, limit: int) -> list[dict[str, Any]]: ...
+
+    async def post_chat(self, game_id: str, player_id: str, name: str, channel: str,
+                        text: str) -> dict[str, Any]: ...
+
+    async def list_chat(self, game_id: str, player_id: str, channel: str, after_id: int,
+                        limit: int) -> list[dict[str, Any]]: ...
+
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str) -> int: ...
 
 
@@ -95,5 +107,25 @@ class MatchmakingPort(Protocol):
     async def cancel(self, ticket_id: str, player_id: str) -> dict[str, Any]: ...
 
     async def get_ticket(self, ticket_id: str) -> dict[str, Any]: ...
+
+    async def fill_with_bots(self, ticket_id: str, player_id: str) -> dict[str, Any]: ...
+
+    async def offer_rematch(self, game_id: str, player_id: str) -> dict[str, Any]: ...
+
+    async def answer_rematch(self, rematch_id: str, player_id: str, accept: bool) -> dict[str, Any]: ...
+
+    async def get_rematch(self, rematch_id: str, player_id: str) -> dict[str, Any]: ...
+
+    async def play_again(self, game_id: str, player_id: str, display_name: str) -> dict[str, Any]: ...
+
+    async def create_table(self, fields: dict[str, Any]) -> dict[str, Any]: ...
+
+    async def get_table(self, code: str) -> dict[str, Any]: ...
+
+    async def join_table(self, code: str, player_id: str, display_name: str) -> dict[str, Any]: ...
+
+    async def seat_table_bots(self, code: str, player_id: str, levels: list[str]) -> dict[str, Any]: ...
+
+    async def leave_table(self, code: str, player_id: str) -> dict[str, Any]: ...
 
     async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]: ...
