@@ -26,6 +26,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    Refused,
     SeatSpec,
     TicketRecord,
 )
@@ -116,6 +117,9 @@ class MatchmakingHandlers:
         _check_time_control(request.time_control_json)
         config = self.catalog.table_config(request.game, request.options)
         await self._check_live_slot(request, request.host_id)
+        if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
+            raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
+                          "start or leave one first")
         table = tables.new_table(request, config, self.clock.now())
         await self.tables.insert(table)
         log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))

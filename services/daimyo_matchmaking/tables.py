@@ -33,6 +33,7 @@ from daimyo_matchmaking.domain import (
 from daimyo_matchmaking.store import insert_match, seat_players
 
 TABLE_SECONDS = 24 * 3600.0  # an invitation not taken up within a day expires
+MAX_OPEN_PER_HOST = 5  # open (not started, not expired) tables one host may keep at once
 OPEN, STARTED, CLOSED = "open", "started", "closed"
 MAX_NAME = 40
 
@@ -102,6 +103,13 @@ class TableStore:
                  json.dumps(table.config), table.time_control_json, table.rated, table.spectators,
                  _seats_json(table.seats), table.created_at, table.expires_at),
             )
+
+    async def open_tables_of(self, host_id: str, now: float) -> int:
+        async with self._pool.connection() as conn:
+            query = """SELECT count(*) AS n FROM private_tables
+                           WHERE host_id = %s AND state = 'open' AND expires_at > %s"""
+            row = await (await conn.execute(query, (host_id, now))).fetchone()
+        return int(row["n"]) if row else 0  # type: ignore[call-overload]
 
     async def by_code(self, code: str) -> Table | None:
         async with self._pool.connection() as conn:

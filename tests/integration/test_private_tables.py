@@ -12,6 +12,8 @@ import aiohttp
 import pytest
 
 from daimyo_gateway.testing import SocketClient, sign_in
+from daimyo_matchmaking.domain import Refused
+from daimyo_matchmaking.tables import NewTable
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration.platform import Platform, call, platform
 
@@ -123,3 +125,11 @@ async def test_an_expired_invitation_is_refused(site: Platform) -> None:
                                              (table["code"],))
         status, refusal = await call(http, "POST", join_url(first.url, table), fay["token"])
         assert status == 409 and refusal["message"] == "this invitation has expired"
+
+
+async def test_a_host_keeps_at_most_five_open_tables(site: Platform) -> None:
+    request = NewTable("host-1", "Hal", "samurai", 2, {})
+    for _ in range(5):
+        await site.matchmaking.create_table(request)
+    with pytest.raises(Refused, match="already have 5 open tables"):
+        await site.matchmaking.create_table(request)

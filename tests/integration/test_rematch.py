@@ -116,7 +116,9 @@ async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(database
         await mm.enqueue(Enqueue("ann", "samurai", [3], bots_only=True, bot_level="random"))
         await mm.enqueue(Enqueue("ben", "samurai", [2]))
         await mm.enqueue(Enqueue("cid", "samurai", [2]))
-        solo, pair = await mm.match_round("samurai")
+        matches = await mm.match_round("samurai")
+        (solo,) = [m for m in matches if "ann" in [s.player_id for s in m.seats]]
+        (pair,) = [m for m in matches if m is not solo]
         for match in (solo, pair):
             seats = [{"player_id": s.player_id or None} for s in match.seats]
             await mm.game_finished({"game_id": match.game_id, "game": "samurai", "seats": seats,
