@@ -105,13 +105,21 @@ def test_friends_at_a_private_table_choose_hands_chat_and_play_a_rematch(stack: 
     expect(guest.locator(".chat-count")).to_have_text("12 / 500")
     chat(guest, "Thanks, you too")
     expect(host.locator(".chat-lines li")).to_have_count(2, timeout=TIMEOUT)
+    for n in range(4):  # five lines in a few seconds is the most one may write
+        expect(guest.locator(".chat-form input")).to_have_value("", timeout=TIMEOUT)
+        chat(guest, f"line {n}")
+    expect(guest.locator(".chat-form input")).to_have_value("", timeout=TIMEOUT)
+    chat(guest, "one too many")
+    expect(guest.locator(".chat-error")).not_to_be_empty(timeout=TIMEOUT)
+    expect(guest.locator(".chat-form input")).to_have_value("one too many")  # kept, to send later
     shot(host, artifacts, "21-table-chat")
     for page in (host, guest):
         leave_game(page)  # bots finish both seats quickly
     for page in (host, guest):
         expect(page.locator(".after-game")).to_be_visible(timeout=60_000)
     expect(host.locator(".after-game")).to_contain_text("You left the game; a bot finished the seat")
-    expect(host.locator(".after-game .result")).not_to_contain_text("You won")
+    expect(host.locator(".after-game .result")).to_contain_text("No winner")  # nobody stayed to win
+    expect(host.locator("section.final h2")).to_contain_text("No winner")  # the game's own panel agrees
     shot(guest, artifacts, "22-end-screen")
     offer_rematch(host)
     expect(guest.locator(".rematch")).to_contain_text("Hana offers a rematch", timeout=TIMEOUT)

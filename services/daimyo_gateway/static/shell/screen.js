@@ -17,7 +17,8 @@
 //   mount()                   write the layout into root, with an empty `<div id="live">`
 //   effects(effects, version) once per game version, in order, history first (optional)
 //   update(frame)             every newer view frame: frame.view, .version, .last_move, .effects;
-//                             once finished, frame.winners / frame.abandoned are the honest result
+//                             once finished, frame.winners / frame.abandoned (also copied to
+//                             host.info.winners / .abandoned, info.finished) are the honest result
 //                             (never a seat a bot finished for an absent player): draw those
 //   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
 //   keydown(event)            document keydown while the screen shows (optional)
@@ -89,6 +90,7 @@ class LiveDriver {
   showView(frame) {
     for (const missed of frame.missed || []) this.tell(missed.version, missed.effects);
     this.tell(frame.version, frame.effects);
+    if (frame.finished) Object.assign(this.info, { finished: true, winners: frame.winners || [], abandoned: frame.abandoned || [] });
     this.live.update(frame);
     this.after.update(frame);
     if (this.seat !== null) settle(this.info.game_id, frame.version, !frame.finished && (frame.to_act || []).includes(this.seat));

@@ -18,7 +18,7 @@ export function samuraiReplay({ root, info, board: geometry, events }) {
     const hexes = new Set([event?.move?.hex, event?.move?.to].filter(Boolean));
     root.querySelector("#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
     root.querySelector("#hands").innerHTML = handsHtml(view, info.seats, viewer);
-    root.querySelector("#side").innerHTML = finalPanel(view, info.seats) + playersPanel(view, info.seats, viewer) + logPanel(lines);
+    root.querySelector("#side").innerHTML = finalPanel(view, info.seats, info.finished && info.winners) + playersPanel(view, info.seats, viewer) + logPanel(lines);
   };
   return { layout: LAYOUT, draw };
 }

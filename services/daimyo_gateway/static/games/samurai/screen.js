@@ -102,7 +102,7 @@ export class SamuraiScreen {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
     this.root.querySelector("#status").innerHTML = this.statusHtml();
-    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats) +
+    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml();
     this.renderHand();
   }

@@ -23,7 +23,7 @@ export function shogunReplay({ root, info, board, events }) {
     root.querySelector("#strip").innerHTML = stripHtml(board, view);
     root.querySelector("#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
     root.querySelector("#legend").innerHTML = regionLegend(view.side);
-    root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
+    root.querySelector("#side").innerHTML = finalHtml(view, info.seats, info.finished && info.winners) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
       battleHtml(chronicle.battle, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
   };

@@ -83,7 +83,7 @@ export class ShogunScreen {
     this.el("strip").innerHTML = stripHtml(this.board, v);
     this.el("board").innerHTML = mapSvg(this.board, v, opts);
     this.el("legend").innerHTML = regionLegend(v.side);
-    this.el("final").innerHTML = finalHtml(v, seats);
+    this.el("final").innerHTML = finalHtml(v, seats, this.info.finished && this.info.winners);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
     this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
     this.el("battle").innerHTML = battleHtml(this.chronicle.battle, seats);
