@@ -124,8 +124,10 @@ def test_friends_at_a_private_table_choose_hands_chat_and_play_a_rematch(stack: 
     offer_rematch(host)
     expect(guest.locator(".rematch")).to_contain_text("Hana offers a rematch", timeout=TIMEOUT)
     guest.click("[data-after=accept]")
-    rematch_id = wait_for_game(host)
-    assert rematch_id != game_id and wait_for_game(guest) == rematch_id
+    for page in (host, guest):  # both are taken to the new game
+        page.wait_for_url(lambda url: "#/game/" in url and game_id not in url, timeout=TIMEOUT)
+    assert host.url == guest.url
+    host.wait_for_selector("#board svg")
     replay = host.context.new_page()
     replay.goto(f"{stack.url}/#/replay/{game_id}")
     expect(replay.locator(".chat-transcript")).to_contain_text("Good luck <b>Gen</b>!", timeout=TIMEOUT)
@@ -184,11 +186,15 @@ def ticket_state(stack: Stack, ticket_id: str) -> str:
         return str(stub.GetTicket(matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id), timeout=10).state)
 
 
-def queue_people_only(page: Page) -> str:
+def queue_people_only(page: Page) -> None:
     page.check("input[name=players][value='2']")
     page.check("input[name=mode][value=people]")
     page.uncheck("input[name=welcome]")
     page.click("#queue button[type=submit]")
+
+
+def wait_for_people_only(page: Page) -> str:
+    """The waiting screen of a ticket without bots; returns the ticket's id."""
     page.wait_for_url(re.compile(r"#/wait/"), timeout=TIMEOUT)
     expect(page.locator("#bots")).to_contain_text("Waiting for people only", timeout=TIMEOUT)
     return page.url.rsplit("/", 1)[-1]
@@ -198,7 +204,8 @@ def test_a_closed_waiting_tab_no_longer_gets_anyone_matched(stack: Stack, browse
                                                             artifacts: Path) -> None:
     ghost = new_page(browser)
     sign_in(ghost, stack.url, "Ghost")
-    ticket = queue_people_only(ghost)
+    queue_people_only(ghost)
+    ticket = wait_for_people_only(ghost)
     close(ghost)
     closed = time.monotonic()
     while ticket_state(stack, ticket) != "cancelled":
@@ -208,6 +215,7 @@ def test_a_closed_waiting_tab_no_longer_gets_anyone_matched(stack: Stack, browse
     first, second = new_page(browser), new_page(browser)
     sign_in(first, stack.url, "First")
     queue_people_only(first)
+    wait_for_people_only(first)
     first.wait_for_timeout(2000)
     assert "#/wait/" in first.url  # nobody to meet: the ghost is gone
     sign_in(second, stack.url, "Second")
