@@ -19,6 +19,7 @@ from daimyo_bus import Bus
 from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.hub import Hub
+from daimyo_gateway.limits import Limits
 from daimyo_gateway.online import Online, heartbeat_from_env
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence, grace_from_env
@@ -69,12 +70,15 @@ class RunningGateway:
 
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
                         games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
-                        grace_seconds: float | None = None, **app_options: Any) -> RunningGateway:
+                        grace_seconds: float | None = None, limits: Limits | None = None,
+                        **app_options: Any) -> RunningGateway:
     """A gateway serving on host:port (config.http_port by default; 0 picks a free port).
 
     `grace_seconds`: how long a seat's player may be away before a bot takes the seat
-    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60).
+    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60); `limits`: the edge's limits and
+    quotas (default: `Limits.from_env`).
     """
+    limits = limits or Limits.from_env(os.environ)
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
     channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
     games = games or GrpcGames(channels[0])
@@ -83,9 +87,10 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
     draining = Draining()
     online = Online(bus.publish, heartbeat_from_env(os.environ))
-    app = create_app(TokenSigner(secret), games, matchmaking or GrpcMatchmaking(channels[1]), hub,
-                     ready=lambda: bus.is_connected and not draining.started, presence=presence,
-                     online=online)
+    app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
+                     matchmaking or GrpcMatchmaking(channels[1]), hub,
+                     ready=lambda: bus.is_connected and not draining.started,
+                     presence=presence, limits=limits, online=online, **app_options)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)

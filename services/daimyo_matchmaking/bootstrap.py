@@ -90,6 +90,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 SystemClock(),
                 policy,
                 metrics=PrometheusMatchMetrics(),
+                bot_games_per_player=int(os.environ.get("DAIMYO_BOT_GAMES_PER_PLAYER", "1")),
             )
             matcher = MatchmakerLoop(handlers, interval)
             handlers.on_enqueue = matcher.wake

@@ -64,6 +64,10 @@ class Refused(MatchmakingError):
     """Well-formed but not possible now: an expired offer or invitation, a full table."""
 
 
+class QuotaExceeded(MatchmakingError):
+    """The player already has as many games of this kind in progress as one player may."""
+
+
 class TicketNotFound(MatchmakingError):
     """No ticket has this id."""
 

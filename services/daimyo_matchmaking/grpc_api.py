@@ -17,6 +17,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    QuotaExceeded,
     Refused,
     TicketNotCancellable,
     TicketNotFound,
@@ -38,6 +39,8 @@ def status_for(error: MatchmakingError) -> grpc.StatusCode:
         return grpc.StatusCode.NOT_FOUND
     if isinstance(error, NotAllowed):
         return grpc.StatusCode.PERMISSION_DENIED
+    if isinstance(error, QuotaExceeded):
+        return grpc.StatusCode.RESOURCE_EXHAUSTED
     if isinstance(error, TicketNotCancellable | Refused):
         return grpc.StatusCode.FAILED_PRECONDITION
     if isinstance(error, InvalidRequest):

@@ -25,7 +25,7 @@ def run_case(python: str, path: pathlib.Path) -> list[str]:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
         json.dump(case, f)
     proc = subprocess.run([python, "-m", "daimyo_rules", "replay", f.name],
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=300)
     pathlib.Path(f.name).unlink()
     out = proc.stdout.strip()
     if "error_at" in expected:

@@ -5,6 +5,7 @@ internal id."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 import uuid
 from collections.abc import AsyncIterator
@@ -73,7 +74,10 @@ async def test_a_visitor_watches_a_live_game_without_signing_in(site: Platform) 
         status, live = await call(http, "GET", f"{gateway.url}/api/games?live=1")
         assert status == 200 and game_id in [g["game_id"] for g in live["games"]]
 
-        socket = await SocketClient.connect(http, gateway.url, "")  # no token: a visitor
+        ws = await http.ws_connect(f"{gateway.url.replace('http', 'ws', 1)}/ws")
+        await ws.send_json({"type": "auth", "visitor": True})  # no token: a visitor
+        socket = SocketClient(ws)
+        socket._reader = asyncio.create_task(socket._read())
         await socket.send({"type": "subscribe", "game_id": game_id, "as": "spectator"})
         view = await socket.wait_for(lambda f: f.get("type") == "view")
         assert view["seat"] is None and view["game_id"] == game_id

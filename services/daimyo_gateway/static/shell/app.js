@@ -20,8 +20,8 @@ let leave = null, generation = 0;
 
 // One socket, a visitor's until sign-in; a new session (sign-in, sign-out) opens a new one.
 function connect() {
-  const token = session()?.token ?? null;
-  if (ctx.socket && ctx.socket.token === token) return;
+  const player = session()?.player_id ?? null;
+  if (ctx.socket && ctx.socket.player === player) return;
   ctx.socket?.close();
   const dot = document.getElementById("conn");
   ctx.socket = new Socket((frame) => {
