@@ -103,6 +103,9 @@ class Game(Protocol):
     def validate_table_options(self, options: JSON) -> JSON:
         """Normalised engine config (without `players`) for a table's `options`, or MalformedMove."""
 
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
+        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
+
 
 def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:
     """`options` checked against a `table_options()` schema ({name: {default, choices: [{value}]}}):

@@ -39,6 +39,7 @@ from daimyo_gateway.sessions import Session
 from daimyo_gateway.sockets import Connection, authenticate, check_origin, refuse
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
 from daimyo_kit import logging as log
+from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_rules.core import RuleError
 from daimyo_rules.registry import game_names, get_game
@@ -56,7 +57,6 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-BOT_LEVELS = ("random", "greedy", "mcts")
 TIME_CONTROLS = {  # the lobby's choices; matchmaking seats only tickets with the same one together
     "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
     "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
@@ -276,7 +276,7 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(counts, list) or not all(isinstance(c, int) and c in allowed for c in counts):
         raise ServiceError("malformed", f"player_counts must list numbers from {allowed[0]} to {allowed[-1]}")
     bots = body.get("mode") == "bots"
-    level = body.get("bot_level") or ("greedy" if bots else "")
+    level = body.get("bot_level") or (DEFAULT_BOT_LEVEL if bots else "")
     if level and level not in BOT_LEVELS:
         raise ServiceError("malformed", f"bot_level must be one of {', '.join(BOT_LEVELS)}")
     clock = body.get("time_control") or "live"

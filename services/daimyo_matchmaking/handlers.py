@@ -17,6 +17,7 @@ from typing import Any, Protocol
 import structlog
 
 from daimyo_kit import logging as kit_log
+from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_matchmaking import tables
 from daimyo_matchmaking.domain import (
     QUEUED,
@@ -48,9 +49,6 @@ from daimyo_matchmaking.store import PostgresStore
 from daimyo_matchmaking.tables import NewTable, Table, TableStore
 
 log = structlog.get_logger("daimyo_matchmaking")
-
-BOT_LEVELS = frozenset({"random", "greedy", "mcts"})
-
 
 @dataclass(frozen=True)
 class Enqueue:

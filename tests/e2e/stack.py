@@ -22,7 +22,8 @@ TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BO
           # a live seat goes to a bot 6 s after its last tab closes (a reload is quicker); the
           # correspondence test waits longer than that to show its seat is not handed over
           "DAIMYO_DISCONNECT_GRACE_SECONDS": "6",
-          "DAIMYO_GUEST_SIGNINS_PER_MINUTE": "600"}  # every browser test signs guests in from one address
+          "DAIMYO_GUEST_SIGNINS_PER_MINUTE": "600",  # every browser test signs guests in from one address
+          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0"}  # tests need no pace for people
 
 
 @dataclass

@@ -9,7 +9,7 @@ import { loadAll } from "./games.js";
 import { esc, toast } from "./widgets.js";
 
 export const CLOCK_NAMES = { live: "Live 10+10", blitz: "Blitz 3+5", correspondence: "3 days a move" };
-export const BOT_LEVELS = [["random", "Easy (random)"], ["greedy", "Medium"], ["mcts", "Hard"]];
+export const BOT_LEVELS = [["random", "Easy (random)"], ["greedy", "Medium"], ["mcts", "Hard"], ["expert", "Expert"]];
 const POLL_MS = 3000;
 
 // A time control as the table stores it ({type, initial_seconds, increment_seconds} or days_per_move).
