@@ -92,6 +92,7 @@ def test_friends_at_a_private_table_choose_hands_chat_and_play_a_rematch(stack: 
     expect(host.locator(".table-seats li.empty")).to_have_count(1)
     shot(host, artifacts, "20-table-room")
     guest.goto(invite)  # a visitor: the room shows, joining signs in as a guest
+    guest.evaluate("() => localStorage.setItem('daimyo.pace', '0')")  # others' moves without a pause
     guest.fill("#name", "Gen")
     guest.click("#guest button[type=submit]")
     game_id = wait_for_game(guest)
