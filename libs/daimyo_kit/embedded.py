@@ -12,9 +12,12 @@ import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from daimyo_kit import credentials as creds
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -52,6 +55,7 @@ def start_postgres(data_dir: Path) -> EmbeddedPostgres:
 class EmbeddedNats:
     url: str
     process: subprocess.Popen[bytes]
+    credentials: dict[str, str] = field(default_factory=dict)  # the logins its accounts accept
 
     def stop(self, grace: float = 5.0) -> None:
         if self.process.poll() is not None:
@@ -75,14 +79,23 @@ def nats_server_binary() -> Path:
     return Path(found)
 
 
-def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0) -> EmbeddedNats:
-    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default)."""
+def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
+               credentials: Mapping[str, str] | None = None) -> EmbeddedNats:
+    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default).
+
+    It always has accounts: the per-service users and permissions of `credentials`
+    (daimyo_kit.credentials; a fresh set when None); anonymous clients are refused."""
     port = port or free_port()
+    logins = {k: v for k, v in (credentials or {}).items() if k.startswith("DAIMYO_")}
+    logins |= creds.env_additions(logins)
     data_dir.mkdir(parents=True, exist_ok=True)
+    config = data_dir / "nats.conf"
+    config.touch(mode=0o600)
+    config.write_text(creds.nats_server_config(logins, port, data_dir))
     log = (data_dir / "nats.log").open("ab")
-    command = [str(nats_server_binary()), "-js", "-sd", str(data_dir), "-a", "127.0.0.1", "-p", str(port)]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
-    handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process)
+    process = subprocess.Popen([str(nats_server_binary()), "-c", str(config)], stdout=log,
+                               stderr=subprocess.STDOUT)
+    handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process, credentials=logins)
     _wait_for_port(handle, port, timeout)
     return handle
 

@@ -30,16 +30,16 @@ from daimyo_store.commands import distinct_command_ids
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
-_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, recorded_at, position"
+_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position"
 
 # One statement, so one round trip: it inserts nothing unless the stream is at the expected
 # version; two writers that both saw that version collide on the primary key instead.
 _INSERT_EVENTS = f"""
-INSERT INTO events (stream_id, version, type, schema_version, data, command_id)
-SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id
+INSERT INTO events (stream_id, version, type, schema_version, data, command_id, actor)
+SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id, v.actor
 FROM unnest(%(versions)s::int[], %(types)s::text[], %(schema_versions)s::int[],
-            %(datas)s::jsonb[], %(command_ids)s::text[])
-     WITH ORDINALITY AS v(version, type, schema_version, data, command_id, n)
+            %(datas)s::jsonb[], %(command_ids)s::text[], %(actors)s::text[])
+     WITH ORDINALITY AS v(version, type, schema_version, data, command_id, actor, n)
 WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = %(stream_id)s) = %(expected)s
 ORDER BY v.n
 RETURNING {_EVENT_COLUMNS}
@@ -48,7 +48,8 @@ RETURNING {_EVENT_COLUMNS}
 _FIND_COMMAND = f"""
 SELECT {_EVENT_COLUMNS} FROM events
 WHERE stream_id = %(stream_id)s
-  AND xid = (SELECT xid FROM events WHERE stream_id = %(stream_id)s AND command_id = %(command_id)s)
+  AND xid = (SELECT xid FROM events
+             WHERE stream_id = %(stream_id)s AND actor = %(actor)s AND command_id = %(command_id)s)
 ORDER BY version
 """
 
@@ -121,8 +122,8 @@ class PostgresEventStore:
                 raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
 
-    async def _recorded_for(self, stream_id: str, command_ids: list[str]) -> list[RecordedEvent]:
-        found = {e.version: e for c in command_ids for e in await self.find_command(stream_id, c)}
+    async def _recorded_for(self, stream_id: str, keys: list[tuple[str, str]]) -> list[RecordedEvent]:
+        found = {e.version: e for actor, c in keys for e in await self.find_command(stream_id, c, actor)}
         return [found[v] for v in sorted(found)]
 
     async def _insert(
@@ -157,9 +158,10 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             return await _stream_version(conn, stream_id)
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, _FIND_COMMAND, {"stream_id": stream_id, "command_id": command_id})
+            rows = await _fetch(conn, _FIND_COMMAND,
+                                {"stream_id": stream_id, "command_id": command_id, "actor": actor})
         return [self._event(row) for row in rows]
 
     async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
@@ -239,6 +241,7 @@ class PostgresEventStore:
             position=row["position"],
             recorded_at=row["recorded_at"],
             command_id=row["command_id"],
+            actor=row["actor"],
         )
 
 
@@ -264,6 +267,7 @@ def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]
         "schema_versions": [e.schema_version for e in events],
         "datas": [Jsonb(e.data) for e in events],
         "command_ids": [e.command_id for e in events],
+        "actors": [e.actor for e in events],
     }
 
 

@@ -12,18 +12,20 @@ import asyncio
 import contextlib
 import signal
 
-from daimyo_bot.bootstrap import Settings, build, servicers, supervise_driver
+from daimyo_bot.bootstrap import Settings, build, caller_auth, servicers, supervise_driver
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
 
 
 async def _serve(settings: Settings) -> None:
+    auth = caller_auth(settings)  # before anything starts: no callers configured, no service
     app = await build(settings)
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     driver = asyncio.create_task(supervise_driver(settings)) if settings.driver else None
     try:
-        await serve(servicers(app), settings.grpc_port, on_stopping=lambda: _cancel(driver))
+        await serve(servicers(app), settings.grpc_port, host=settings.bind_host, interceptors=[auth],
+                    on_stopping=lambda: _cancel(driver))
     finally:
         app.close()
 
@@ -36,7 +38,7 @@ async def _cancel(task: asyncio.Task[None] | None) -> None:
 
 
 async def _drive(settings: Settings) -> None:
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     driver = asyncio.create_task(supervise_driver(settings))
     await _until_signalled()
     await _cancel(driver)

@@ -5,6 +5,7 @@ client would — without importing the engine)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -15,24 +16,58 @@ from typing import Any
 import grpc
 
 from daimyo_game.bootstrap import GameApp, Settings, build, start_grpc
+from daimyo_kit import credentials, grpc_client
 from daimyo_kit.grpc_server import RunningServer
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 
 def settings_for(database_url: str, nats_url: str, schema: str, **overrides: Any) -> Settings:
-    base = Settings(database_url, schema, nats_url, grpc_port=0, metrics_port=0)
+    """Settings on a free port whose callers are this process's credentials (tests/conftest.py)."""
+    base = Settings(database_url, schema, nats_url, grpc_port=0, metrics_port=0,
+                    callers=credentials.grpc_callers(os.environ))
     return replace(base, **overrides)
+
+
+def role_stub(target: str, role: str) -> tuple[grpc.aio.Channel, Any]:
+    """A channel and GameService stub authenticated as `role` (credentials from the environment)."""
+    channel = grpc_client.channel(target, role=role)
+    return channel, game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
+
+
+class RoutedStub:
+    """The stub most tests use: each call goes out as the role its real caller has — CreateGame
+    as matchmaking, a call naming a player as the gateway, a seat without a player as the bot
+    driver — so every test also passes the service's caller checks."""
+
+    def __init__(self, stubs: dict[str, Any]) -> None:
+        self._stubs = stubs
+
+    def __getattr__(self, method: str) -> Any:
+        def call(request: Any, **kwargs: Any) -> Any:
+            return getattr(self._stubs[_role_for(method, request)], method)(request, **kwargs)
+        return call
+
+
+def _role_for(method: str, request: Any) -> str:
+    if method == "CreateGame":
+        return "matchmaking"
+    viewer = getattr(request, "viewer", None)
+    player = getattr(request, "player_id", "") or (viewer.player_id if viewer is not None else "")
+    seat_asked = method == "SubmitMove" or (viewer is not None and viewer.WhichOneof("who") == "seat")
+    return "driver" if seat_asked and not player else "gateway"
 
 
 @dataclass
 class RunningGameService:
     app: GameApp
     server: RunningServer
-    channel: grpc.aio.Channel
+    channels: list[grpc.aio.Channel]
     stub: Any
+    address: str = ""
 
     async def stop(self, grace: float = 0.5) -> None:
-        await self.channel.close()
+        for channel in self.channels:
+            await channel.close()
         await self.server.stop(grace)
         await self.app.close()
 
@@ -44,9 +79,10 @@ async def start_service(settings: Settings, relay: bool = True,
     if relay:
         app.start_relay()
     server = await start_grpc(app, 0, "127.0.0.1")
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{server.port}")
-    stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
-    return RunningGameService(app, server, channel, stub)
+    address = f"127.0.0.1:{server.port}"
+    pairs = {role: role_stub(address, role) for role in credentials.GRPC_CLIENT_ROLES}
+    stub = RoutedStub({role: pair[1] for role, pair in pairs.items()})
+    return RunningGameService(app, server, [pair[0] for pair in pairs.values()], stub, address)
 
 
 @asynccontextmanager
@@ -72,8 +108,9 @@ def spectator() -> Any:
     return game_pb2.Viewer(spectator=True)
 
 
-def seat_viewer(seat: int) -> Any:
-    return game_pb2.Viewer(seat=seat)
+def seat_viewer(seat: int, player_id: str = "") -> Any:
+    """A seat's eyes; while the game runs, `player_id` must be its player (or a bot plays it)."""
+    return game_pb2.Viewer(seat=seat, player_id=player_id)
 
 
 def moves_from_legal(legal: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -101,7 +138,7 @@ async def play_random_move(stub: Any, game_id: str, rng: random.Random) -> Any:
     if state.finished or not state.to_act:
         return None
     seat = rng.choice(list(state.to_act))
-    request = game_pb2.GetViewRequest(game_id=game_id, viewer=seat_viewer(seat))
+    request = game_pb2.GetViewRequest(game_id=game_id, viewer=seat_viewer(seat, f"p{seat}"))
     view = json.loads((await stub.GetView(request)).view_json)
     move = rng.choice(moves_from_legal(view["legal"], rng))
     return await stub.SubmitMove(game_pb2.SubmitMoveRequest(

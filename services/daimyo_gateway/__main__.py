@@ -14,7 +14,7 @@ from daimyo_kit.logging import configure, get_logger
 async def serve() -> None:
     config = Config.from_env("gateway")
     configure("gateway", config.log_level)
-    gateway = await start_gateway(config, token_secret())
+    gateway = await start_gateway(config, token_secret(), host=config.bind_host)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

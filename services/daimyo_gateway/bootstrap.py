@@ -62,8 +62,9 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     `grace_seconds`: how long a seat's player may be away before a bot takes the seat
     (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60).
     """
-    bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
-    channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
+    bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
+    channels = [grpc_client.channel(config.game_addr, role="gateway"),
+                grpc_client.channel(config.matchmaking_addr, role="gateway")]
     games = games or GrpcGames(channels[0])
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
