@@ -26,6 +26,7 @@ from types import FrameType
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from daimyo_kit import credentials
 from daimyo_kit.config import DEFAULT_GRPC_PORTS, DEFAULT_HTTP_PORT, DEFAULT_METRICS_PORTS
 from daimyo_kit.embedded import (
     EmbeddedNats,
@@ -78,6 +79,8 @@ def main() -> int:
     data_dir = Path(args.data_dir).resolve()
     env = dict(os.environ)
     env.setdefault("DAIMYO_TOKEN_SECRET", _dev_token_secret(data_dir))
+    env.setdefault("DAIMYO_BIND_HOST", "127.0.0.1")  # nothing listens beyond this machine
+    env.update(credentials.env_additions(env, data_dir / "credentials.json"))
     servers = _start_servers(env, data_dir)
     services: list[Service] = []
     try:
@@ -123,7 +126,7 @@ def _start_servers(env: dict[str, str], data_dir: Path) -> Servers:
     if not env.get("DAIMYO_NATS_URL"):
         print(f"starting embedded NATS with JetStream (data in {data_dir / 'nats'}) ...", flush=True)
         try:
-            servers.nats = start_nats(data_dir / "nats")
+            servers.nats = start_nats(data_dir / "nats", credentials=env)
         except Exception:
             servers.stop()
             raise

@@ -15,6 +15,7 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import free_port, port_answers
 
 REPO = Path(__file__).resolve().parents[2]
@@ -52,6 +53,7 @@ def stack_env(database_url: str, nats_url: str) -> dict[str, str]:
         env[f"DAIMYO_{name.upper()}_METRICS_PORT"] = str(free_port())
         env[f"DAIMYO_{name.upper()}_ADDR"] = f"127.0.0.1:{env[f'DAIMYO_{name.upper()}_GRPC_PORT']}"
     env["DAIMYO_GATEWAY_HTTP_PORT"] = str(free_port())
+    env.update(credentials.env_additions(env))  # a test session's own set when it has one
     return env
 
 

@@ -134,7 +134,9 @@ def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[s
     if not database_url:
         database_url = start_postgres(data / "postgres").url
     if not nats_url:
-        nats_url = start_nats(data / "nats").url
+        nats = start_nats(data / "nats", credentials=os.environ)
+        os.environ.update(nats.credentials)  # the load stack's services log in with these
+        nats_url = nats.url
     return database_url, nats_url, "embedded (stopped when this process exits)"
 
 

@@ -26,6 +26,7 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import free_port, port_answers
 
 REPO = Path(__file__).resolve().parents[2]
@@ -69,6 +70,7 @@ def _env(database_url: str, nats_url: str, log_level: str) -> dict[str, str]:
     for name in ("game", "matchmaking", "bot", "gateway"):
         env[f"DAIMYO_{name.upper()}_METRICS_PORT"] = str(free_port())
     env["DAIMYO_GATEWAY_HTTP_PORT"] = str(free_port())
+    env.update(credentials.env_additions(env))
     return env
 
 

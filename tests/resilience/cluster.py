@@ -22,6 +22,7 @@ from pathlib import Path
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import free_port
 
 REPO = Path(__file__).resolve().parents[2]
@@ -161,6 +162,7 @@ def _shared_env(database_url: str, nats_url: str, ports: dict[str, list[int]],
     env["DAIMYO_GAME_ADDR"] = _target(ports["game"])
     env["DAIMYO_MATCHMAKING_ADDR"] = _target(ports["matchmaking"] or [free_port()])
     env.update(extra)
+    env.update(credentials.env_additions(env))
     return env
 
 
