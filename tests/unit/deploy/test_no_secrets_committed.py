@@ -73,10 +73,33 @@ def test_the_dev_secret_has_every_key_the_workloads_read(all_rendered: Rendered)
     assert set(secret["data"]) == SECRET_KEYS
 
 
-def test_compose_secrets_default_to_obviously_fake_values() -> None:
+def test_compose_has_no_default_secret_and_needs_the_generated_file() -> None:
     text = (REPO / "deploy/compose.yaml").read_text()
-    defaults = re.findall(r"\$\{(\w*(?:SECRET|PASSWORD)\w*):-([^}]*)\}", text)
-    assert defaults, "compose should take its secrets from the environment"
-    assert all(OBVIOUSLY_FAKE.search(value) for _, value in defaults), defaults
+    assert not re.findall(r"\$\{\w*(?:SECRET|PASSWORD|TOKEN)\w*:-", text), "a secret has a committed default"
+    assert "dev-only" not in text and "path: secrets.env" in text and "required: true" in text
+    assert "deploy/secrets.env" in (REPO / ".gitignore").read_text().splitlines()
+
+
+def test_compose_publishes_the_gateway_on_localhost_by_default() -> None:
+    text = (REPO / "deploy/compose.yaml").read_text()
+    assert '"${DAIMYO_PUBLISH_HOST:-127.0.0.1}:${DAIMYO_HTTP_PORT:-8080}:8080"' in text
+
+
+def test_the_committed_nats_config_takes_every_password_from_the_environment() -> None:
+    from daimyo_kit import credentials
+
+    committed = (REPO / "deploy/nats/nats.conf").read_text()
+    assert committed == credentials.nats_config_template()
+    assert re.findall(r'"password": (\S+)', committed) == [
+        f"${credentials.nats_password_var(role)}," for role in credentials.NATS_ROLES
+    ] or all(v.startswith("$DAIMYO_") for v in re.findall(r'"password": (\S+)', committed))
+
+
+def test_no_committed_deploy_file_holds_a_generated_looking_secret() -> None:
+    looks_generated = re.compile(r"(?:PASSWORD|TOKEN|SECRET)\w*\s*[:=]\s*['\"]?[A-Za-z0-9_\-]{20,}")
+    files = [p for p in (REPO / "deploy").rglob("*") if p.is_file() and p.name != "secrets.env"]
+    offending = [str(p) for p in files if p.suffix in {".yaml", ".conf", ".env", ".md"}
+                 and looks_generated.search(p.read_text())]
+    assert offending == []
 
 
