@@ -87,6 +87,18 @@ class Game(Protocol):
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
         """A complete game between random legal players as a replayable log."""
 
+    def player_counts(self) -> tuple[int, ...]:
+        """Seat counts the game supports."""
+
+    def table_options(self) -> JSON:
+        """The options a table may choose, as a client-describable schema."""
+
+    def client_board(self, config: JSON) -> JSON:
+        """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
+
+    def reveal_all_view(self, state: Any) -> JSON:
+        """The view with everything revealed (every seat's secrets; for finished-game replays)."""
+
 
 _MASK64 = (1 << 64) - 1
 

@@ -76,7 +76,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
 
     async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer),
-                                    _caller(request.viewer))
+                                    request.reveal_all, _caller(request.viewer))
         return _view_response(await _run(context, call, request))
 
     async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:

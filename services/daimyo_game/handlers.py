@@ -6,6 +6,7 @@ the typed errors of `errors.py`; they never touch gRPC.
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import time
 import uuid
@@ -25,7 +26,7 @@ from daimyo_game.aggregate import (
     stream_id,
 )
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
-from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, Stale
+from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
 from daimyo_game.repository import GameRepository
 from daimyo_game.visibility import Viewer, redacted_event_data
@@ -143,16 +144,22 @@ class GameHandlers:
         return view_of(record, viewer, self.now_ms())
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer,
-                     caller: Caller = INTERNAL_CALLER) -> ViewResult:
-        """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw."""
+                     reveal_all: bool = False, caller: Caller = INTERNAL_CALLER) -> ViewResult:
+        """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw.
+        `reveal_all` (a finished game only): the engine's view with every seat's secrets."""
         current = await self.repository.load(game_id)
         check_viewer(current, viewer)
         check_live_view(current, viewer, caller)
+        if reveal_all and not current.finished:
+            raise PermissionDenied(f"game {game_id} reveals everything only once it is finished")
         if at_version < 0 or at_version > current.version:
             raise Malformed(
                 f"version {at_version} does not exist; game {game_id} is at version {current.version}")
         record = await self.repository.load_at(game_id, at_version or current.version)
-        return view_of(record, viewer)
+        result = view_of(record, viewer)
+        if reveal_all:
+            result = dataclasses.replace(result, view=record.engine.reveal_all_view(record.state))
+        return result
 
     async def list_events(self, game_id: str, from_version: int, viewer: Viewer,
                           caller: Caller = INTERNAL_CALLER) -> tuple[list[EventView], int]:

@@ -24,8 +24,14 @@ from daimyo_bot.driver import command_id as driver_command_id
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
-from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, seat_viewer, settings_for
-from daimyo_game.testing import spectator
+from daimyo_game.testing import (
+    RunningGameService,
+    game_service,
+    moves_from_legal,
+    seat_viewer,
+    settings_for,
+    spectator,
+)
 from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration

@@ -6,13 +6,19 @@ from typing import Any
 
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai import rules
-from daimyo_rules.samurai.board import board_for, board_geometry
+from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
 from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
 from daimyo_rules.samurai.render import render
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
-from daimyo_rules.samurai.view import effects_for, figures_json, outcome, tiles_json, view
+from daimyo_rules.samurai.view import effects_for, figures_json, outcome, reveal_all_view, tiles_json, view
+
+TABLE_OPTIONS: dict[str, Any] = {
+    "random_setup": {"label": "Setup", "default": True, "choices": [
+        {"value": True, "label": "Quick: figures and hands dealt at random"},
+        {"value": False, "label": "Full: place figures, then choose hands"}]},
+}
 
 
 class SamuraiGame:
@@ -64,9 +70,17 @@ class SamuraiGame:
     def players(self, state: State) -> int:
         return state.players
 
-    def board(self, players: int) -> dict[str, Any]:
-        """Public board geometry for clients that draw the map."""
-        return board_geometry(players)
+    def player_counts(self) -> tuple[int, ...]:
+        return PLAYER_COUNTS
+
+    def table_options(self) -> dict[str, Any]:
+        return TABLE_OPTIONS
+
+    def client_board(self, config: Any) -> dict[str, Any]:
+        return client_board(config)
+
+    def reveal_all_view(self, state: State) -> dict[str, Any]:
+        return reveal_all_view(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         leaders, _ = rules.score(state.captured)

@@ -145,3 +145,10 @@ def _redact(effect: dict[str, Any], state: State, seat: int | None) -> dict[str,
     if kind == "captured" and seat != effect["seat"] and not captures_public(state):
         return {k: v for k, v in effect.items() if k not in ("figure", "influence")}
     return effect
+
+
+def reveal_all_view(state: State) -> dict[str, Any]:
+    """The spectator's view plus every seat's hand and captures (finished-game replays)."""
+    seats = [view(state, s) for s in range(state.players)]
+    captured = {str(n): v["captured"].get(str(n)) for n, v in enumerate(seats)}
+    return {**view(state, None), "hands": [v.get("hand", []) for v in seats], "captured": captured}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError
-from daimyo_rules.shogun import options, rules, serial, view
+from daimyo_rules.shogun import board, options, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
 from daimyo_rules.shogun.setup import new_state, normalise_config
@@ -28,6 +28,15 @@ class ReplayError(RuleError):
         super().__init__(message)
         self.message = message
         self.move_index = move_index
+
+
+TABLE_OPTIONS: dict[str, Any] = {
+    "side": {"label": "Board side", "default": "sun", "choices": [
+        {"value": "sun", "label": "Sun"}, {"value": "moon", "label": "Moon"}]},
+    "setup": {"label": "Setup", "default": "fixed", "choices": [
+        {"value": "fixed", "label": "Fixed starting provinces"},
+        {"value": "draft", "label": "Draft starting provinces"}]},
+}
 
 
 class ShogunGame:
@@ -113,6 +122,18 @@ class ShogunGame:
 
     def view(self, state: ShogunState, seat: int | None) -> JSON:
         return view.view(state, seat)
+
+    def reveal_all_view(self, state: ShogunState) -> JSON:
+        return view.reveal_all_view(state)
+
+    def player_counts(self) -> tuple[int, ...]:
+        return board.PLAYER_COUNTS
+
+    def table_options(self) -> JSON:
+        return TABLE_OPTIONS
+
+    def client_board(self, config: JSON) -> JSON:
+        return board.client_board(config)
 
     def last_effects(self, state: ShogunState, seat: int | None) -> JSON:
         return view.last_effects(state, seat)

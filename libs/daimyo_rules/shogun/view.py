@@ -171,3 +171,9 @@ def render(st: ShogunState, seat: int | None) -> str:
 
 
 __all__ = ["last_effects", "per_seat", "render", "view"]
+
+
+def reveal_all_view(st: ShogunState) -> dict[str, Any]:
+    """The spectator's view plus every seat's secret plan (finished-game replays)."""
+    plans = {str(s): view(st, s).get("your_plan") for s in range(st.players)}
+    return {**view(st, None), "plans": plans}

@@ -68,6 +68,9 @@ class CardGame:
         return {"hands": hands, "played": [list(p) for p in state.played], "to_act": self.to_act(state),
                 "legal_moves": legal}
 
+    def reveal_all_view(self, state: CardState) -> Any:
+        return {**self.view(state, None), "hands": {str(s): list(h) for s, h in enumerate(state.hands)}}
+
     def outcome(self, state: CardState) -> Any:
         if self.to_act(state):
             return None
