@@ -126,14 +126,16 @@ class GameHandlers:
         """A bot plays `seat` for the rest of the game: its player resigned or stayed away."""
         if cause not in takeovers.CAUSES:
             raise Malformed(f"reason must be one of {', '.join(takeovers.CAUSES)}, not {cause!r}")
-        return await self._change_seat(game_id, command_id, player_id, lambda record: takeovers.decide_hand_over(
-            record, seat, player_id, cause, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_hand_over(
+                                           record, seat, player_id, cause, self.now_ms()))
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str, command_id: str = "") -> SeatChange:
         """The player takes back the seat a bot plays since they left."""
         await self._check_not_playing_elsewhere(game_id, player_id)
-        return await self._change_seat(game_id, command_id, player_id, lambda record: takeovers.decide_reclaim(
-            record, seat, player_id, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_reclaim(
+                                           record, seat, player_id, self.now_ms()))
 
     # -- queries --------------------------------------------------------------------------
 

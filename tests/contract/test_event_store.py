@@ -119,7 +119,8 @@ async def test_command_ids_belong_to_their_stream(store: EventStore) -> None:
 async def test_command_ids_belong_to_their_actor(store: EventStore) -> None:
     stream = new_stream()
     await store.append(stream, 0, [NewEvent("MovePlayed", {"n": 1}, command_id="bot:1", actor="player:p1")])
-    mine = await store.append(stream, 1, [NewEvent("MovePlayed", {"n": 2}, command_id="bot:1", actor="driver")])
+    driver_move = NewEvent("MovePlayed", {"n": 2}, command_id="bot:1", actor="driver")
+    mine = await store.append(stream, 1, [driver_move])
     assert [(e.version, e.actor, e.data) for e in mine] == [(2, "driver", {"n": 2})]
     assert [e.version for e in await store.find_command(stream, "bot:1", "driver")] == [2]
     assert [e.version for e in await store.find_command(stream, "bot:1", "player:p1")] == [1]

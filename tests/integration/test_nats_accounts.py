@@ -158,7 +158,8 @@ async def test_the_games_stream_never_retains_seat_views(server: EmbeddedNats, o
         await relay.publish(subjects.seat("g3", 0), {"hand": ["secret"]})
         await relay.publish(subjects.watch("g3"), {"version": 1})
         await relay.flush()
-        info = await operator.jetstream().stream_info(subjects.GAMES_STREAM, subjects_filter="daimyo.game.g3.>")
+        js = operator.jetstream()
+        info = await js.stream_info(subjects.GAMES_STREAM, subjects_filter="daimyo.game.g3.>")
         assert not info.state.subjects
     finally:
         await relay.close()
