@@ -34,27 +34,71 @@ def role_stub(target: str, role: str) -> tuple[grpc.aio.Channel, Any]:
     return channel, game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
 
 
+def routed(address: str) -> tuple[list[grpc.aio.Channel], RoutedStub]:
+    """One channel per client role to `address`, and the RoutedStub over them."""
+    pairs = {role: role_stub(address, role) for role in credentials.GRPC_CLIENT_ROLES}
+    return [pair[0] for pair in pairs.values()], RoutedStub({role: pair[1] for role, pair in pairs.items()})
+
+
 class RoutedStub:
-    """The stub most tests use: each call goes out as the role its real caller has — CreateGame
-    as matchmaking, a call naming a player as the gateway, a seat without a player as the bot
-    driver — so every test also passes the service's caller checks."""
+    """The stub most tests use: each call goes out as its real caller would make it — CreateGame
+    as matchmaking; a call naming a player, or a spectator's, as the gateway; a seat without a
+    player as the bot driver when a bot plays it, else as the gateway serving the seat's player
+    (looked up like the gateway does) — so every test also passes the service's caller checks.
+    Tests of the checks themselves use `role_stub`."""
 
     def __init__(self, stubs: dict[str, Any]) -> None:
         self._stubs = stubs
 
     def __getattr__(self, method: str) -> Any:
-        def call(request: Any, **kwargs: Any) -> Any:
-            return getattr(self._stubs[_role_for(method, request)], method)(request, **kwargs)
+        async def call(request: Any, **kwargs: Any) -> Any:
+            role = await self._route(method, request)
+            return await getattr(self._stubs[role], method)(request, **kwargs)
         return call
 
+    async def _route(self, method: str, request: Any) -> str:
+        if method == "CreateGame":
+            return "matchmaking"
+        seat = _seat_asked(method, request)
+        if seat is None or _asserted_player(request):
+            return "gateway"
+        owner = await self._human_owner(request.game_id, seat)
+        if owner is None:
+            return "driver"
+        _assert_player(request, owner)
+        return "gateway"
 
-def _role_for(method: str, request: Any) -> str:
-    if method == "CreateGame":
-        return "matchmaking"
+    async def _human_owner(self, game_id: str, seat: int) -> str | None:
+        """The player of `seat` while no bot plays it (None: a bot plays it, or no such game)."""
+        gateway = self._stubs["gateway"]
+        try:
+            state = await gateway.GetView(game_pb2.GetViewRequest(game_id=game_id, viewer=spectator()))
+            events = await gateway.ListEvents(game_pb2.ListEventsRequest(game_id=game_id, viewer=spectator()))
+        except grpc.aio.AioRpcError:
+            return None
+        seats = json.loads(events.events[0].data_json).get("seats", []) if events.events else []
+        taken = {t.seat for t in state.takeovers}
+        owner = seats[seat].get("player_id") if 0 <= seat < len(seats) else None
+        return None if owner is None or (seat in taken and not state.finished) else str(owner)
+
+
+def _seat_asked(method: str, request: Any) -> int | None:
+    if method == "SubmitMove":
+        return int(request.seat)
     viewer = getattr(request, "viewer", None)
-    player = getattr(request, "player_id", "") or (viewer.player_id if viewer is not None else "")
-    seat_asked = method == "SubmitMove" or (viewer is not None and viewer.WhichOneof("who") == "seat")
-    return "driver" if seat_asked and not player else "gateway"
+    return int(viewer.seat) if viewer is not None and viewer.WhichOneof("who") == "seat" else None
+
+
+def _asserted_player(request: Any) -> str:
+    viewer = getattr(request, "viewer", None)
+    return str(getattr(request, "player_id", "") or (viewer.player_id if viewer is not None else ""))
+
+
+def _assert_player(request: Any, player_id: str) -> None:
+    if hasattr(request, "player_id"):
+        request.player_id = player_id
+    else:
+        request.viewer.player_id = player_id
 
 
 @dataclass
@@ -80,9 +124,8 @@ async def start_service(settings: Settings, relay: bool = True,
         app.start_relay()
     server = await start_grpc(app, 0, "127.0.0.1")
     address = f"127.0.0.1:{server.port}"
-    pairs = {role: role_stub(address, role) for role in credentials.GRPC_CLIENT_ROLES}
-    stub = RoutedStub({role: pair[1] for role, pair in pairs.items()})
-    return RunningGameService(app, server, [pair[0] for pair in pairs.values()], stub, address)
+    channels, stub = routed(address)
+    return RunningGameService(app, server, channels, stub, address)
 
 
 @asynccontextmanager

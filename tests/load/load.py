@@ -48,6 +48,7 @@ from load_stack import (
     start_services,
 )
 
+from daimyo_kit import grpc_client
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -165,7 +166,7 @@ async def play(args: argparse.Namespace, gateway: str, game_addr: str | None,
     async with aiohttp.ClientSession(connector=connector) as http:
         players = [Player(http, gateway, tracker, random.Random(rng.random()), args.think_ms / 1000)
                    for _ in range(args.games * args.players)]
-        channel = grpc.aio.insecure_channel(game_addr) if game_addr else None
+        channel = grpc_client.channel(game_addr, role="matchmaking") if game_addr else None
         source = GameSource(args.via, http, gateway, channel, args.players)
         stop = asyncio.Event()
         try:
