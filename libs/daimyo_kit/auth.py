@@ -5,7 +5,8 @@ sends `x-daimyo-caller: <role>` and `x-daimyo-token: <its token>`. The server kn
 sha256 of each role's token (`DAIMYO_GRPC_CALLERS`, daimyo_kit.credentials), checks it in
 constant time, refuses an unknown or wrong token (UNAUTHENTICATED) and a role the method does
 not admit (PERMISSION_DENIED), and exposes the caller's role to the servicer through
-`current_role()`. Health checks stay open (probes carry no credentials). The channel is
+`current_role()`. Health checks and reflection stay open (probes carry no credentials; the
+API's shape is public in proto/). The channel is
 plaintext inside the cluster: NetworkPolicies limit who can reach it (see SECURITY.md).
 """
 
@@ -21,7 +22,8 @@ import grpc
 
 CALLER_KEY = "x-daimyo-caller"
 TOKEN_KEY = "x-daimyo-token"
-OPEN_SERVICES = ("/grpc.health.v1.Health/",)
+OPEN_SERVICES = ("/grpc.health.v1.Health/", "/grpc.reflection.")
+"""Open to anyone who can reach the port: probes, and the API's shape (public in proto/)."""
 
 _role: ContextVar[str] = ContextVar("daimyo_caller_role", default="")
 
