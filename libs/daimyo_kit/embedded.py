@@ -80,8 +80,9 @@ def nats_server_binary() -> Path:
 
 
 def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
-               credentials: Mapping[str, str] | None = None) -> EmbeddedNats:
-    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default).
+               credentials: Mapping[str, str] | None = None, die_with_parent: bool = False) -> EmbeddedNats:
+    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default);
+    with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`).
 
     It always has accounts: the per-service users and permissions of `credentials`
     (daimyo_kit.credentials; a fresh set when None); anonymous clients are refused."""
@@ -94,10 +95,20 @@ def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
     config.write_text(creds.nats_server_config(logins, port, data_dir))
     log = (data_dir / "nats.log").open("ab")
     process = subprocess.Popen([str(nats_server_binary()), "-c", str(config)], stdout=log,
-                               stderr=subprocess.STDOUT)
+                               stderr=subprocess.STDOUT,
+                               preexec_fn=_term_on_parent_death if die_with_parent else None)
     handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process, credentials=logins)
     _wait_for_port(handle, port, timeout)
     return handle
+
+
+def _term_on_parent_death() -> None:
+    """Between fork and exec: SIGTERM this child when its parent dies (PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)
 
 
 def _wait_for_port(handle: EmbeddedNats, port: int, timeout: float) -> None:

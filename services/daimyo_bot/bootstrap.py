@@ -4,7 +4,6 @@ driver's connections (NATS, game service, bot service), restarted with backoff w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,7 +14,7 @@ from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_bus import Bus, subjects
-from daimyo_kit import credentials, grpc_client
+from daimyo_kit import credentials, grpc_client, shutdown
 from daimyo_kit import logging as log
 from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
@@ -117,9 +116,8 @@ async def run_driver(settings: Settings) -> None:
         await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=QUEUE_GROUP)
         _log.info("driver_started", game=settings.game_addr, bot=settings.bot_addr)
         await driver.sweep_forever(settings.sweep_seconds)
-    finally:
-        with contextlib.suppress(Exception):
-            await bus.close()
-        await driver.drain()
-        await game_channel.close()
-        await bot_channel.close()
+    finally:  # every step bounded: NATS or the game service may be gone
+        await bus.close(timeout=shutdown.share(0.1))
+        await shutdown.bounded(driver.drain(), shutdown.share(0.2), "moves_in_flight")
+        for channel in (game_channel, bot_channel):
+            await shutdown.bounded(channel.close(), shutdown.share(0.05), "channel")

@@ -13,6 +13,7 @@ from dataclasses import replace
 from daimyo_game.bootstrap import GameApp, Settings, build, caller_auth, servicers, supervise_relay
 from daimyo_game.errors import GameError
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
 
@@ -77,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
     log.configure("game", settings.log_level)
     if args.command == "replay":
         return asyncio.run(_replay(settings, args.game_id, args.at, args.seat))
-    asyncio.run(_relay(settings) if args.command == "relay" else _serve(settings))
+    shutdown.run(_relay(settings) if args.command == "relay" else _serve(settings))
     return 0
 
 

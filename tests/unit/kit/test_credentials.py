@@ -22,7 +22,8 @@ def test_servers_hold_only_digests_of_the_tokens() -> None:
     env = credentials.generate()
     digests = credentials.grpc_callers(env)
     token = env[credentials.grpc_token_var("gateway")]
-    assert digests["gateway"] == credentials.token_digest(token) and token not in env[credentials.GRPC_CALLERS]
+    assert digests["gateway"] == credentials.token_digest(token)
+    assert token not in env[credentials.GRPC_CALLERS]
 
 
 def test_a_complete_environment_gets_nothing_added() -> None:
