@@ -7,6 +7,7 @@ directory does. Each `start_*` returns a handle with the server's URL and a `sto
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -85,9 +86,11 @@ def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
     with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`).
 
     It always has accounts: the per-service users and permissions of `credentials`
-    (daimyo_kit.credentials; a fresh set when None); anonymous clients are refused."""
+    (daimyo_kit.credentials; None: this process's environment), completed with fresh values
+    where they lack any; anonymous clients are refused."""
     port = port or free_port()
-    logins = {k: v for k, v in (credentials or {}).items() if k.startswith("DAIMYO_")}
+    source = os.environ if credentials is None else credentials
+    logins = {k: v for k, v in source.items() if k.startswith("DAIMYO_")}
     logins |= creds.env_additions(logins)
     data_dir.mkdir(parents=True, exist_ok=True)
     config = data_dir / "nats.conf"
