@@ -137,10 +137,10 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                     *(consumer.format(op) for op in ("INFO", "CREATE", "DURABLE.CREATE",
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
-                        "subscribe": inbox},
-        "gateway": {"publish": ["daimyo.presence.>"],
+                        "subscribe": [*inbox, "daimyo.online.*"]},
+        "gateway": {"publish": ["daimyo.presence.>", "daimyo.online.*", "daimyo.chat.>"],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
-                                  "daimyo.presence.>"]},
+                                  "daimyo.presence.>", "daimyo.chat.>"]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
     }[role]
 

@@ -38,6 +38,7 @@ class Settings:
     bot_addr: str
     workers: int = 0  # search processes; 0 = one per core
     driver_deadline_ms: int = 1000
+    min_move_seconds: float = 1.0  # per bot move at tables with a person
     sweep_seconds: float = 5.0
     driver: bool = True  # `serve` also runs the driver (replicas share turns via a queue group)
     log_level: str = "INFO"
@@ -53,6 +54,7 @@ class Settings:
             workers=int(env.get("DAIMYO_BOT_WORKERS", "0")),
             driver_deadline_ms=int(env.get("DAIMYO_BOT_DEADLINE_MS", "1000")),
             sweep_seconds=float(env.get("DAIMYO_BOT_SWEEP_SECONDS", "5")),
+            min_move_seconds=float(env.get("DAIMYO_BOT_MIN_MOVE_SECONDS", "1.0")),
             driver=env.get("DAIMYO_BOT_DRIVER", "on").lower() != "off",
             log_level=config.log_level,
             bind_host=config.bind_host,
@@ -111,7 +113,7 @@ async def run_driver(settings: Settings) -> None:
     bot_channel = grpc_client.channel(settings.bot_addr, role="driver")
     game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
     bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
-    driver = Driver(game, bot, settings.driver_deadline_ms / 1000)
+    driver = Driver(game, bot, settings.driver_deadline_ms / 1000, settings.min_move_seconds)
     try:
         await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=QUEUE_GROUP)
         _log.info("driver_started", game=settings.game_addr, bot=settings.bot_addr)

@@ -1,7 +1,7 @@
 """The driver's last resort when the bot service cannot answer: a random legal move.
 
-Samurai lists every legal move in the view, so the move is drawn from the view alone; other
-games draw it with the engine on a state sampled from the view (see `determinize`).
+Whatever the game, the engine draws it on a state sampled from the seat's view (see
+`determinize`), so the driver needs no per-game code.
 """
 
 from __future__ import annotations
@@ -9,13 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_bot.determinize import engine_random_move
-from daimyo_bot.legal_json import random_legal_move
 from daimyo_rules.core import Rng
-
-VIEW_LISTED_GAMES = frozenset({"samurai"})
 
 
 def fallback_move(game: str, view: dict[str, Any], seat: int, rng: Rng) -> Any:
-    if game in VIEW_LISTED_GAMES:
-        return random_legal_move(view.get("legal") or {}, rng)
     return engine_random_move(game, view, seat, rng)

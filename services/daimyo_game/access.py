@@ -46,8 +46,7 @@ def check_seat_access(record: GameRecord, seat: int, caller: Caller, what: str) 
     if caller.role in (GATEWAY, INTERNAL) and caller.player_id:
         if record.created.seats[seat].get("player_id") == caller.player_id:
             return
-        raise PermissionDenied(f"player {caller.player_id!r} does not hold seat {seat} "
-                               f"of game {record.game_id}")
+        raise PermissionDenied(f"you do not hold seat {seat} of this game")
     if caller.role == DRIVER and not caller.player_id and bot_plays(record, seat):
         return
     raise PermissionDenied(f"{caller.role or 'an anonymous caller'} may not {what} seat {seat} of "

@@ -18,7 +18,8 @@ from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
 REPO = Path(__file__).resolve().parents[2]
 PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "gateway")
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",
-          "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2"}
+          "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
+          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0"}  # tests need no pace for people
 
 
 @dataclass

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import JSON, Rng, chosen_options
 from daimyo_rules.samurai import rules
 from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
 from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
 from daimyo_rules.samurai.render import render
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
 from daimyo_rules.samurai.view import effects_for, figures_json, outcome, reveal_all_view, tiles_json, view
@@ -61,6 +62,10 @@ class SamuraiGame:
         moves = rules.legal_moves(state, seat)
         return moves[rng.below(len(moves))]
 
+    def sample_state(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        """Hidden hands, stacks and capture types drawn uniformly, consistent with `seat`'s view."""
+        return knowledge_from_view(view, seat).sample(rng)
+
     def to_json(self, state: State) -> dict[str, Any]:
         return state_to_json(state)
 
@@ -75,6 +80,9 @@ class SamuraiGame:
 
     def table_options(self) -> dict[str, Any]:
         return TABLE_OPTIONS
+
+    def validate_table_options(self, options: JSON) -> dict[str, Any]:
+        return chosen_options(options, TABLE_OPTIONS)
 
     def client_board(self, config: Any) -> dict[str, Any]:
         return client_board(config)
