@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable
+import os
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -31,6 +32,7 @@ from nats.js.errors import NotFoundError
 
 from daimyo_bus import messages, subjects
 from daimyo_bus.messages import BadMessage, BusMessage, Message
+from daimyo_kit import credentials
 from daimyo_kit.retry import backoff_delay
 
 Handler = Callable[[str, BusMessage], Awaitable[None]]
@@ -59,7 +61,8 @@ def decode(subject: str, data: bytes) -> BusMessage:
 
 
 def games_stream_config(max_age: timedelta = timedelta(days=7)) -> StreamConfig:
-    """The games stream: every per-game subject, bounded by age and messages per subject."""
+    """The games stream: only what a durable consumer reads (finished, abandoned), bounded by
+    age and messages per subject. Seat views, spectator views and turns are never retained."""
     return StreamConfig(
         name=subjects.GAMES_STREAM,
         subjects=list(subjects.GAMES_STREAM_SUBJECTS),
@@ -86,8 +89,14 @@ class Bus:
         _absorb_late_pongs(client)
 
     @classmethod
-    async def connect(cls, url: str, name: str = "daimyo") -> Bus:
+    async def connect(cls, url: str, name: str = "daimyo", role: str | None = None,
+                      env: Mapping[str, str] | None = None) -> Bus:
+        """Connect as `role` (daimyo_kit.credentials: its user and inbox prefix) when its
+        credentials are configured, else anonymously (a NATS without authentication); no role:
+        the operator login when configured (tests, tools)."""
         watchers: list[ConnectionWatcher] = []
+        login = credentials.nats_login(role, os.environ if env is None else env)
+        auth = {"user": login[0], "password": login[1]} if login else {}
 
         async def disconnected() -> None:
             _tell(watchers, False)
@@ -103,6 +112,8 @@ class Bus:
             allow_reconnect=True,
             disconnected_cb=disconnected,
             reconnected_cb=reconnected,
+            inbox_prefix=credentials.inbox_prefix(role),
+            **auth,
         )
         return cls(client, watchers)
 
@@ -136,14 +147,28 @@ class Bus:
         return await self._nc.subscribe(subject, queue=queue, cb=on_message)
 
     async def ensure_games_stream(self, config: StreamConfig | None = None) -> None:
-        """Create or update the `DAIMYO_GAMES` stream (idempotent)."""
+        """Create or update the `DAIMYO_GAMES` stream (idempotent; the relay's job). What an
+        older configuration retained beyond the kept subjects (seat views) is purged."""
         config = config or games_stream_config()
+        name = config.name or subjects.GAMES_STREAM
         try:
-            await self._js.stream_info(config.name or subjects.GAMES_STREAM)
+            info = await self._js.stream_info(name)
         except NotFoundError:
             await self._js.add_stream(config)
             return
+        kept = set(config.subjects or ())
+        for dropped in set(info.config.subjects or ()) - kept:
+            await self._js.purge_stream(name, subject=dropped)
         await self._js.update_stream(config)
+
+    async def wait_for_games_stream(self, every_s: float = 0.5) -> None:
+        """Wait until the relay has created the games stream (consumers may not create it)."""
+        while True:
+            try:
+                await self._js.stream_info(subjects.GAMES_STREAM)
+                return
+            except NotFoundError:
+                await asyncio.sleep(every_s)
 
     async def publish_durable(self, subject: str, payload: Message | bytes,
                               message_id: str | None = None) -> int:

@@ -33,17 +33,17 @@ from daimyo_store.commands import distinct_command_ids
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
-_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, recorded_at, position"
+_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position"
 
 # One statement, so one round trip: it inserts nothing unless the stream is at the expected
 # version; two writers that both saw that version collide on the primary key instead. The
 # events travel as one jsonb array (encoded by orjson in one call, not five arrays adapted
 # element by element).
 _INSERT_EVENTS = f"""
-INSERT INTO events (stream_id, version, type, schema_version, data, command_id)
-SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id
+INSERT INTO events (stream_id, version, type, schema_version, data, command_id, actor)
+SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id, v.actor
 FROM jsonb_to_recordset(%(events)s::jsonb)
-     AS v(n int, version int, type text, schema_version int, data jsonb, command_id text)
+     AS v(n int, version int, type text, schema_version int, data jsonb, command_id text, actor text)
 WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = %(stream_id)s) = %(expected)s
 ORDER BY v.n
 RETURNING {_EVENT_COLUMNS}
@@ -52,7 +52,8 @@ RETURNING {_EVENT_COLUMNS}
 _FIND_COMMAND = f"""
 SELECT {_EVENT_COLUMNS} FROM events
 WHERE stream_id = %(stream_id)s
-  AND xid = (SELECT xid FROM events WHERE stream_id = %(stream_id)s AND command_id = %(command_id)s)
+  AND xid = (SELECT xid FROM events
+             WHERE stream_id = %(stream_id)s AND actor = %(actor)s AND command_id = %(command_id)s)
 ORDER BY version
 """
 
@@ -127,8 +128,8 @@ class PostgresEventStore:
                 raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
 
-    async def _recorded_for(self, stream_id: str, command_ids: list[str]) -> list[RecordedEvent]:
-        found = {e.version: e for c in command_ids for e in await self.find_command(stream_id, c)}
+    async def _recorded_for(self, stream_id: str, keys: list[tuple[str, str]]) -> list[RecordedEvent]:
+        found = {e.version: e for actor, c in keys for e in await self.find_command(stream_id, c, actor)}
         return [found[v] for v in sorted(found)]
 
     async def _insert(
@@ -163,9 +164,10 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             return await _stream_version(conn, stream_id)
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, _FIND_COMMAND, {"stream_id": stream_id, "command_id": command_id})
+            rows = await _fetch(conn, _FIND_COMMAND,
+                                {"stream_id": stream_id, "command_id": command_id, "actor": actor})
         return [self._event(row) for row in rows]
 
     async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
@@ -255,6 +257,7 @@ class PostgresEventStore:
             position=row["position"],
             recorded_at=row["recorded_at"],
             command_id=row["command_id"],
+            actor=row["actor"],
         )
 
 
@@ -273,7 +276,7 @@ async def _stream_version(conn: AsyncConnection, stream_id: str) -> int:
 
 def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]) -> dict[str, Any]:
     rows = [{"n": n, "version": expected_version + n, "type": e.type, "schema_version": e.schema_version,
-             "data": e.data, "command_id": e.command_id} for n, e in enumerate(events, 1)]
+             "data": e.data, "command_id": e.command_id, "actor": e.actor} for n, e in enumerate(events, 1)]
     return {"stream_id": stream_id, "expected": expected_version, "events": Jsonb(rows)}
 
 

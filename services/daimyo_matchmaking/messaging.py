@@ -44,7 +44,7 @@ async def consume_finished_games(
         except ValueError as exc:  # a malformed message would be redelivered forever: log and drop
             log.error("finished_message_dropped", subject=subject, error=str(exc))
 
-    await bus.ensure_games_stream()
+    await bus.wait_for_games_stream()  # the relay creates it
     task: asyncio.Task[None] = await bus.consume(
         subjects.ALL_FINISHED, durable, on_finished, only_new=only_new)
     return task
@@ -64,7 +64,7 @@ async def consume_abandoned_seats(
         except ValueError as exc:
             log.error("abandoned_message_dropped", subject=subject, error=str(exc))
 
-    await bus.ensure_games_stream()
+    await bus.wait_for_games_stream()  # the relay creates it
     task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned)
     return task
 

@@ -57,7 +57,8 @@ def servers(stack: ExitStack) -> tuple[str, str]:
         stack.callback(pg.stop)
         database_url = pg.url
     if not nats_url:
-        nats = start_nats(tmp / "nats")
+        nats = start_nats(tmp / "nats", credentials=os.environ)
+        os.environ.update(nats.credentials)  # the bench's own bus logs in as the operator
         stack.callback(nats.stop)
         nats_url = nats.url
     return database_url, nats_url

@@ -168,9 +168,9 @@ async def test_list_games_finds_a_players_live_game(service: RunningGameService)
 
 
 async def test_health_and_reflection_answer(service: RunningGameService) -> None:
-    health = health_pb2_grpc.HealthStub(service.channel)
+    health = health_pb2_grpc.HealthStub(service.channels[0])
     status = await health.Check(health_pb2.HealthCheckRequest(service="daimyo.game.v1.GameService"))
-    reflection = reflection_pb2_grpc.ServerReflectionStub(service.channel)
+    reflection = reflection_pb2_grpc.ServerReflectionStub(service.channels[0])
     ask = reflection_pb2.ServerReflectionRequest(list_services="")
     answers = reflection.ServerReflectionInfo(iter([ask]))
     names = [s.name async for a in answers for s in a.list_services_response.service]

@@ -93,6 +93,7 @@ async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(m
     durable = f"mm-test-{uuid.uuid4().hex[:8]}"
     game_id = f"nats-{uuid.uuid4().hex[:8]}"
     try:
+        await bus.ensure_games_stream()  # the relay's job; the matchmaker only waits for it
         await consume_finished_games(bus, mm, durable, only_new=True)  # not the shared stream's backlog
         message = result_message(finished(game_id, ["dan", "eve"], [0]))
         await bus.publish_durable(subjects.finished(game_id), message, message_id=f"{game_id}-a")

@@ -48,6 +48,7 @@ from load_stack import (
     start_services,
 )
 
+from daimyo_kit import grpc_client
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -134,7 +135,9 @@ def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[s
     if not database_url:
         database_url = start_postgres(data / "postgres").url
     if not nats_url:
-        nats_url = start_nats(data / "nats").url
+        nats = start_nats(data / "nats", credentials=os.environ)
+        os.environ.update(nats.credentials)  # the load stack's services log in with these
+        nats_url = nats.url
     return database_url, nats_url, "embedded (stopped when this process exits)"
 
 
@@ -163,7 +166,7 @@ async def play(args: argparse.Namespace, gateway: str, game_addr: str | None,
     async with aiohttp.ClientSession(connector=connector) as http:
         players = [Player(http, gateway, tracker, random.Random(rng.random()), args.think_ms / 1000)
                    for _ in range(args.games * args.players)]
-        channel = grpc.aio.insecure_channel(game_addr) if game_addr else None
+        channel = grpc_client.channel(game_addr, role="matchmaking") if game_addr else None
         source = GameSource(args.via, http, gateway, channel, args.players)
         stop = asyncio.Event()
         try:
