@@ -130,7 +130,7 @@ def _permissions(role: str) -> dict[str, list[str]]:
     inbox = [f"{inbox_prefix(role)}.>"]
     return {
         "game": {"publish": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.game.*.turn",
-                             "daimyo.game.*.finished", "daimyo.game.*.abandoned",
+                             "daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.player.*",
                              *(stream.format(op) for op in ("INFO", "CREATE", "UPDATE", "PURGE"))],
                  "subscribe": inbox},
         "matchmaking": {"publish": ["daimyo.player.*", stream.format("INFO"),

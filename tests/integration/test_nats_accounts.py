@@ -14,6 +14,7 @@ from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
 from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TurnNotice, TurnSeat
 from daimyo_kit import credentials
 from daimyo_kit.embedded import EmbeddedNats, start_nats
 
@@ -137,10 +138,14 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
         await matchmaking.consume(subjects.ALL_FINISHED, "accounts-test", remember)
         for bus in (gateway, driver):
             await bus.flush()
-        await relay.publish(subjects.seat("g2", 0), {"version": 1})
-        await relay.publish(subjects.turn("g2"), {"version": 1})
-        await relay.publish_durable(subjects.finished("g2"), {"game_id": "g2"}, "g2:9")
-        await gateway.publish(subjects.presence("g2", 0), {"beat": 1})
+        await relay.publish(subjects.seat("g2", 0), SeatView.build(
+            "g2", 1, 0, "GameCreated", view={}, last_move=None, effects=None, to_act=[0], finished=False,
+            clock=None, takeovers={}))
+        turn = TurnNotice("g2", 1, "samurai", (0,), (TurnSeat(0, None),), False)
+        await relay.publish(subjects.turn("g2"), turn)
+        result = GameResult("g2", "samurai", 9, {}, (), ())
+        await relay.publish_durable(subjects.finished("g2"), result, "g2:9")
+        await gateway.publish(subjects.presence("g2", 0), PresenceBeat("ann", 1.0))
         for _ in range(50):
             if len(seen) == 3:
                 break
