@@ -223,7 +223,7 @@ class GameHandlers:
             state = engine.initial_state(config, seed)
         except RuleError as e:
             raise Malformed(f"bad config for {command.game}: {e}") from e
-        seats = tuple(s.to_json() for s in command.seats)
+        seats = tuple(s.to_json() for s in distinct_names(command.seats))
         chance = tuple(engine.chance_outcomes(None, state))
         clock = self._first_clock(command, engine.to_act(state))
         return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock,
@@ -385,6 +385,20 @@ def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
 
 def _caller(command: SubmitMove) -> Caller:
     return Caller(command.role, command.player_id)
+
+
+def distinct_names(seats: tuple[SeatSpec, ...]) -> tuple[SeatSpec, ...]:
+    """Seats whose people share a name (guests choose theirs freely) are told apart by a number,
+    so nobody at a table can pass for another player there: "Ann", "ann 2"."""
+    taken: dict[str, int] = {}
+    named = []
+    for seat in seats:
+        key = seat.display_name.casefold().strip()
+        taken[key] = taken.get(key, 0) + 1
+        if seat.player_id is not None and key and taken[key] > 1:
+            seat = dataclasses.replace(seat, display_name=f"{seat.display_name} {taken[key]}")
+        named.append(seat)
+    return tuple(named)
 
 
 def _check_seat(record: GameRecord, command: SubmitMove) -> None:

@@ -233,3 +233,11 @@ async def test_list_games_finds_a_players_live_game() -> None:
     game_id = await new_game(handlers)
     games = await handlers.list_games("ann", live=True, finished=False, limit=10)
     assert [g.game_id for g in games] == [game_id]
+
+
+async def test_people_sharing_a_name_at_one_table_are_told_apart_by_a_number() -> None:
+    handlers = make_handlers()
+    seats = (SeatSpec(player_id="a", display_name="Ann"), SeatSpec(player_id="b", display_name="ann"))
+    game_id, _ = await handlers.create_game(CreateGame("cards", {"rounds": 2}, seats, seed=7))
+    record = await handlers.repository.load(game_id)
+    assert [s["display_name"] for s in record.created.seats] == ["Ann", "ann 2"]
