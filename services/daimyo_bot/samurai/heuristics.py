@@ -8,6 +8,9 @@ to being surrounded. Opponents' gains weigh more when they lead (blocking the le
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from daimyo_bot.samurai.fast_state import FastState
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import Board, Settlement, board_for
 from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, TileSwap
@@ -20,7 +23,8 @@ FIGURE_SWAP_COST = 0.4
 CONTESTED_BONUS = 0.5  # a figure whose type's leadership is within one capture
 LEADER_WEIGHT = 0.5  # extra weight of what the leading seat gains
 
-Tiles = tuple[tuple[int, str] | None, ...]
+Tiles = Sequence[tuple[int, str] | None]
+Judged = State | FastState  # the engine's state or the search's mutable one
 
 
 class Judge:
@@ -30,11 +34,11 @@ class Judge:
     board: Board
     leader: int
     seat: int
-    state: State
+    state: Judged
     values: tuple[float, float, float]
     races: dict[int, tuple[int, ...]]  # per settlement (and figure type): influences, empties, on `state`
 
-    def __init__(self, state: State, seat: int) -> None:
+    def __init__(self, state: Judged, seat: int) -> None:
         self.state, self.seat = state, seat
         self.races = {}
         self.board = board_for(state.players)
@@ -189,7 +193,7 @@ def _totals(tiles: Tiles, st: Settlement, figure: str, players: int) -> list[int
     return totals
 
 
-def _figure_values(state: State, seat: int) -> tuple[float, float, float]:
+def _figure_values(state: Judged, seat: int) -> tuple[float, float, float]:
     """A figure is worth more where one capture can win or lose the type's leadership."""
     mine = state.captured[seat]
     values = []
