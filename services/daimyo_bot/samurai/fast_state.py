@@ -17,12 +17,13 @@ Attribute names and shapes follow `State` where the bot's judgement reads them (
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from daimyo_rules.samurai.board import Board, board_for
 from daimyo_rules.samurai.movelist import FigureSwaps, Listed, MoveList, Placements, TileSwaps
 from daimyo_rules.samurai.moves import EndTurn, FigureSwap, Move, Pass, Place, TileSwap
-from daimyo_rules.samurai.rules import MAX_SET_ASIDE, figure_swaps, score
+from daimyo_rules.samurai.rules import MAX_SET_ASIDE, score
 from daimyo_rules.samurai.state import OVER, PLAY, State
 from daimyo_rules.samurai.tiles import FIGURE_INDEX, HAND_SIZE, TILE_BY_ID, TILE_ORDER, influence
 
@@ -155,8 +156,17 @@ class FastState:
                 if (t := tiles[h]) is not None and t[0] == seat and not _FAST[t[1]]]
 
     def _figure_swaps(self) -> list[Move]:
+        """`rules.figure_swaps` (same moves, same order), inlined: it is recomputed after every capture."""
         if self._swaps is None:
-            self._swaps = figure_swaps(self, self.board)  # type: ignore[arg-type]  # reads .figures only
+            figures, ids = self.figures, _settlement_ids(self.players)
+            spots = [(i, f) for i, present in enumerate(figures) for f in present]
+            swaps: list[Move] = []
+            for n, (a, fa) in enumerate(spots):
+                at_a = figures[a]
+                for b, fb in spots[n + 1:]:
+                    if a != b and (fa == fb or (fb not in at_a and fa not in figures[b])):
+                        swaps.append(FigureSwap(ids[a], fa, ids[b], fb))
+            self._swaps = swaps
         return self._swaps
 
     # ------------------------------------------------------------ applying a legal move
@@ -294,3 +304,8 @@ def _totals(tiles: list[tuple[int, str] | None] | tuple[tuple[int, str] | None, 
         if occupant is not None:
             totals[occupant[0]] += INFLUENCE[occupant[1]][kind]
     return totals
+
+
+@cache
+def _settlement_ids(players: int) -> tuple[str, ...]:
+    return tuple(st.id for st in board_for(players).settlements)

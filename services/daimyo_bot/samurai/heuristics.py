@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from daimyo_bot.samurai.fast_state import FastState
+from daimyo_bot.samurai.fast_state import INFLUENCE, FastState
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import Board, Settlement, board_for
 from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, TileSwap
@@ -182,6 +182,56 @@ class Judge:
         after = self._standing(self._race(st, into, tiles)) * self.values[FIGURE_INDEX[into]]
         before = self._standing(self._race(st, out, tiles)) * self.values[FIGURE_INDEX[out]]
         return (after - before) / (1 + empties)
+
+
+class FastJudge(Judge):
+    """`Judge`'s scores on the search's `FastState`, placements read from its running influence
+    and empties instead of the tiles around (the same numbers, tested; the playouts' hot path)."""
+
+    __slots__ = ("fast",)
+    fast: FastState
+
+    def __init__(self, state: FastState, seat: int) -> None:
+        super().__init__(state, seat)
+        self.fast = state
+
+    def place(self, tile_id: str, hex_index: int, tiles: Tiles | None = None) -> float:
+        if tiles is not None:
+            return super().place(tile_id, hex_index, tiles)
+        tile = TILE_BY_ID[tile_id]
+        total = -TILE_COST * tile.value - (FAST_COST if tile.fast else 0.0)
+        fast, board, added = self.fast, self.board, INFLUENCE[tile_id]
+        for si in board.touching[hex_index]:
+            present = fast.figures[si]
+            if present:
+                empties = fast.settlement_empties[si] - (1 if hex_index in board.settlements[si].land else 0)
+                total += self._near(si, present, added, empties)
+        return total
+
+    def _race(self, st: Settlement, figure: str, tiles: Tiles) -> list[int]:
+        if tiles is self.fast.tiles:
+            return list(self.fast.influence[st.index * 3 + FIGURE_INDEX[figure]])
+        return super()._race(st, figure, tiles)
+
+    def _near(self, si: int, present: tuple[str, ...], added: tuple[int, ...], empties: int) -> float:
+        total = 0.0
+        for figure in present:
+            kind = FIGURE_INDEX[figure]
+            others = list(self.fast.influence[si * 3 + kind])
+            mine = others[self.seat]
+            others[self.seat] = -1
+            other = max(others)
+            after = mine + added[kind]
+            if empties > 0:
+                change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
+                total += change * self.values[kind] / (1 + empties)
+            elif after > other:
+                total += self.values[kind]
+            elif after < other:
+                rival = others.index(other) if others.count(other) == 1 else -1
+                if rival >= 0:
+                    total += -1.0 - (LEADER_WEIGHT if rival == self.leader else 0.0)
+        return total
 
 
 def _totals(tiles: Tiles, st: Settlement, figure: str, players: int) -> list[int]:

@@ -18,7 +18,7 @@ import time
 from typing import Any
 
 from daimyo_bot.samurai.fast_state import FastState
-from daimyo_bot.samurai.heuristics import Judge
+from daimyo_bot.samurai.heuristics import FastJudge, Judge
 from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.moves import EndTurn, Move, Place
@@ -123,7 +123,7 @@ def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: F
         for move, score in order:
             if move not in node.children:
                 return move, score
-    judge = Judge(state, seat)
+    judge = FastJudge(state, seat)
     best, best_value = None, float("-inf")
     candidates = [moves[rng.below(len(moves))] for _ in range(min(EXPANSION_SAMPLE, len(moves)))]
     if URGENT_EXPANSION:
@@ -153,7 +153,7 @@ def _playout_move(state: FastState, seat: int, moves: Any, rng: Rng) -> Move:
     if count == 1 or rng.below(1000) < PLAYOUT_RANDOM * 1000:
         move: Move = moves[rng.below(count)]
         return move
-    judge = Judge(state, seat)
+    judge = FastJudge(state, seat)
     best: Move = EndTurn() if state.placed_any else moves[rng.below(count)]
     best_value = judge.score(best)
     candidates = [moves[rng.below(count)] for _ in range(PLAYOUT_SAMPLE)]

@@ -3,7 +3,8 @@
 Seeded random games for 2, 3 and 4 players, from the random set-up and from a set-up played
 out move by move: at every step both offer the same legal moves in the same order, and after
 every move they agree on the board, figures, hands, stacks, captures, set-aside figures, whose
-turn it is, the turn flags and the end of the game with its winners.
+turn it is, the turn flags, the running influence and the end of the game with its winners;
+and the search's judgement scores every legal move on the fast state exactly as on the engine's.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import pytest
 
 from daimyo_bot.samurai.fast_state import FastState
+from daimyo_bot.samurai.heuristics import FastJudge, Judge
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.rules import apply_move, legal_moves, new_game
 from daimyo_rules.samurai.state import PLAY, State
@@ -53,6 +55,8 @@ def play_both(players: int, seed: int, random_setup: bool) -> int:
         offered = fast.legal()
         assert list(offered) == expected, f"legal moves differ at move {count}"
         assert len(offered) == len(expected)
+        judged, fast_judged = Judge(engine, engine.current), FastJudge(fast, fast.current)
+        assert [fast_judged.score(m) for m in expected] == [judged.score(m) for m in expected]
         move = expected[rng.below(len(expected))]
         assert move in offered
         engine = apply_move(engine, engine.current, move)
