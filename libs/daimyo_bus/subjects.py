@@ -5,7 +5,9 @@ seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot
 listens), `.finished` (the outcome, for ratings), `.abandoned` (a player left their seat to a
 bot: matchmaking frees them). Per player: `daimyo.player.<id>` (match found, invitations).
 The JetStream stream `DAIMYO_GAMES` keeps `daimyo.game.>`. Presence heartbeats of a seat's
-sockets (`daimyo.presence.<id>.<n>`, between gateways) are not kept.
+sockets (`daimyo.presence.<id>.<n>`, between gateways), a player's socket heartbeats
+(`daimyo.online.<player>`, for matchmaking) and table chat (`daimyo.chat.<id>.<channel>`)
+are not kept.
 """
 
 from __future__ import annotations
@@ -65,6 +67,20 @@ def presence(game_id: str, seat_number: int) -> str:
     if seat_number < 0:
         raise ValueError(f"seat must be >= 0, got {seat_number}")
     return f"daimyo.presence.{_token(game_id)}.{seat_number}"
+
+
+ALL_ONLINE = "daimyo.online.*"
+"""Every player's socket heartbeats (matchmaking keeps a queued ticket alive while it hears them)."""
+
+
+def online(player_id: str) -> str:
+    """Heartbeats (and a last `gone`) from a gateway holding sockets of this player."""
+    return f"daimyo.online.{_token(player_id)}"
+
+
+def chat(game_id: str, channel: str) -> str:
+    """A game's chat messages, per channel ("players" | "spectators")."""
+    return f"daimyo.chat.{_token(game_id)}.{_token(channel)}"
 
 
 def game_all(game_id: str) -> str:

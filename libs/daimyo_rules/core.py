@@ -8,6 +8,7 @@ values inside.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
@@ -101,6 +102,29 @@ class Game(Protocol):
 
     def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
         """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        """Normalised engine config (without `players`) for a table's `options`, or MalformedMove."""
+
+
+def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:
+    """`options` checked against a `table_options()` schema ({name: {default, choices: [{value}]}}):
+    every name known, every value one of its choices (same JSON type), defaults filled in."""
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise MalformedMove("table options must be a JSON object")
+    unknown = sorted(set(options) - set(schema))
+    if unknown:
+        raise MalformedMove(f"unknown table option {unknown[0]!r}; options: {', '.join(sorted(schema))}")
+    chosen = {}
+    for name, option in schema.items():
+        value = options.get(name, option["default"])
+        allowed = [c["value"] for c in option["choices"]]
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            listed = ", ".join(json.dumps(a) for a in allowed)
+            raise MalformedMove(f"{name} must be one of {listed}, not {json.dumps(value)}")
+        chosen[name] = value
+    return chosen
 
 
 _MASK64 = (1 << 64) - 1

@@ -103,6 +103,7 @@ class GameSummary:
     finished: bool = False
     winners: list[int] = field(default_factory=list)
     created_at: datetime | None = None
+    listed: bool = True  # False: a private table without spectators (kept out of public lists)
 
 
 class GameCatalog(Protocol):
@@ -113,7 +114,9 @@ class GameCatalog(Protocol):
     async def get_game_summary(self, game_id: str) -> GameSummary | None: ...
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
         """Newest first; only games seating `player_id` when given. `live`/`finished` select
-        running and finished games; both False means both (like an unset proto filter)."""
+        running and finished games; both False means both (like an unset proto filter);
+        `listed_only` leaves out unlisted (private, no spectators) games."""

@@ -115,9 +115,11 @@ class InMemoryEventStore:
         return copy.deepcopy(self._games.get(game_id))
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
-        wanted = [g for g in self._games.values() if _matches(g, player_id, live, finished)]
+        wanted = [g for g in self._games.values()
+                  if _matches(g, player_id, live, finished) and (g.listed or not listed_only)]
         wanted.sort(key=lambda g: (g.created_at or datetime.min.replace(tzinfo=UTC), g.game_id), reverse=True)
         return copy.deepcopy(wanted[:limit])
 

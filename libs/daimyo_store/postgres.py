@@ -60,9 +60,9 @@ LIMIT %s
 """
 
 _UPSERT_GAME = """
-INSERT INTO games (game_id, game, seats, version, finished, winners, created_at)
+INSERT INTO games (game_id, game, seats, version, finished, winners, created_at, listed)
 VALUES (%(game_id)s, %(game)s, %(seats)s, %(version)s, %(finished)s, %(winners)s,
-        coalesce(%(created_at)s, now()))
+        coalesce(%(created_at)s, now()), %(listed)s)
 ON CONFLICT (game_id) DO UPDATE
 SET game = excluded.game, seats = excluded.seats, version = excluded.version,
     finished = excluded.finished, winners = excluded.winners
@@ -210,7 +210,8 @@ class PostgresEventStore:
         return _game(rows[0]) if rows else None
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
         either = live == finished
         async with self._pool.connection() as conn:
@@ -219,11 +220,13 @@ class PostgresEventStore:
                 "SELECT * FROM games"
                 " WHERE (%(player)s::jsonb IS NULL OR seats @> %(player)s::jsonb)"
                 "   AND (%(either)s OR finished = %(finished)s)"
+                "   AND (NOT %(listed_only)s OR listed)"
                 " ORDER BY created_at DESC, game_id DESC LIMIT %(limit)s",
                 {
                     "player": Jsonb([{"player_id": player_id}]) if player_id else None,
                     "either": either,
                     "finished": finished,
+                    "listed_only": listed_only,
                     "limit": limit,
                 },
             )
@@ -277,6 +280,7 @@ def _game_params(summary: GameSummary) -> dict[str, Any]:
         "finished": summary.finished,
         "winners": Jsonb(summary.winners),
         "created_at": summary.created_at,
+        "listed": summary.listed,
     }
 
 
@@ -289,6 +293,7 @@ def _game(row: dict[str, Any]) -> GameSummary:
         finished=row["finished"],
         winners=row["winners"],
         created_at=row["created_at"],
+        listed=row.get("listed", True),
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
 from daimyo_game.aggregate import GameResolver
+from daimyo_game.chat import Chat, ChatStore
 from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
 from daimyo_game.handlers import GameHandlers, wall_clock_ms
@@ -99,6 +100,7 @@ async def build(settings: Settings, games: GameResolver = get_game,
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
     handlers = GameHandlers(repository, store, games, wakeup.set, now_ms)
+    handlers.chat = Chat(ChatStore(store.pool), repository.load)
     return GameApp(settings, store, games, handlers, wakeup)
 
 

@@ -35,6 +35,7 @@ class CreateGame:
     seed: int | None = None
     command_id: str = ""
     time_control: dict[str, Any] = field(default_factory=dict)
+    listed: bool = True  # False: a private table without spectators (not in the public live list)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,8 @@ from daimyo_bus import subjects
 from daimyo_game import clocks
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.events import GameEvent, GameFinished, MoveMade, SeatTakenOver
+from daimyo_game.my_games import your_turn_messages
+from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, visible_effects, visible_move
 
 Message = tuple[str, dict[str, Any]]
@@ -30,6 +32,7 @@ def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None
            for s in range(record.seat_count)]
     out.append((subjects.watch(record.game_id), view_message(record, event, None, now_ms)))
     out.append((subjects.turn(record.game_id), turn_message(record)))
+    out += your_turn_messages(record, event, now_ms)
     if isinstance(event, GameFinished):
         out.append((subjects.finished(record.game_id), finished_message(record)))
     if isinstance(event, SeatTakenOver) and event.until == "game":  # the player no longer holds the seat
@@ -52,7 +55,14 @@ def view_message(record: GameRecord, event: GameEvent, viewer: Viewer,
         "finished": record.finished,
         "clock": clock_message(record, now_ms),
         "takeovers": takeovers_message(record),
+        **result_message(record),
     }
+
+
+def result_message(record: GameRecord) -> dict[str, Any]:
+    """Once finished: the honest winners and the abandoned seats (ranked last); empty before."""
+    abandoned = record.abandoned() if record.finished else []
+    return {"winners": honest_winners(record.outcome, abandoned), "abandoned": abandoned}
 
 
 def clock_message(record: GameRecord, now_ms: int | None) -> dict[str, Any] | None:

@@ -15,9 +15,11 @@ from typing import Any, TypeVar
 import grpc
 
 from daimyo_game import errors
+from daimyo_game.chat import Chat, ChatMessage
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
+from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.text_check import nul_field
@@ -34,6 +36,7 @@ STATUS = {
     errors.Illegal: grpc.StatusCode.FAILED_PRECONDITION,
     errors.Malformed: grpc.StatusCode.INVALID_ARGUMENT,
     errors.DuplicateCommand: grpc.StatusCode.ALREADY_EXISTS,
+    errors.RateLimited: grpc.StatusCode.RESOURCE_EXHAUSTED,
 }
 
 
@@ -96,6 +99,29 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         _log.info("seat_reclaimed", changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
 
+    async def ListMyGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.list_my_games(request.player_id, request.include_finished, request.limit)
+        games = await _run(context, call, request)
+        return game_pb2.ListMyGamesResponse(games=[_my_game(g) for g in games], now_ms=self.handlers.now_ms())
+
+    async def PostChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def post() -> ChatMessage:
+            return await self._chat().post(_game_id(request), request.player_id, request.display_name,
+                                           request.channel, request.text)
+        return _chat_message(await _run(context, post(), request))
+
+    async def ListChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def read() -> list[ChatMessage]:
+            return await self._chat().read(_game_id(request), request.player_id, request.channel,
+                                           request.after_id, request.limit)
+        messages = await _run(context, read(), request)
+        return game_pb2.ListChatResponse(messages=[_chat_message(m) for m in messages])
+
+    def _chat(self) -> Chat:
+        if self.handlers.chat is None:
+            raise errors.Illegal("table chat is not available on this server")
+        return self.handlers.chat
+
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))
 
@@ -139,7 +165,8 @@ def _create_command(request: Any) -> CreateGame:
     seats = tuple(_seat_spec(s) for s in request.seats)
     seed = request.seed if request.HasField("seed") else None
     return CreateGame(request.game, _json_object(request.config_json, "config_json"), seats, seed,
-                      request.command_id, _json_object(request.time_control_json, "time_control_json"))
+                      request.command_id, _json_object(request.time_control_json, "time_control_json"),
+                      listed=not request.unlisted)
 
 
 def _game_id(request: Any) -> str:
@@ -196,7 +223,8 @@ def _view_response(view: ViewResult) -> Any:
                  for seat, t in sorted(view.takeovers.items())]
     return game_pb2.ViewResponse(game_id=view.game_id, version=view.version, view_json=_dumps(view.view),
                                  to_act=view.to_act, finished=view.finished, game=view.game,
-                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers)
+                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers,
+                                 winners=view.winners, abandoned=view.abandoned)
 
 
 def _summary(game: GameSummary) -> Any:
@@ -205,3 +233,21 @@ def _summary(game: GameSummary) -> Any:
     created = game.created_at.isoformat() if game.created_at else ""
     return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
                                 finished=game.finished, winners=game.winners, created_at=created)
+
+
+_SEAT_FIELDS = ("player_id", "bot_level", "display_name", "acting_bot_level")
+
+
+def _my_game(game: MyGame) -> Any:
+    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in _SEAT_FIELDS}) for s in game.seats]
+    return game_pb2.MyGame(game_id=game.game_id, game=game.game, status=game.status, seat=game.seat,
+                           to_act=game.to_act, your_turn=game.your_turn, time_left_ms=game.time_left_ms,
+                           deadline_ms=game.deadline_ms, time_control=game.time_control,
+                           version=game.version, seats=seats, winners=game.winners)
+
+
+def _chat_message(message: ChatMessage) -> Any:
+    return game_pb2.ChatMessage(id=message.message_id, game_id=message.game_id, channel=message.channel,
+                                seat=-1 if message.seat is None else message.seat,
+                                author_name=message.author_name, text=message.text,
+                                sent_at=message.sent_at.isoformat())

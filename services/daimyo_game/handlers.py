@@ -24,10 +24,13 @@ from daimyo_game.aggregate import (
     fold,
     stream_id,
 )
+from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
+from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository, appended_these
+from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, redacted_event_data
 from daimyo_rules.core import Game, RuleError
 from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
@@ -45,6 +48,8 @@ class ViewResult:
     finished: bool
     clock: dict[str, Any] | None = None  # clocks.display(): remaining per seat, running seats, now
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+    winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished for its player
+    abandoned: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,7 @@ class GameHandlers:
         self.games = games
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
+        self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
 
     # -- commands -------------------------------------------------------------------------
 
@@ -97,7 +103,7 @@ class GameHandlers:
             self._on_appended()
             return game_id, recorded[-1].version
         raise DuplicateCommand(
-            f"command id {command.command_id!r} already created a different game ({game_id})")
+            f"command id {command.command_id!r} already created a different game")
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
         record = await self.repository.load(command.game_id)
@@ -151,7 +157,7 @@ class GameHandlers:
             raise PermissionDenied(f"game {game_id} reveals everything only once it is finished")
         if at_version < 0 or at_version > current.version:
             raise Malformed(
-                f"version {at_version} does not exist; game {game_id} is at version {current.version}")
+                f"version {at_version} does not exist; this game is at version {current.version}")
         record = await self.repository.load_at(game_id, at_version or current.version)
         result = view_of(record, viewer)
         if reveal_all:
@@ -168,7 +174,20 @@ class GameHandlers:
         return events, record.version
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
-        return await self.catalog.list_games(player_id or None, live, finished, limit if limit > 0 else 50)
+        """A player's games, or (no player) the public list: unlisted private tables left out."""
+        limit = limit if limit > 0 else 50
+        return await self.catalog.list_games(player_id or None, live, finished, limit,
+                                             listed_only=not player_id)
+
+    async def list_my_games(self, player_id: str, include_finished: bool, limit: int) -> list[MyGame]:
+        """The player's games, newest first: whose turn, the time left of the seat to act."""
+        if not player_id:
+            raise Malformed("player_id is required")
+        limit = min(limit if limit > 0 else 50, 200)
+        summaries = await self.catalog.list_games(player_id, True, include_finished, limit)
+        now = self.now_ms()
+        games = [my_game(await self.repository.load(s.game_id), player_id, now, s.winners) for s in summaries]
+        return [g for g in games if g is not None]
 
     # -- steps ----------------------------------------------------------------------------
 
@@ -184,7 +203,8 @@ class GameHandlers:
         seats = tuple(s.to_json() for s in command.seats)
         chance = tuple(engine.chance_outcomes(None, state))
         clock = self._first_clock(command, engine.to_act(state))
-        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock)
+        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock,
+                           command.listed)
 
     def _first_clock(self, command: CreateGame, to_act: list[int]) -> dict[str, Any] | None:
         try:
@@ -226,7 +246,7 @@ class GameHandlers:
         try:
             return await self._decide_and_append(record, command)
         except ConcurrencyError as e:
-            raise Stale(f"game {command.game_id} changed while the move was applied; reload and retry") from e
+            raise Stale("the game changed while the move was applied; reload and retry") from e
 
     async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
         if not command.command_id:
@@ -261,7 +281,7 @@ class GameHandlers:
                 return await self._seat_change(record, decide(record), command_id)
             except ConcurrencyError as e:
                 if attempt == 2:
-                    raise Stale(f"game {game_id} changed while the seat was changed; retry") from e
+                    raise Stale("the game changed while the seat was changed; retry") from e
         raise AssertionError("unreachable")
 
     async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str) -> SeatChange:
@@ -285,29 +305,42 @@ class GameHandlers:
         return recorded
 
     async def _check_not_playing_elsewhere(self, game_id: str, player_id: str) -> None:
-        """A player holds at most one live game: no reclaiming while seated (not replaced) in another."""
+        """A player holds at most one live game (any number of correspondence games): no taking
+        back a live seat while seated (not replaced) in another live game."""
+        if not await self._is_live(game_id):
+            return
         for game in await self.catalog.list_games(player_id or None, True, False, 100):
             held = any(s.get("player_id") == player_id and not s.get("acting_bot_level") for s in game.seats)
-            if game.game_id != game_id and held:
-                raise Illegal(f"you are playing game {game.game_id}; finish or leave it before "
-                              f"taking your seat back in game {game_id}")
+            if game.game_id != game_id and held and await self._is_live(game.game_id):
+                raise Illegal("you are playing another live game; finish or leave it before "
+                              "taking this seat back")
+
+    async def _is_live(self, game_id: str) -> bool:
+        """A game on a live clock (or none): not correspondence."""
+        control = (await self.repository.load(game_id)).control
+        return control is None or control.kind != clocks.CORRESPONDENCE
 
 
 def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
     engine = record.engine
     clock = clocks.display(record.clock, now_ms or record.clock.at_ms) if record.clock else None
+    abandoned = record.abandoned() if record.finished else []
     return ViewResult(record.game_id, record.created.game, record.version, engine.view(record.state, viewer),
-                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers))
+                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers),
+                      honest_winners(record.outcome, abandoned), abandoned)
 
 
 def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,
                taken: Mapping[int, Takeover] | None = None) -> GameSummary:
-    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level."""
-    winners = list(outcome.get("winners", [])) if isinstance(outcome, dict) else []
+    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level, and
+    a seat a bot finished for an absent player is never among the winners."""
+    abandoned = {seat for seat, t in (taken or {}).items() if t.until == "game"}
+    winners = honest_winners(outcome, abandoned)
     seats = [dict(s) for s in created.seats]
     for seat, takeover in (taken or {}).items():
         seats[seat]["acting_bot_level"] = takeover.level
-    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners)
+    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners,
+                       listed=created.listed)
 
 
 def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> EventView:
@@ -328,8 +361,7 @@ def _check_seat(record: GameRecord, command: SubmitMove) -> None:
         return
     owner = record.created.seats[command.seat].get("player_id")
     if owner != command.player_id:
-        raise PermissionDenied(f"player {command.player_id!r} does not hold seat {command.seat} "
-                               f"of game {record.game_id}")
+        raise PermissionDenied(f"you do not hold seat {command.seat} of this game")
     takeover = record.takeovers.get(command.seat)
     if takeover is not None and not record.finished:
         until = "take your seat back first" if takeover.reason == "abandoned" else "until its move is made"

@@ -48,7 +48,7 @@ class GameRepository:
         record = await self._load_cold(game_id, version)
         if record.version != version:
             raise Malformed(
-                f"version {version} does not exist; game {game_id} is at version {record.version}")
+                f"version {version} does not exist; this game is at version {record.version}")
         return record
 
     async def read_events(self, game_id: str, after_version: int = 0) -> list[RecordedEvent]:
@@ -73,14 +73,14 @@ class GameRepository:
             tail = [e for e in tail if e.version <= up_to]
         record = self._fold(base, tail, game_id)
         if record is None:
-            raise NotFound(f"game {game_id} not found")
+            raise NotFound("no such game")
         return record
 
     async def _read(self, game_id: str, after_version: int) -> list[RecordedEvent]:
         try:
             return await self.store.read_stream(stream_id(game_id), after_version)
         except StreamNotFound as e:
-            raise NotFound(f"game {game_id} not found") from e
+            raise NotFound("no such game") from e
 
     def _fold(self, base: GameRecord | None, tail: list[RecordedEvent], game_id: str) -> GameRecord | None:
         return fold(base, ((e.version, from_recorded(e)) for e in tail), game_id, self.games)

@@ -63,6 +63,10 @@ class Hub:
             del self._listeners[subject]
             await self._subscriptions.pop(subject).unsubscribe()
 
+    async def publish(self, subject: str, payload: Any) -> None:
+        """Publish on the bus (chat lines go to every gateway whose sockets read that channel)."""
+        await self._bus.publish(subject, payload)
+
     async def _deliver(self, subject: str, payload: Any) -> None:
         for listener in list(self._listeners.get(subject, ())):
             listener(subject, payload)

@@ -22,8 +22,10 @@ from typing import Any
 import structlog
 
 from daimyo_bus import subjects
+from daimyo_gateway import table_chat
 from daimyo_gateway.frames import (
     BadFrame,
+    ChatFrame,
     Frame,
     Leave,
     MoveFrame,
@@ -37,6 +39,7 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.table_chat import ChatReader
 from daimyo_gateway.tokens import Player
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
@@ -46,6 +49,10 @@ MAX_MISSED = 200
 INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
+
+PLAYER_NOTICES = frozenset({  # what `daimyo.player.<id>` may carry to the player's sockets
+    "match_found", "your_turn", "rematch_offered", "rematch_started", "rematch_refused", "rematch_expired",
+    "table_changed", "table_started", "ticket_cancelled"})
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 _log = structlog.get_logger("daimyo_gateway.sessions")
@@ -81,6 +88,7 @@ class Session:
         self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
+        self._chat = ChatReader(hub, self._notify)
 
     async def start(self) -> None:
         self._hub.watch_connection(self._on_connection)
@@ -97,6 +105,7 @@ class Session:
         await self._hub.remove(subjects.player(self.player.player_id), self._on_player_message)
         for game_id in list(self._watches):
             await self._unwatch(game_id)
+        await self._chat.close()
 
     # -- frames from the browser ------------------------------------------------------------
 
@@ -126,6 +135,19 @@ class Session:
             await self._emit({"type": "pong", "ref": frame.ref})
         elif isinstance(frame, Leave | Reclaim):
             await self._change_seat(frame)
+        elif isinstance(frame, ChatFrame):
+            await self._post_chat(frame)
+
+    async def _post_chat(self, frame: ChatFrame) -> None:
+        entry = self._watches.get(frame.game_id)
+        viewer = entry[0].viewer if entry is not None else await self._seat_or_none(frame.game_id)
+        await self._emit(await table_chat.post(self._games, self._hub, self.player, frame, viewer))
+
+    async def _seat_or_none(self, game_id: str) -> int | None:
+        try:
+            return await self._my_seat(game_id)
+        except ServiceError:
+            return None
 
     async def _subscribe(self, frame: Subscribe) -> None:
         await self._authorize(frame.game_id, frame.seat)
@@ -139,6 +161,7 @@ class Session:
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
+        await self._chat.listen(frame.game_id, frame.seat)
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
@@ -148,12 +171,15 @@ class Session:
         except ValueError as e:  # e.g. an id no NATS subject may carry
             raise ServiceError("malformed", str(e)) from None
         if seat is None:
+            if not info.listed and not any(s.player_id == self.player.player_id for s in info.seats):
+                raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
-            raise ServiceError("forbidden", f"seat {seat} of game {game_id} is not yours")
+            raise ServiceError("forbidden", f"seat {seat} of this game is not yours")
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
+        await self._chat.stop(game_id)
         if entry is not None:
             entry[0].active = False
             await self._hub.remove(entry[0].subject, entry[1])
@@ -186,12 +212,12 @@ class Session:
         for seat, occupant in enumerate(info.seats):
             if occupant.player_id == self.player.player_id:
                 return seat
-        raise ServiceError("forbidden", f"you hold no seat in game {game_id}")
+        raise ServiceError("forbidden", "you hold no seat in this game")
 
     # -- views to the browser ----------------------------------------------------------------
 
     def _on_player_message(self, _subject: str, payload: Any) -> None:
-        if isinstance(payload, dict) and payload.get("type") == "match_found":
+        if isinstance(payload, dict) and payload.get("type") in PLAYER_NOTICES:
             self._notify(payload)
 
     def _on_connection(self, connected: bool) -> None:
@@ -266,11 +292,13 @@ def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
             "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
             "effects": payload.get("effects"), "to_act": payload.get("to_act"),
             "finished": payload.get("finished", False), "clock": payload.get("clock"),
-            "takeovers": payload.get("takeovers") or {}}
+            "takeovers": payload.get("takeovers") or {}, "winners": payload.get("winners") or [],
+            "abandoned": payload.get("abandoned") or []}
 
 
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
             "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
             "finished": snapshot.finished, "missed": missed, "game": snapshot.game,
-            "clock": snapshot.clock, "takeovers": snapshot.takeovers}
+            "clock": snapshot.clock, "takeovers": snapshot.takeovers, "winners": snapshot.winners,
+            "abandoned": snapshot.abandoned}

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from daimyo_gateway import visitors
 from daimyo_gateway.frames import BadFrame, parse_auth
 from daimyo_gateway.limits import Limits, TokenBucket
 from daimyo_gateway.ports import ServiceError
@@ -186,12 +187,14 @@ def check_origin(request: web.Request, allowed: frozenset[str]) -> None:
 
 
 async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: float) -> Player | None:
-    """The player of the socket's first frame; None (socket closed with 1008) without one."""
+    """The player of the socket's first frame (a visitor for `{"type": "auth", "visitor": true}`);
+    None (socket closed with 1008) without one."""
     try:
         message = await ws.receive(timeout=seconds)
         if message.type != WSMsgType.TEXT:
             raise BadFrame('the first frame must be {"type": "auth", "token": "<your token>"}')
-        return signer.verify(parse_auth(message.data))
+        token = parse_auth(message.data)
+        return signer.verify(token) if token else visitors.visitor()  # no token: a visitor, to watch
     except TimeoutError:
         await refuse(ws, "unauthenticated", f"send auth {{token}} within {seconds:g} s")
     except (BadFrame, InvalidToken) as e:

@@ -23,13 +23,19 @@ from daimyo_matchmaking.grpc_api import MatchmakingServicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.loop import MatchmakerLoop
 from daimyo_matchmaking.matching import Policy
-from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_abandoned_seats, consume_finished_games
+from daimyo_matchmaking.messaging import (
+    NatsPlayerNotifier,
+    consume_abandoned_seats,
+    consume_finished_games,
+    listen_online,
+)
 from daimyo_matchmaking.metrics import PrometheusMatchMetrics
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 log = structlog.get_logger("daimyo_matchmaking")
+DEFAULT_PRESENCE_SECONDS = 10.0  # a queued ticket dies this long after its player's last socket heartbeat
 
 
 def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
@@ -43,6 +49,7 @@ def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
         ),
         max_window=float(env.get("DAIMYO_MATCH_MAX_WINDOW", default.max_window)),
         backfill_seconds=float(env.get("DAIMYO_BOT_BACKFILL_SECONDS", default.backfill_seconds)),
+        presence_seconds=float(env.get("DAIMYO_TICKET_PRESENCE_SECONDS", DEFAULT_PRESENCE_SECONDS)),
     )
 
 
@@ -89,6 +96,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
             handlers.on_enqueue = matcher.wake
             await consume_finished_games(bus, handlers)
             await consume_abandoned_seats(bus, handlers)
+            await listen_online(bus, handlers)
             loop_task = asyncio.create_task(matcher.run(), name="matchmaker")
             log.info(
                 "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr

@@ -58,3 +58,18 @@ async def consume_abandoned_seats(
     await bus.ensure_games_stream()
     task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned)
     return task
+
+
+ONLINE_GROUP = "daimyo-matchmaking-online"
+
+
+async def listen_online(bus: Bus, handlers: MatchmakingHandlers, group: str = ONLINE_GROUP) -> Any:
+    """Players' socket heartbeats keep their tickets alive (one replica handles each beat)."""
+
+    async def on_online(subject: str, payload: Any) -> None:
+        try:
+            await handlers.player_online(payload)
+        except ValueError as exc:
+            log.warning("online_message_dropped", subject=subject, error=str(exc))
+
+    return await bus.subscribe(subjects.ALL_ONLINE, on_online, queue=group)

@@ -22,6 +22,7 @@ class NewGame:
     seats: tuple[SeatSpec, ...]
     command_id: str
     time_control_json: str = ""
+    listed: bool = True
 
 
 class GameCreationRejected(Exception):
@@ -47,6 +48,10 @@ class PlayerNotifier(Protocol):
 class GameCatalog(Protocol):
     def player_range(self, game: str) -> tuple[int, int]:
         """(min, max) players of `game`; raises InvalidRequest for a game that is not available."""
+        ...
+
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
+        """The engine config for a private table's `options`; InvalidRequest when they are wrong."""
         ...
 
 
@@ -75,6 +80,17 @@ class RulesCatalog:
             raise InvalidRequest(f"game {game!r} is not available: no rules engine is installed") from exc
         return engine.min_players, engine.max_players
 
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
+        from daimyo_rules import get_game
+        from daimyo_rules.core import RuleError
+
+        self.player_range(game)
+        try:
+            config: dict[str, Any] = get_game(game).validate_table_options(options)
+        except RuleError as exc:
+            raise InvalidRequest(f"table options: {exc}") from exc
+        return config
+
 
 class StaticCatalog:
     """A fixed catalog, for tests and benchmarks."""
@@ -87,6 +103,13 @@ class StaticCatalog:
             known = ", ".join(sorted(self._ranges))
             raise InvalidRequest(f"unknown game {game!r}; known games: {known}")
         return self._ranges[game]
+
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
+        """Options taken as they are (tests of the table flow, not of the rules)."""
+        self.player_range(game)
+        if not isinstance(options, dict):
+            raise InvalidRequest("table options must be a JSON object")
+        return dict(options)
 
 
 def table_config(game: str, players: int) -> dict[str, Any]:

@@ -71,7 +71,7 @@ async def test_a_move_of_unknown_shape_is_an_invalid_argument(service: RunningGa
 
 async def test_an_unknown_game_is_not_found(service: RunningGameService) -> None:
     error = await refused(service, submit("no-such-game", {"type": "end_turn"}))
-    assert (error.code(), error.details()) == (grpc.StatusCode.NOT_FOUND, "game no-such-game not found")
+    assert (error.code(), error.details()) == (grpc.StatusCode.NOT_FOUND, "no such game")
 
 
 async def test_a_seat_that_does_not_exist_is_an_invalid_argument(service: RunningGameService) -> None:
@@ -84,7 +84,7 @@ async def test_another_players_seat_is_permission_denied(service: RunningGameSer
     game_id = await create_samurai(service.stub)
     move = await a_legal_move(service, game_id)
     await assert_refused(service, game_id, submit(game_id, move, player_id="p1"),
-                         grpc.StatusCode.PERMISSION_DENIED, "player 'p1' does not hold seat 0")
+                         grpc.StatusCode.PERMISSION_DENIED, "you do not hold seat 0")
 
 
 async def test_a_move_out_of_turn_is_a_failed_precondition(service: RunningGameService) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import JSON, Rng, chosen_options
 from daimyo_rules.samurai import rules
 from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
 from daimyo_rules.samurai.movelist import MoveList
@@ -80,6 +80,9 @@ class SamuraiGame:
 
     def table_options(self) -> dict[str, Any]:
         return TABLE_OPTIONS
+
+    def validate_table_options(self, options: JSON) -> dict[str, Any]:
+        return chosen_options(options, TABLE_OPTIONS)
 
     def client_board(self, config: Any) -> dict[str, Any]:
         return client_board(config)

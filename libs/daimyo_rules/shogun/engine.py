@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError, chosen_options
 from daimyo_rules.shogun import board, options, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
@@ -136,6 +136,9 @@ class ShogunGame:
 
     def table_options(self) -> JSON:
         return TABLE_OPTIONS
+
+    def validate_table_options(self, options: JSON) -> dict[str, Any]:
+        return chosen_options(options, TABLE_OPTIONS)
 
     def client_board(self, config: JSON) -> JSON:
         return board.client_board(config)

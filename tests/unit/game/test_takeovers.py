@@ -200,8 +200,16 @@ async def test_a_player_seated_in_another_live_game_cannot_reclaim() -> None:
     first = await new_game(handlers)
     await handlers.hand_over_seat(first, 0, "ann", "resigned")
     await new_game(handlers)
-    with pytest.raises(Illegal, match="you are playing game"):
+    with pytest.raises(Illegal, match="you are playing another live game"):
         await handlers.reclaim_seat(first, 0, "ann")
+
+
+async def test_a_correspondence_game_beside_does_not_stop_a_reclaim() -> None:
+    handlers = make(FakeClock())
+    first = await new_game(handlers)
+    await handlers.hand_over_seat(first, 0, "ann", "resigned")
+    await new_game(handlers, {"type": "correspondence", "days_per_move": 3})
+    assert (await handlers.reclaim_seat(first, 0, "ann")).changed
 
 
 async def test_abandoning_publishes_the_notice_that_frees_the_player() -> None:

@@ -91,7 +91,8 @@ async function lobby() {
     `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div></fieldset>` +
     `<fieldset><legend>Clock</legend><div class="choices">${radio("clock", "live", "Live 10+10", true)}${radio("clock", "blitz", "Blitz 3+5")}${radio("clock", "correspondence", "3 days a move")}</div></fieldset>` +
     `<fieldset id="levels"><legend>Bot level</legend><div class="choices">${radio("level", "random", "Easy (random)")}${radio("level", "greedy", "Medium", true)}${radio("level", "mcts", "Hard")}</div></fieldset>` +
-    `<div class="actions"><button class="primary" type="submit">Find a game</button></div></form>` +
+    `<div class="actions"><button class="primary" type="submit">Find a game</button></div>` +
+    `<p class="howto-links">New to a game? ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">How to play ${esc(g.title)}</a>`).join(" · ")}</p></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
   const form = root.querySelector("#queue");
   const levels = root.querySelector("#levels");

@@ -1,7 +1,7 @@
 // The one live-screen driver: every game's play and spectate screen runs inside it. The driver
 // owns what is the same for every game — the subscription and its frames, the game's history
 // told once per version (so the log is whole after a reload or for a late spectator), the
-// version shown (`#app[data-version]`), clocks, takeovers and "Leave game" (shell/live.js),
+// version shown (`#app[data-version]`), the paced playback of other seats' moves (shell/playback.js), clocks, takeovers and "Leave game" (shell/live.js),
 // moves sent with the expected version, refusals shown, and one keyboard listener — and takes
 // all of it down on leave. The game's screen only draws and decides what to send.
 //
@@ -21,6 +21,7 @@
 import { board, get } from "./api.js";
 import { loadGame } from "./games.js";
 import { LiveBar } from "./live.js";
+import { Playback } from "./playback.js";
 
 export async function liveScreen(root, ctx, gameId, mode) {
   const info = await get(`/api/games/${gameId}`);
@@ -44,6 +45,11 @@ class LiveDriver {
     });
     this.screen.mount();
     this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
+    const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
+    bar.setAttribute("aria-label", "Playback of other players' moves");
+    root.querySelector("#live").after(bar);
+    if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">How to play ${game.title}</a>`);
+    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });
   }
 
@@ -64,7 +70,7 @@ class LiveDriver {
   }
 
   frame(frame) {
-    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
+    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.playback.push(frame);
     if (frame.type === "ack") this.screen.acked?.(frame);
     if (frame.type === "error") {
       this.ctx.toast(frame.message);

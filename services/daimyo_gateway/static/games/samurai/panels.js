@@ -2,6 +2,7 @@
 // what each may see of their captures, the move log, and the final scoring explained.
 
 import { esc, seatName } from "../../shell/widgets.js";
+import { hexLabel } from "./board.js";
 import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
 
 function figCounts(counts) {
@@ -35,15 +36,15 @@ export function effectsList(effects) {
 export function describe(effect, seats, viewer) {
   const who = (s) => esc(seatName(seats, s));
   switch (effect.type) {
-    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${effect.hex}`;
-    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} on ${effect.a.settlement} with the ${effect.b.figure} on ${effect.b.settlement}`;
-    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${effect.from} to ${effect.to}`;
+    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${hexLabel(effect.hex)}`;
+    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} in ${hexLabel(effect.a.settlement)} with the ${effect.b.figure} in ${hexLabel(effect.b.settlement)}`;
+    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${hexLabel(effect.from)} to ${hexLabel(effect.to)}`;
     case "captured": {
       const what = effect.figure ? `a ${figureName(effect.figure)}` : "a figure";
       const score = effect.influence ? ` (${effect.influence.join("–")})` : "";
-      return { capture: true, text: `${who(effect.seat)} captured ${what} at ${effect.settlement}${score}` };
+      return { capture: true, text: `${who(effect.seat)} captured ${what} in ${hexLabel(effect.settlement)}${score}` };
     }
-    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} at ${effect.settlement} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
+    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} in ${hexLabel(effect.settlement)} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
     case "turn_ended": {
       const count = Array.isArray(effect.drew) ? effect.drew.length : effect.drew;
       const named = Array.isArray(effect.drew) && effect.seat === viewer;
@@ -52,7 +53,7 @@ export function describe(effect, seats, viewer) {
     }
     case "passed": return `${who(effect.seat)} passed`;
     case "game_finished": return { capture: true, text: `Game over: ${esc(effect.reason)}` };
-    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} on ${effect.settlement}`;
+    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} in ${hexLabel(effect.settlement)}`;
     case "figures_placed": return "Every figure is placed — now each player secretly chooses 5 tiles";
     case "hand_chosen": return `${who(effect.seat)} chose an opening hand`;
     case "play_started": return "Play begins";
@@ -82,7 +83,7 @@ export function finalPanel(view, seats) {
   const unled = (s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
   const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
-    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? " ★" : ""}</td>`).join("");
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="leader token" aria-label="leader token"></i>` : ""}</td>`).join("");
     return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
   }).join("");
   const lines = FIGURES.map((f) => o.leaders[f] === null
