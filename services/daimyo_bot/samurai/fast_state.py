@@ -242,7 +242,10 @@ class FastState:
                 self.set_aside[kind] += 1
             self.on_board[kind] -= 1
         self.figures[si] = ()
-        self._swaps = None
+        if self._swaps is not None:  # the swaps not touching the emptied settlement stay legal
+            gone = _settlement_ids(self.players)[si]
+            self._swaps = [m for m in self._swaps
+                           if m.a_settlement != gone and m.b_settlement != gone]  # type: ignore[union-attr]
 
     def _figure_swap(self, seat: int, move: FigureSwap) -> None:
         self.hands[seat].remove("figure_swap")
