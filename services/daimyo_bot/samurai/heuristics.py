@@ -141,9 +141,15 @@ class Judge:
         return -1.0 - (LEADER_WEIGHT if winner == self.leader else 0.0)
 
     def _standing(self, totals: list[int]) -> int:
-        mine = totals[self.seat]
-        other = max(v for s, v in enumerate(totals) if s != self.seat)
+        seat = self.seat
+        mine = totals[seat]
+        other = max(totals[:seat] + totals[seat + 1:])
         return (mine > other) - (mine < other)
+
+    def _land_empties(self, st: Settlement) -> int:
+        """Empty land hexes around `st` on the judged state."""
+        tiles = self.state.tiles
+        return sum(1 for h in st.land if tiles[h] is None)
 
     def tile_swap(self, source: int, target: int) -> float:
         occupant = self.state.tiles[source]
@@ -161,7 +167,7 @@ class Judge:
         total = 0.0
         for si in self.board.touching[hex_index]:
             st = self.board.settlements[si]
-            empties = sum(1 for h in st.land if tiles[h] is None)
+            empties = self._land_empties(st)
             for figure in self.state.figures[si]:
                 totals = self._race(st, figure, tiles)
                 now = self._standing(totals)
@@ -178,7 +184,7 @@ class Judge:
 
     def _swap_change(self, st: Settlement, out: str, into: str) -> float:
         tiles = self.state.tiles
-        empties = sum(1 for h in st.land if tiles[h] is None)
+        empties = self._land_empties(st)
         after = self._standing(self._race(st, into, tiles)) * self.values[FIGURE_INDEX[into]]
         before = self._standing(self._race(st, out, tiles)) * self.values[FIGURE_INDEX[out]]
         return (after - before) / (1 + empties)
@@ -207,6 +213,9 @@ class FastJudge(Judge):
                 empties = fast.settlement_empties[si] - (1 if hex_index in board.settlements[si].land else 0)
                 total += self._near(si, present, added, empties)
         return total
+
+    def _land_empties(self, st: Settlement) -> int:
+        return self.fast.settlement_empties[st.index]
 
     def _race(self, st: Settlement, figure: str, tiles: Tiles) -> list[int]:
         if tiles is self.fast.tiles:
