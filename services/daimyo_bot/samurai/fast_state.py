@@ -17,11 +17,10 @@ Attribute names and shapes follow `State` where the bot's judgement reads them (
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
-from typing import Any
 
 from daimyo_rules.samurai.board import Board, board_for
-from daimyo_rules.samurai.movelist import FigureSwaps, Listed, MoveList, Placements, TileSwaps
 from daimyo_rules.samurai.moves import EndTurn, FigureSwap, Move, Pass, Place, TileSwap
 from daimyo_rules.samurai.rules import MAX_SET_ASIDE, score
 from daimyo_rules.samurai.state import OVER, PLAY, State
@@ -113,27 +112,26 @@ class FastState:
 
     # ------------------------------------------------------------ legal moves
 
-    def legal(self) -> MoveList:
+    def legal(self) -> FastMoves:
         """The current seat's legal moves, in the engine's order (`rules.legal_moves`)."""
         if self.phase == OVER:
-            return MoveList([])
+            return FastMoves((), (), (), (), (), [], ())
         seat = self.current
         hand = self.hands[seat]
         normal = not self.placed_normal
         playable = [t for t in hand if (normal or _FAST[t]) and _ON_BOARD[t] and t != "tile_swap"]
-        empty_land = tuple(self.empty_land_ids)
-        segments: list[Any] = [Placements(tuple(t for t in playable if not _AT_SEA[t]), empty_land),
-                    Placements(tuple(t for t in playable if _AT_SEA[t]), tuple(self.empty_sea_ids))]
+        sources: tuple[str, ...] = ()
         if normal and "tile_swap" in hand:
-            segments.append(TileSwaps(tuple(self.board.hexes[h].id for h in self._own_movable(seat)),
-                                      empty_land))
-        if "figure_swap" in hand:
-            segments.append(FigureSwaps(self._figure_swaps()))
+            sources = tuple(self.board.hexes[h].id for h in self._own_movable(seat))
+        swaps = self._figure_swaps() if "figure_swap" in hand else []
+        tail: tuple[Move, ...] = ()
         if self.placed_any:
-            segments.append(Listed([EndTurn()]))
+            tail = (EndTurn(),)
         elif not self.can_play(seat, normal_allowed=True):
-            segments.append(Listed([Pass()]))
-        return MoveList(segments)
+            tail = (Pass(),)
+        return FastMoves(tuple(t for t in playable if not _AT_SEA[t]), tuple(self.empty_land_ids),
+                         tuple(t for t in playable if _AT_SEA[t]), tuple(self.empty_sea_ids),
+                         sources, swaps, tail)
 
     def can_play(self, seat: int, normal_allowed: bool) -> bool:
         """Whether any tile in `seat`'s hand can be played now (`rules.can_play`)."""
@@ -312,3 +310,58 @@ def _totals(tiles: list[tuple[int, str] | None] | tuple[tuple[int, str] | None, 
 @cache
 def _settlement_ids(players: int) -> tuple[str, ...]:
     return tuple(st.id for st in board_for(players).settlements)
+
+
+class FastMoves:
+    """The engine's `MoveList` order — land placements, sea placements, tile swaps, figure
+    swaps, end turn or pass — with the i-th move found by arithmetic (the playouts draw many)."""
+
+    __slots__ = ("_cuts", "land", "land_tiles", "sea", "sea_tiles", "sources", "swaps", "tail")
+
+    def __init__(self, land_tiles: tuple[str, ...], land: tuple[str, ...], sea_tiles: tuple[str, ...],
+                 sea: tuple[str, ...], sources: tuple[str, ...], swaps: list[Move],
+                 tail: tuple[Move, ...]) -> None:
+        self.land_tiles, self.land, self.sea_tiles, self.sea = land_tiles, land, sea_tiles, sea
+        self.sources, self.swaps, self.tail = sources, swaps, tail
+        a = len(land_tiles) * len(land)
+        b = a + len(sea_tiles) * len(sea)
+        c = b + len(sources) * len(land)
+        d = c + len(swaps)
+        self._cuts = (a, b, c, d, d + len(tail))
+
+    def __len__(self) -> int:
+        return self._cuts[4]
+
+    def __getitem__(self, i: int) -> Move:
+        a, b, c, d, e = self._cuts
+        if i < 0:
+            i += e
+        if not 0 <= i < e:
+            raise IndexError("move index out of range")
+        if i < a:
+            row, col = divmod(i, len(self.land))
+            return Place(self.land_tiles[row], self.land[col])
+        if i < b:
+            row, col = divmod(i - a, len(self.sea))
+            return Place(self.sea_tiles[row], self.sea[col])
+        if i < c:
+            row, col = divmod(i - b, len(self.land))
+            return TileSwap(self.sources[row], self.land[col])
+        if i < d:
+            return self.swaps[i - c]
+        return self.tail[i - d]
+
+    def __iter__(self) -> Iterator[Move]:
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, move: object) -> bool:
+        """As the engine's segments answer it (a figure swap named either way round is in)."""
+        if isinstance(move, Place):
+            return ((move.tile in self.land_tiles and move.hex in self.land)
+                    or (move.tile in self.sea_tiles and move.hex in self.sea))
+        if isinstance(move, TileSwap):
+            return move.from_hex in self.sources and move.to_hex in self.land
+        if isinstance(move, FigureSwap):
+            flipped = FigureSwap(move.b_settlement, move.b_figure, move.a_settlement, move.a_figure)
+            return move in self.swaps or flipped in self.swaps
+        return move in self.tail

@@ -58,7 +58,8 @@ def play_both(players: int, seed: int, random_setup: bool) -> int:
         judged, fast_judged = Judge(engine, engine.current), FastJudge(fast, fast.current)
         assert [fast_judged.score(m) for m in expected] == [judged.score(m) for m in expected]
         move = expected[rng.below(len(expected))]
-        assert move in offered
+        assert move in offered and all(m in offered for m in expected[::7])
+        assert [offered[i] for i in range(len(offered))] == expected and offered[-1] == expected[-1]
         engine = apply_move(engine, engine.current, move)
         fast.apply(move)
         count += 1
