@@ -206,42 +206,36 @@ class FastJudge(Judge):
             return super().place(tile_id, hex_index, tiles)
         tile = TILE_BY_ID[tile_id]
         total = -TILE_COST * tile.value - (FAST_COST if tile.fast else 0.0)
-        fast, board, added = self.fast, self.board, INFLUENCE[tile_id]
+        fast, board, added, seat, values = self.fast, self.board, INFLUENCE[tile_id], self.seat, self.values
         for si in board.touching[hex_index]:
             present = fast.figures[si]
-            if present:
-                empties = fast.settlement_empties[si] - (1 if hex_index in board.settlements[si].land else 0)
-                total += self._near(si, present, added, empties)
+            if not present:
+                continue
+            empties = fast.settlement_empties[si] - (1 if hex_index in board.settlements[si].land else 0)
+            near = 0.0  # summed per settlement first, as Judge does (the same floats)
+            for figure in present:
+                kind = FIGURE_INDEX[figure]
+                race = fast.influence[si * 3 + kind]
+                mine = race[seat]
+                other = max(race[:seat] + race[seat + 1:])
+                after = mine + added[kind]
+                if empties > 0:
+                    change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
+                    near += change * values[kind] / (1 + empties)
+                elif after > other:
+                    near += values[kind]
+                elif after < other:
+                    near += self._lost(race, other)
+            total += near
         return total
 
-    def _land_empties(self, st: Settlement) -> int:
-        return self.fast.settlement_empties[st.index]
-
-    def _race(self, st: Settlement, figure: str, tiles: Tiles) -> list[int]:
-        if tiles is self.fast.tiles:
-            return list(self.fast.influence[st.index * 3 + FIGURE_INDEX[figure]])
-        return super()._race(st, figure, tiles)
-
-    def _near(self, si: int, present: tuple[str, ...], added: tuple[int, ...], empties: int) -> float:
-        total = 0.0
-        for figure in present:
-            kind = FIGURE_INDEX[figure]
-            others = list(self.fast.influence[si * 3 + kind])
-            mine = others[self.seat]
-            others[self.seat] = -1
-            other = max(others)
-            after = mine + added[kind]
-            if empties > 0:
-                change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
-                total += change * self.values[kind] / (1 + empties)
-            elif after > other:
-                total += self.values[kind]
-            elif after < other:
-                rival = others.index(other) if others.count(other) == 1 else -1
-                if rival >= 0:
-                    total += -1.0 - (LEADER_WEIGHT if rival == self.leader else 0.0)
-        return total
-
+    def _lost(self, race: list[int], other: int) -> float:
+        """A race lost now: to a single rival (the leader costs more), or 0 if rivals tie."""
+        others = list(race)
+        others[self.seat] = -1
+        if others.count(other) != 1:
+            return 0.0
+        return -1.0 - (LEADER_WEIGHT if others.index(other) == self.leader else 0.0)
 
 def _totals(tiles: Tiles, st: Settlement, figure: str, players: int) -> list[int]:
     totals = [0] * players
