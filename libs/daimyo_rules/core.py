@@ -100,11 +100,11 @@ class Game(Protocol):
     def reveal_all_view(self, state: Any) -> JSON:
         """The view with everything revealed (every seat's secrets; for finished-game replays)."""
 
-    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
-        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
-
     def validate_table_options(self, options: JSON) -> JSON:
         """Normalised engine config (without `players`) for a table's `options`, or MalformedMove."""
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
+        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
 
 
 def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:

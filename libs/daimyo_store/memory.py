@@ -35,7 +35,7 @@ class InMemoryEventStore:
         self, stream_id: str, expected_version: int, events: list[NewEvent]
     ) -> list[RecordedEvent]:
         command_ids = distinct_command_ids(events)
-        already = [e for c in command_ids for e in await self.find_command(stream_id, c)]
+        already = [e for actor, c in command_ids for e in await self.find_command(stream_id, c, actor)]
         if already:
             return sorted({e.version: e for e in already}.values(), key=lambda e: e.version)
         stream = self._streams.setdefault(stream_id, [])
@@ -61,6 +61,7 @@ class InMemoryEventStore:
             position=position,
             recorded_at=datetime.now(UTC),
             command_id=event.command_id,
+            actor=event.actor,
         )
 
     def _upcast(self, event: RecordedEvent) -> RecordedEvent:
@@ -77,9 +78,10 @@ class InMemoryEventStore:
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
         stream = self._streams.get(stream_id, [])
-        carrier = next((i for i, e in enumerate(stream) if e.command_id == command_id), None)
+        carrier = next((i for i, e in enumerate(stream) if (e.command_id, e.actor) == (command_id, actor)),
+                       None)
         if carrier is None:
             return []
         append_id = self._appends[stream_id][carrier]
@@ -103,6 +105,10 @@ class InMemoryEventStore:
 
     async def set_checkpoint(self, name: str, position: int) -> None:
         self._checkpoints[name] = position
+
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        for summary in summaries:
+            await self.upsert_game_summary(summary)
 
     async def upsert_game_summary(self, summary: GameSummary) -> None:
         current = self._games.get(summary.game_id)

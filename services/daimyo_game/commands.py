@@ -46,3 +46,4 @@ class SubmitMove:
     expected_version: int = 0  # 0: no expectation (act on the newest version)
     command_id: str = ""
     player_id: str = ""  # when set, must own the seat
+    role: str = "internal"  # the authenticated caller (daimyo_game.access); "internal" only in process

@@ -88,9 +88,9 @@ SEAT_EVENTS = (ClockExpired, SeatTakenOver, SeatReturned, SeatReclaimed)
 GameEvent = GameCreated | MoveMade | GameFinished | SeatEvent
 
 
-def to_new_event(event: GameEvent, command_id: str | None = None) -> NewEvent:
+def to_new_event(event: GameEvent, command_id: str | None = None, actor: str = "") -> NewEvent:
     name = type(event).__name__
-    return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id)
+    return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id, actor=actor)
 
 
 def from_recorded(recorded: RecordedEvent) -> GameEvent:

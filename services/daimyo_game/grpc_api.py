@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 import grpc
 
 from daimyo_game import errors
+from daimyo_game.access import Caller
 from daimyo_game.chat import Chat, ChatMessage
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameHandlers, ViewResult
@@ -22,6 +23,7 @@ from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
+from daimyo_kit.auth import current_role
 from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_store.api import GameSummary
@@ -63,20 +65,21 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
         MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
         _log.info("move_accepted", version=result.version, replayed=result.replayed)
-        return game_pb2.SubmitMoveResponse(version=result.version, view_json=_dumps(result.view.view))
+        return game_pb2.SubmitMoveResponse(version=result.version)
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        viewer = _viewer(request.viewer)
-        return _view_response(await _run(context, self.handlers.get_view(request.game_id, viewer), request))
+        call = self.handlers.get_view(request.game_id, _viewer(request.viewer), _caller(request.viewer))
+        return _view_response(await _run(context, call, request))
 
     async def ListEvents(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer))
+        call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer),
+                                         _caller(request.viewer))
         events, version = await _run(context, call, request)
         return game_pb2.ListEventsResponse(version=version, events=[_event(e) for e in events])
 
     async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer),
-                                    request.reveal_all)
+                                    request.reveal_all, _caller(request.viewer))
         return _view_response(await _run(context, call, request))
 
     async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
@@ -181,7 +184,7 @@ def _submit_command(request: Any) -> SubmitMove:
     _refuse_nul(request)
     move = _json(request.move_json, "move_json")
     return SubmitMove(request.game_id, request.seat, move, request.expected_version, request.command_id,
-                      request.player_id)
+                      request.player_id, current_role())
 
 
 def _seat_spec(seat: Any) -> SeatSpec:
@@ -192,6 +195,11 @@ def _seat_spec(seat: Any) -> SeatSpec:
 
 def _viewer(viewer: Any) -> Viewer:
     return viewer.seat if viewer.WhichOneof("who") == "seat" else None
+
+
+def _caller(viewer: Any) -> Caller:
+    """Who asks: the authenticated role, and the player the gateway asserts."""
+    return Caller(current_role(), viewer.player_id)
 
 
 def _json(text: str, field: str) -> Any:

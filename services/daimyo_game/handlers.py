@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from daimyo_game import clocks, takeovers
+from daimyo_game.access import INTERNAL_CALLER, Caller, check_live_view, check_seat_access
 from daimyo_game.aggregate import (
     GameRecord,
     GameResolver,
@@ -61,8 +62,14 @@ class SeatChange:
 @dataclass(frozen=True)
 class MoveResult:
     version: int
-    view: ViewResult
+    record: GameRecord  # the game at `version`
+    seat: int
     replayed: bool = False  # True when a retried command id returned the first result
+
+    @property
+    def view(self) -> ViewResult:
+        """The mover's view at `version` (computed on demand: the relay publishes it anyway)."""
+        return view_of(self.record, self.seat)
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,18 @@ class GameHandlers:
             f"command id {command.command_id!r} already created a different game")
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
-        record = await self.repository.load(command.game_id)
+        """Decide on the warm cached copy without asking the store (the append's expected version
+        checks it); a refusal on a copy another replica has moved past is retried on the newest."""
+        warm = await self.repository.load(command.game_id, check=False)
+        try:
+            return await self._submit(warm, command)
+        except (Stale, Illegal, PermissionDenied):
+            record = await self.repository.load(command.game_id)
+            if record.version == warm.version:
+                raise
+            return await self._submit(record, command)
+
+    async def _submit(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         _check_seat(record, command)
         try:
             return await self._decide_and_append(record, command)
@@ -131,28 +149,32 @@ class GameHandlers:
         """A bot plays `seat` for the rest of the game: its player resigned or stayed away."""
         if cause not in takeovers.CAUSES:
             raise Malformed(f"reason must be one of {', '.join(takeovers.CAUSES)}, not {cause!r}")
-        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_hand_over(
-            record, seat, player_id, cause, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_hand_over(
+                                           record, seat, player_id, cause, self.now_ms()))
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str, command_id: str = "") -> SeatChange:
         """The player takes back the seat a bot plays since they left."""
         await self._check_not_playing_elsewhere(game_id, player_id)
-        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_reclaim(
-            record, seat, player_id, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_reclaim(
+                                           record, seat, player_id, self.now_ms()))
 
     # -- queries --------------------------------------------------------------------------
 
-    async def get_view(self, game_id: str, viewer: Viewer) -> ViewResult:
+    async def get_view(self, game_id: str, viewer: Viewer, caller: Caller = INTERNAL_CALLER) -> ViewResult:
         record = await self.repository.load(game_id)
         check_viewer(record, viewer)
+        check_live_view(record, viewer, caller)
         return view_of(record, viewer, self.now_ms())
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer,
-                     reveal_all: bool = False) -> ViewResult:
+                     reveal_all: bool = False, caller: Caller = INTERNAL_CALLER) -> ViewResult:
         """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw.
         `reveal_all` (a finished game only): the engine's view with every seat's secrets."""
         current = await self.repository.load(game_id)
         check_viewer(current, viewer)
+        check_live_view(current, viewer, caller)
         if reveal_all and not current.finished:
             raise PermissionDenied(f"game {game_id} reveals everything only once it is finished")
         if at_version < 0 or at_version > current.version:
@@ -164,11 +186,12 @@ class GameHandlers:
             result = dataclasses.replace(result, view=record.engine.reveal_all_view(record.state))
         return result
 
-    async def list_events(self, game_id: str, from_version: int,
-                          viewer: Viewer) -> tuple[list[EventView], int]:
+    async def list_events(self, game_id: str, from_version: int, viewer: Viewer,
+                          caller: Caller = INTERNAL_CALLER) -> tuple[list[EventView], int]:
         """Events after `from_version`, redacted for `viewer` unless the game is finished."""
         record = await self.repository.load(game_id)
         check_viewer(record, viewer)
+        check_live_view(record, viewer, caller)
         recorded = await self.repository.read_events(game_id, max(from_version, 0))
         events = [_event_view(record, e, viewer) for e in recorded if e.version <= record.version]
         return events, record.version
@@ -224,7 +247,7 @@ class GameHandlers:
 
     async def _decide_and_append(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         events, after = decide_move(record, command, self.now_ms())
-        new_events = _new_events(events, command.command_id)
+        new_events = _new_events(events, command)
         recorded = await self.repository.append(record, after, new_events)
         self._on_appended()
         if not appended_these(recorded, new_events, after.version):  # an earlier append of this command
@@ -232,7 +255,7 @@ class GameHandlers:
         if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
             await self._record_summary(record.game_id, record.created, after.version, after.outcome,
                                        after.takeovers)
-        return MoveResult(after.version, view_of(after, command.seat))
+        return MoveResult(after.version, after, command.seat)
 
     async def _after_conflict(self, command: SubmitMove) -> MoveResult:
         """Another writer appended first: the first result if it was this command, else stale or one retry."""
@@ -240,7 +263,7 @@ class GameHandlers:
         earlier = await self._earlier_result(record, command)
         if earlier is not None:
             return earlier
-        if command.expected_version:
+        if command.expected_version and command.expected_version != record.version:
             raise Stale(f"stale version: you saw version {command.expected_version}, "
                         f"another move made the game version {record.version}")
         try:
@@ -251,7 +274,8 @@ class GameHandlers:
     async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
         if not command.command_id:
             return None
-        recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id)
+        recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id,
+                                                            _caller(command).actor)
         if not recorded:
             return None
         return await self._result_of(command, recorded, record)
@@ -266,38 +290,40 @@ class GameHandlers:
                 f"(version {recorded[0].version}); use a new command id"
             )
         at = await self.repository.load_at(command.game_id, recorded[-1].version)
-        return MoveResult(at.version, view_of(at, command.seat), replayed=True)
+        return MoveResult(at.version, at, command.seat, replayed=True)
 
     async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
                               taken: Mapping[int, Takeover] | None = None) -> None:
         await self.catalog.upsert_game_summary(summary_of(game_id, created, version, outcome, taken))
 
-    async def _change_seat(self, game_id: str, command_id: str,
+    async def _change_seat(self, game_id: str, command_id: str, player_id: str,
                            decide: Callable[[GameRecord], list[GameEvent]]) -> SeatChange:
         """Decide on the newest version and append; one retry if a move slipped in between."""
+        actor = Caller(player_id=player_id).actor
         for attempt in (1, 2):
             record = await self.repository.load(game_id)
             try:
-                return await self._seat_change(record, decide(record), command_id)
+                return await self._seat_change(record, decide(record), command_id, actor)
             except ConcurrencyError as e:
                 if attempt == 2:
                     raise Stale("the game changed while the seat was changed; retry") from e
         raise AssertionError("unreachable")
 
-    async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str) -> SeatChange:
-        recorded = await self._append_seat_events(record, events, command_id)
+    async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str,
+                           actor: str) -> SeatChange:
+        recorded = await self._append_seat_events(record, events, command_id, actor)
         if not recorded:
             return SeatChange(record.version, False)
         return SeatChange(recorded[-1].version, recorded[-1].version == record.version + len(events))
 
     async def _append_seat_events(self, record: GameRecord, events: list[GameEvent],
-                                  command_id: str = "") -> list[RecordedEvent]:
+                                  command_id: str = "", actor: str = "") -> list[RecordedEvent]:
         if not events:
             return []
         after = fold(record, ((record.version + n, e) for n, e in enumerate(events, 1)), record.game_id,
                      lambda _: record.engine)
         assert after is not None
-        new = [to_new_event(e, (command_id or None) if n == 0 else None) for n, e in enumerate(events)]
+        new = [to_new_event(e, (command_id or None) if n == 0 else None, actor) for n, e in enumerate(events)]
         recorded = await self.repository.append(record, after, new)
         self._on_appended()
         await self._record_summary(record.game_id, record.created, after.version, after.outcome,
@@ -349,19 +375,24 @@ def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> 
     return EventView(recorded.version, recorded.type, data, recorded.recorded_at.isoformat())
 
 
-def _new_events(events: list[GameEvent], command_id: str) -> list[Any]:
-    """The command id rides on the move only (one event per append may carry it)."""
-    return [to_new_event(e, (command_id or None) if isinstance(e, MoveMade) else None) for e in events]
+def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
+    """The command id rides on the move only (one event per append may carry it), in the
+    namespace of its actor: a player's id never collides with another seat's or the driver's."""
+    actor = _caller(command).actor
+    return [to_new_event(e, (command.command_id or None) if isinstance(e, MoveMade) else None, actor)
+            for e in events]
+
+
+def _caller(command: SubmitMove) -> Caller:
+    return Caller(command.role, command.player_id)
 
 
 def _check_seat(record: GameRecord, command: SubmitMove) -> None:
-    """A player's move (with `player_id`) needs the seat; the bot driver's (without) needs none."""
+    """A player's move needs their seat, free of a bot; the driver's needs a seat a bot plays."""
     check_viewer(record, command.seat)
+    check_seat_access(record, command.seat, _caller(command), "move for")
     if not command.player_id:
         return
-    owner = record.created.seats[command.seat].get("player_id")
-    if owner != command.player_id:
-        raise PermissionDenied(f"you do not hold seat {command.seat} of this game")
     takeover = record.takeovers.get(command.seat)
     if takeover is not None and not record.finished:
         until = "take your seat back first" if takeover.reason == "abandoned" else "until its move is made"

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import PlayerNotice
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, SeatReclaimed, SeatReturned
 
@@ -62,7 +63,7 @@ def _time_left(record: GameRecord, seat: int | None, now_ms: int) -> tuple[int, 
 
 
 def your_turn_messages(record: GameRecord, event: GameEvent,
-                       now_ms: int | None = None) -> list[tuple[str, dict[str, Any]]]:
+                       now_ms: int | None = None) -> list[tuple[str, PlayerNotice]]:
     """A `your_turn` notice on `daimyo.player.<id>` for each player whose seat must act now.
 
     Idempotent state, not a count: a player may get the same (game, version) notice once per
@@ -76,8 +77,8 @@ def your_turn_messages(record: GameRecord, event: GameEvent,
         player_id = record.created.seats[seat].get("player_id")
         if player_id and not record.bot_level(seat):
             left, deadline = _time_left(record, seat, now)
-            out.append((subjects.player(player_id), {
+            out.append((subjects.player(player_id), PlayerNotice({
                 "type": "your_turn", "game_id": record.game_id, "game": record.created.game,
                 "version": record.version, "seat": seat, "time_left_ms": left, "deadline_ms": deadline,
-                "time_control": record.control.kind if record.control else ""}))
+                "time_control": record.control.kind if record.control else ""})))
     return out

@@ -79,8 +79,9 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     quotas (default: `Limits.from_env`).
     """
     limits = limits or Limits.from_env(os.environ)
-    bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
-    channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
+    bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
+    channels = [grpc_client.channel(config.game_addr, role="gateway"),
+                grpc_client.channel(config.matchmaking_addr, role="gateway")]
     games = games or GrpcGames(channels[0])
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds

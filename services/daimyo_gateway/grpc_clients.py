@@ -80,8 +80,17 @@ class GrpcGames:
         self._stub = game_pb2_grpc.GameServiceStub(channel)
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
 
+    async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
+        """The viewer, naming the seat's player: callers checked the socket's player holds it
+        (sessions._authorize, http_api.replay_viewer); the game service checks it again."""
+        message = _viewer(viewer)
+        if viewer is not None:
+            seats = (await self.game_info(game_id)).seats
+            message.player_id = (seats[viewer].player_id or "") if 0 <= viewer < len(seats) else ""
+        return message
+
     async def get_view(self, game_id: str, viewer: Viewer) -> ViewSnapshot:
-        request = game_pb2.GetViewRequest(game_id=game_id, viewer=_viewer(viewer))
+        request = game_pb2.GetViewRequest(game_id=game_id, viewer=await self._asserted(game_id, viewer))
         return _snapshot(await _call(self._stub.GetView(request, timeout=CALL_TIMEOUT)))
 
     async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
@@ -117,7 +126,7 @@ class GrpcGames:
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,
-                                             viewer=_viewer(viewer))
+                                             viewer=await self._asserted(game_id, viewer))
         response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
         return [_move_record(e) for e in response.events]
 
@@ -130,7 +139,8 @@ class GrpcGames:
         return int((await _call(self._stub.ReclaimSeat(request, timeout=CALL_TIMEOUT))).version)
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot:
-        request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(viewer))
+        request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version,
+                                         viewer=await self._asserted(game_id, viewer))
         return _snapshot(await _call(self._stub.Replay(request, timeout=CALL_TIMEOUT)))
 
     async def my_games(self, player_id: str, include_finished: bool, limit: int) -> list[dict[str, Any]]:

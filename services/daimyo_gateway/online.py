@@ -16,6 +16,7 @@ from typing import Any
 from nats.errors import Error as NatsError
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import OnlineBeat
 
 DEFAULT_HEARTBEAT_SECONDS = 2.0
 Publish = Callable[[str, Any], Awaitable[None]]
@@ -59,7 +60,7 @@ class Online:
                 await self._say(player_id, gone=False)
 
     async def _say(self, player_id: str, gone: bool) -> None:
-        beat = {"player_id": player_id, "at": time.time(), "gone": gone}
+        beat = OnlineBeat(player_id, time.time(), gone)
         with contextlib.suppress(NatsError, OSError, ValueError):  # NATS away: the next beat tries again
             await self._publish(subjects.online(player_id), beat)
 

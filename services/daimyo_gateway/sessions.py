@@ -4,7 +4,8 @@ Every view for a socket passes through one inbox and one delivery task, so frame
 browser in version order. Per subscription the session remembers the last version sent:
 older or repeated versions are dropped; a jump (a missed message, a reconnect with
 `since_version`) triggers a resync over gRPC — the current view plus the moves in between —
-so the browser neither misses nor repeats an update.
+so the browser neither misses nor repeats an update. A view from the bus is forwarded as the
+bytes the relay encoded (see `daimyo_bus.messages`), never parsed or encoded again here.
 
 A seat's subject is only ever subscribed for the player who owns the seat. While a socket
 watches its own seat, the seat counts as present (see `presence.py`); `leave` hands the seat to
@@ -22,6 +23,7 @@ from typing import Any
 import structlog
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import BusMessage, PlayerNotice, SeatView, WatchView
 from daimyo_gateway import table_chat
 from daimyo_gateway.frames import (
     BadFrame,
@@ -50,11 +52,8 @@ INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
 
-PLAYER_NOTICES = frozenset({  # what `daimyo.player.<id>` may carry to the player's sockets
-    "match_found", "your_turn", "rematch_offered", "rematch_started", "rematch_refused", "rematch_expired",
-    "table_changed", "table_started", "ticket_cancelled"})
-
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[dict[str, Any] | bytes], Awaitable[None]]
+"""Queues one frame for the socket: a frame to encode, or a view frame already encoded."""
 _log = structlog.get_logger("daimyo_gateway.sessions")
 
 
@@ -67,10 +66,10 @@ class Watch:
     last: int | None = None
     active: bool = True
 
-    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, Any], None]:
-        def enqueue(_subject: str, payload: Any) -> None:
+    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, BusMessage], None]:
+        def enqueue(_subject: str, message: BusMessage) -> None:
             try:
-                inbox.put_nowait((self, payload))
+                inbox.put_nowait((self, message))
             except asyncio.QueueFull:  # the next message shows a gap and resyncs
                 DROPPED.inc()
         return enqueue
@@ -85,7 +84,7 @@ class Session:
         self._send = send
         self._presence = presence
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
-        self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
+        self._watches: dict[str, tuple[Watch, Callable[[str, BusMessage], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
         self._chat = ChatReader(hub, self._notify)
@@ -216,9 +215,9 @@ class Session:
 
     # -- views to the browser ----------------------------------------------------------------
 
-    def _on_player_message(self, _subject: str, payload: Any) -> None:
-        if isinstance(payload, dict) and payload.get("type") in PLAYER_NOTICES:
-            self._notify(payload)
+    def _on_player_message(self, _subject: str, message: BusMessage) -> None:
+        if isinstance(message, PlayerNotice):  # its type is one of PlayerNotice.TYPES (checked on decode)
+            self._notify(message.to_json())
 
     def _on_connection(self, connected: bool) -> None:
         """Tell the browser live updates paused or resumed; on resuming, catch every watched
@@ -251,16 +250,17 @@ class Session:
             await self._resync(watch, watch.since)
         elif payload is RESYNC:
             await self._resync(watch, watch.last)
-        if not isinstance(payload, dict):  # SYNC, RESYNC
+        if not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:  # SYNC, RESYNC
             return
-        version = payload.get("version")
-        if not isinstance(version, int) or version <= (watch.last or 0):
+        version = payload.version
+        if version <= (watch.last or 0):
             return
         if version > (watch.last or 0) + 1:
             await self._resync(watch, watch.last)
             return
         watch.last = version
-        await self._emit(_view_frame(payload, watch.viewer))
+        WS_FRAMES.labels("out", "view").inc()
+        await self._send(payload.frame)
 
     async def _resync(self, watch: Watch, since: int | None) -> None:
         RESYNCS.inc()
@@ -285,15 +285,6 @@ class Session:
 
     async def _error(self, code: str, message: str, ref: Any) -> None:
         await self._emit({"type": "error", "code": code, "message": message, "ref": ref})
-
-
-def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-    return {"type": "view", "game_id": payload.get("game_id"), "version": payload.get("version"),
-            "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
-            "effects": payload.get("effects"), "to_act": payload.get("to_act"),
-            "finished": payload.get("finished", False), "clock": payload.get("clock"),
-            "takeovers": payload.get("takeovers") or {}, "winners": payload.get("winners") or [],
-            "abandoned": payload.get("abandoned") or []}
 
 
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:

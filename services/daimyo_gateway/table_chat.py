@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import ChatLine
 from daimyo_gateway.frames import ChatFrame
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer
@@ -34,9 +35,9 @@ class ChatReader:
         await self.stop(game_id)
         subject = subjects.chat(game_id, channel_for(viewer))
 
-        def heard(_subject: str, payload: Any) -> None:
-            if isinstance(payload, dict) and payload.get("type") == "chat":
-                self._deliver(payload)
+        def heard(_subject: str, message: Any) -> None:
+            if isinstance(message, ChatLine):
+                self._deliver(message.to_json())
 
         self._listening[game_id] = (subject, heard)
         await self._hub.add(subject, heard)
@@ -57,6 +58,6 @@ async def post(games: GamePort, hub: Hub, player: Player, frame: ChatFrame, view
         raise ServiceError("unauthenticated", "sign in to chat")
     channel = frame.channel or channel_for(viewer)
     message = await games.post_chat(frame.game_id, player.player_id, player.name, channel, frame.text)
-    await hub.publish(subjects.chat(frame.game_id, channel), message)
+    await hub.publish(subjects.chat(frame.game_id, channel), ChatLine(message))
     return {"type": "chat_sent", "game_id": frame.game_id, "channel": channel, "id": message["id"],
             "ref": frame.ref}

@@ -13,8 +13,9 @@ from collections.abc import AsyncIterator, Mapping
 import structlog
 
 from daimyo_bus import Bus
-from daimyo_kit import grpc_client, shutdown
+from daimyo_kit import credentials, grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
+from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
 from daimyo_kit.metrics import serve_metrics
@@ -68,6 +69,12 @@ async def connected_store(
         await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 
 
+def caller_auth(env: Mapping[str, str] | None = None) -> CallerAuthInterceptor:
+    """Only gateways call matchmaking (they assert the players they serve)."""
+    callers = credentials.grpc_callers(os.environ if env is None else env)
+    return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
+
+
 def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
     name = matchmaking_pb2.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
     add = matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server
@@ -77,9 +84,10 @@ def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
 async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
     """The service until SIGTERM: gRPC, the matching loop and the finished-games consumer."""
     kit_logging.configure("matchmaking", config.log_level)
-    serve_metrics(config.metrics_port)
-    bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking")
-    channel = grpc_client.channel(config.game_addr)
+    auth = caller_auth()  # before anything starts: no callers configured, no service
+    serve_metrics(config.metrics_port, config.bind_host)
+    bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking", role="matchmaking")
+    channel = grpc_client.channel(config.game_addr, role="matchmaking")
     try:
         async with connected_store(config.database_url, config.db_schema) as store:
             handlers = MatchmakingHandlers(
@@ -102,7 +110,8 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr
             )
             try:
-                await serve([matchmaking_servicer(handlers)], config.grpc_port)
+                await serve([matchmaking_servicer(handlers)], config.grpc_port, host=config.bind_host,
+                            interceptors=[auth])
             finally:
                 loop_task.cancel()
                 await shutdown.bounded(asyncio.gather(loop_task, return_exceptions=True),

@@ -53,3 +53,15 @@ async def test_a_summary_is_updated_but_never_by_an_older_version(store) -> None
 
 async def test_an_unknown_game_has_no_summary(store) -> None:
     assert await store.get_game_summary("no-such-game") is None
+
+
+async def test_summaries_written_together_are_each_kept_and_never_regress(store) -> None:
+    player = f"p-{uuid.uuid4().hex[:6]}"
+    first, second = summary(player, version=4), summary(player, minutes_ago=1)
+    await store.upsert_game_summary(first)
+    older = GameSummary(first.game_id, "samurai", first.seats, 2, False, [])
+    await store.upsert_game_summaries([older, second])
+    await store.upsert_game_summaries([])
+    assert [g.game_id for g in await store.list_games(player)] == [first.game_id, second.game_id]
+    stored = await store.get_game_summary(first.game_id)
+    assert stored is not None and stored.version == 4

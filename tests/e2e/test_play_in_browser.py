@@ -152,7 +152,10 @@ def create_game(stack: Stack, player_ids: list[str], names: list[str], config: d
                  for n, (p, name) in enumerate(zip(player_ids, names, strict=True))]
         request = game_pb2.CreateGameRequest(game="samurai", seats=seats, config_json=json.dumps(config),
                                              command_id=uuid.uuid4().hex)
-        return str(game_pb2_grpc.GameServiceStub(channel).CreateGame(request, timeout=10).game_id)
+        as_matchmaking = (("x-daimyo-caller", "matchmaking"),
+                          ("x-daimyo-token", stack.env["DAIMYO_MATCHMAKING_GRPC_TOKEN"]))
+        stub = game_pb2_grpc.GameServiceStub(channel)
+        return str(stub.CreateGame(request, timeout=10, metadata=as_matchmaking).game_id)
 
 
 def test_the_setup_phase_is_played_by_clicking(stack: Stack, browser: Any, artifacts: Path) -> None:

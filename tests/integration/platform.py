@@ -20,6 +20,7 @@ from daimyo_bus import Bus, subjects
 from daimyo_game.testing import RunningGameService, game_service, settings_for
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import start_test_gateway
+from daimyo_kit import grpc_client
 from daimyo_kit.grpc_server import RunningServer, start_server
 from daimyo_matchmaking.bootstrap import matchmaking_servicer
 from daimyo_matchmaking.game_client import GrpcGameCreator
@@ -72,7 +73,7 @@ async def platform(database_url: str, nats_url: str, schema: str,
     async with (game_service(settings_for(database_url, nats_url, schema)) as game,
                 scratch_store(database_url) as store):
         bus = await Bus.connect(nats_url, name="platform-test")
-        channel = grpc.aio.insecure_channel(f"127.0.0.1:{game.server.port}")
+        channel = grpc_client.channel(game.address, role="matchmaking")  # matchmaking creates games
         handlers = MatchmakingHandlers(store, GrpcGameCreator(channel), NatsPlayerNotifier(bus),
                                        RulesCatalog(), SystemClock(), policy or Policy(),
                                        rng=random.Random(5))

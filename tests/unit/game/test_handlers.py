@@ -153,7 +153,7 @@ async def test_a_replica_that_loses_a_race_for_one_command_id_keeps_the_winners_
     first, second = (await winner.get_view(game_id, 0)).view["legal_moves"][:2]
     await winner.submit_move(SubmitMove(game_id, 0, first, 1, "bot:1"))
 
-    async def stale_load(_: str) -> object:  # the loser had loaded just before the winner appended
+    async def stale_load(_: str, check: bool = True) -> object:  # loaded just before the winner appended
         return loaded_before_the_race
     monkeypatch.setattr(loser_repository, "load", stale_load)
     with pytest.raises(DuplicateCommand):

@@ -3,8 +3,10 @@
 // host.root, host.info, host.board and host.events (the game's public log) and returns its
 // `layout` (HTML under the toolbar) and `draw({ at, view, viewer, data })`, called whenever the
 // version or the perspective changes (viewer: a seat number, or null for spectator / reveal all).
+// A finished game's chat (both channels) follows the layout.
 
 import { board, get } from "./api.js";
+import { chatTranscript } from "./chat.js";
 import { loadGame } from "./games.js";
 import { pace, paceSelect, setPace } from "./playback.js";
 import { esc, seatName } from "./widgets.js";
@@ -14,7 +16,12 @@ export async function replayScreen(root, ctx, gameId) {
   const game = await loadGame(info.game);
   const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
   const { layout, draw } = game.createReplay({ root, info, board: geometry, events });
-  return replayViewer(root, info, layout, draw);
+  const close = await replayViewer(root, info, layout, draw);
+  let gone = false;
+  if (info.finished) {
+    chatTranscript(info).then((section) => { if (!gone) root.append(section); });
+  }
+  return () => { gone = true; close(); };
 }
 
 async function replayViewer(root, info, layoutHtml, draw) {

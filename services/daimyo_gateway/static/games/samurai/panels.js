@@ -73,8 +73,9 @@ export function logPanel(lines) {
 }
 
 // The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
-export function finalPanel(view, seats) {
-  const o = view.outcome;
+// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+export function finalPanel(view, seats, honest = null) {
+  const o = view.outcome && honest ? { ...view.outcome, winners: honest } : view.outcome;
   if (!o) return "";
   const n = view.players;
   const caps = (s) => o.captured[String(s)];
@@ -91,7 +92,7 @@ export function finalPanel(view, seats) {
     : `${figureName(f)}: ${esc(seatName(seats, o.leaders[f]))} captured the most and takes the leader token.`);
   lines.push(...tieBreaks(o, n, tokens, unled, total, seats));
   const names = o.winners.map((s) => esc(seatName(seats, s))).join(" and ");
-  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : "Winner: "}${names}</h2>` +
+  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : o.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
     `<p class="explain muted">${esc(o.reason)}</p><table>${head}${rows}</table>` +
     `<h3>How it was decided</h3>${lines.map((l) => `<p class="explain">${l}</p>`).join("")}</section>`;
 }

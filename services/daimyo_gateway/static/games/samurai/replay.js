@@ -23,7 +23,7 @@ export function samuraiReplay({ root, info, board: geometry, events }) {
     root.querySelector("#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
     pz.apply();
     root.querySelector("#hands").innerHTML = handsHtml(view, info.seats, viewer);
-    root.querySelector("#side").innerHTML = finalPanel(view, info.seats) + playersPanel(view, info.seats, viewer) + logPanel(lines);
+    root.querySelector("#side").innerHTML = finalPanel(view, info.seats, info.finished && info.winners) + playersPanel(view, info.seats, viewer) + logPanel(lines);
   };
   return { layout: LAYOUT, draw };
 }

@@ -138,7 +138,7 @@ export class SamuraiScreen {
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
     this.pz.apply();
     this.root.querySelector("#status").innerHTML = this.statusHtml();
-    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats) +
+    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
   }

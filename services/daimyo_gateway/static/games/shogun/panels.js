@@ -164,8 +164,10 @@ export function winterHtml(winter, seats) {
     (winter.revolts?.length ? `<p class="explain">Revolts: ${winter.revolts.map((r) => `${who(seats, r.seat)} in ${r.provinces.map(esc).join(", ")}`).join("; ")}</p>` : "") + "</section>";
 }
 
-export function finalHtml(view, seats) {
+// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+export function finalHtml(view, seats, honest = null) {
   if (!view.finished) return "";
+  if (honest) view = { ...view, winners: honest };
   const n = view.players;
   const all = [...Array(n).keys()];
   const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
@@ -184,7 +186,7 @@ export function finalHtml(view, seats) {
       (still.length > 1 ? "Still tied, so they share the victory." : `${name(still[0])} wins.`);
   }
   const names = view.winners.map(name).join(" and ");
-  return `<section class="card sg-final final" aria-label="Final scores"><h2>${view.winners.length > 1 ? "Shared victory: " : "Winner: "}${names}</h2>` +
+  return `<section class="card sg-final final" aria-label="Final scores"><h2>${view.winners.length > 1 ? "Shared victory: " : view.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
     `<table><thead><tr><th>Player</th><th>VP</th><th>Chests</th><th>Provinces</th><th></th></tr></thead><tbody>${rows}</tbody></table>` +
     `<p class="explain">${how}</p></section>`;
 }

@@ -27,7 +27,7 @@ export function shogunReplay({ root, info, board, events }) {
     root.querySelector("#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
     pz.apply();
     root.querySelector("#legend").innerHTML = regionLegend(view.side);
-    root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
+    root.querySelector("#side").innerHTML = finalHtml(view, info.seats, info.finished && info.winners) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
       battlesHtml(chronicle.battles, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
   };

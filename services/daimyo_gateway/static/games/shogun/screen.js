@@ -108,7 +108,7 @@ export class ShogunScreen {
     this.pz.apply();
     if (!this.centred) this.centreOnMine(v);
     this.el("legend").innerHTML = regionLegend(v.side);
-    this.el("final").innerHTML = finalHtml(v, seats);
+    this.el("final").innerHTML = finalHtml(v, seats, this.info.finished && this.info.winners);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
     this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
     const battles = battlesHtml(this.chronicle.battles, seats);
