@@ -20,13 +20,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from daimyo_bot.samurai import expert, mcts
+from daimyo_bot.samurai import mcts
 from daimyo_bot.samurai.bots import greedy_bot
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 
 ENGINE = get_game("samurai")
-SEARCHES: dict[str, Callable[..., Any]] = {"mcts": mcts.search, "expert": expert.search}
+SEARCHES: dict[str, Callable[..., Any]] = {"mcts": mcts.search}
 STAGES = (0.15, 0.4, 0.65)  # of the play phase's decisions
 
 BASELINE = """
