@@ -51,6 +51,9 @@ class RoutedStub:
         self._stubs = stubs
 
     def __getattr__(self, method: str) -> Any:
+        if method.startswith("_"):  # not an RPC (printers and copiers probe such names)
+            raise AttributeError(method)
+
         async def call(request: Any, **kwargs: Any) -> Any:
             role = await self._route(method, request)
             return await getattr(self._stubs[role], method)(request, **kwargs)
