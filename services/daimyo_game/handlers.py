@@ -28,6 +28,7 @@ from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionD
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
 from daimyo_game.repository import GameRepository
 from daimyo_game.visibility import Viewer, redacted_event_data
+from daimyo_kit.games import counts_text
 from daimyo_rules.core import Game, RuleError
 from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
 
@@ -328,9 +329,9 @@ def _check_seat(record: GameRecord, command: SubmitMove) -> None:
 
 
 def _check_seats(engine: Game, seats: tuple[SeatSpec, ...]) -> None:
-    if not engine.min_players <= len(seats) <= engine.max_players:
-        raise Malformed(f"{engine.name} seats {engine.min_players} to {engine.max_players} players, "
-                        f"not {len(seats)}")
+    counts = engine.player_counts()
+    if len(seats) not in counts:
+        raise Malformed(f"{engine.name} seats {counts_text(counts)} players, not {len(seats)}")
     for n, seat in enumerate(seats):
         if (seat.player_id is None) == (seat.bot_level is None):
             raise Malformed(f"seat {n} needs exactly one of player_id or bot_level")

@@ -6,7 +6,6 @@ injected, so the same handlers run in production, in tests on a fake clock, and 
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import uuid
@@ -17,6 +16,8 @@ from typing import Any, Protocol
 import structlog
 
 from daimyo_kit import logging as kit_log
+from daimyo_kit.games import counts_text
+from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
 from daimyo_matchmaking.domain import (
     QUEUED,
     InvalidRequest,
@@ -35,7 +36,6 @@ from daimyo_matchmaking.ports import (
     GameServiceUnavailable,
     NewGame,
     PlayerNotifier,
-    table_config,
 )
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 from daimyo_matchmaking.store import PostgresStore
@@ -138,9 +138,9 @@ class MatchmakingHandlers:
     def _validated(self, request: Enqueue) -> tuple[tuple[str, ...], tuple[int, ...]]:
         if not request.player_id:
             raise InvalidRequest("player_id is required")
-        low, high = self.catalog.player_range(request.game)
+        allowed = self.catalog.player_counts(request.game)
         players = _party(request.player_id, request.party)
-        counts = _counts(request.game, request.player_counts, low, high)
+        counts = _counts(request.game, request.player_counts, allowed)
         seated = tuple(n for n in counts if n >= len(players))
         if not seated:
             raise InvalidRequest(f"a party of {len(players)} does not fit a table of {_listed(counts)}")
@@ -149,19 +149,22 @@ class MatchmakingHandlers:
             raise InvalidRequest(f"unknown bot level {request.bot_level!r}; levels: {levels}")
         if request.bots_only and len(players) >= max(seated):
             raise InvalidRequest("bots_only needs a table with at least one seat left for a bot")
-        _check_time_control(request.time_control_json)
+        try:
+            parse_time_control_json(request.time_control_json)
+        except BadTimeControl as exc:  # refused here, so a match never loops on creation
+            raise InvalidRequest(str(exc)) from exc
         return players, seated
 
     # -- ratings -----------------------------------------------------------------------------
 
     async def leaderboard(self, game: str, limit: int = 20) -> list[PlayerRating]:
-        self.catalog.player_range(game)
+        self.catalog.player_counts(game)
         return await self.store.leaderboard(game, max(1, min(limit or 20, 500)))
 
     async def get_rating(self, player_id: str, game: str) -> PlayerRating:
         if not player_id:
             raise InvalidRequest("player_id is required")
-        self.catalog.player_range(game)
+        self.catalog.player_counts(game)
         return (await self.store.ratings(game, [player_id]))[0]
 
     async def seat_abandoned(self, data: dict[str, Any]) -> bool:
@@ -221,7 +224,7 @@ class MatchmakingHandlers:
             match_id=str(uuid.uuid4()),
             game=game,
             seats=tuple(seats),
-            config=table_config(game, plan.table_size),
+            config=self.catalog.table_config(game, plan.table_size),
             time_control_json=first.time_control_json,
             formed_at=now,
             ticket_ids=tuple(w.ticket_id for w in plan.tickets),
@@ -269,39 +272,16 @@ def _party(owner: str, party: Sequence[str]) -> tuple[str, ...]:
     return (owner, *others)
 
 
-def _counts(game: str, requested: Sequence[int], low: int, high: int) -> tuple[int, ...]:
-    counts = tuple(sorted(set(requested))) or tuple(range(low, high + 1))
-    wrong = [n for n in counts if not low <= n <= high]
+def _counts(game: str, requested: Sequence[int], allowed: Sequence[int]) -> tuple[int, ...]:
+    counts = tuple(sorted(set(requested))) or tuple(allowed)
+    wrong = [n for n in counts if n not in allowed]
     if wrong:
-        raise InvalidRequest(f"{game} is played by {low} to {high} players, not {_listed(wrong)}")
+        raise InvalidRequest(f"{game} is played by {counts_text(allowed)} players, not {_listed(wrong)}")
     return counts
 
 
 def _listed(numbers: Sequence[int]) -> str:
     return " or ".join(str(n) for n in numbers)
-
-
-_TIME_CONTROL_FIELDS = {"live": ("initial_seconds",), "correspondence": ("days_per_move",)}
-
-
-def _check_time_control(text: str) -> None:
-    """Refuse a clock the game service would refuse, so a match never loops on creation."""
-    if not text:
-        return
-    try:
-        control = json.loads(text)
-    except ValueError as exc:
-        raise InvalidRequest(f"time_control_json is not valid JSON: {exc}") from exc
-    if control in ({}, None):
-        return
-    if not isinstance(control, dict) or control.get("type") not in _TIME_CONTROL_FIELDS:
-        raise InvalidRequest("a time control is {\"type\": \"live\" | \"correspondence\", ...}")
-    for name in _TIME_CONTROL_FIELDS[control["type"]]:
-        value = control.get(name)
-        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-            raise InvalidRequest(f"a {control['type']} time control needs {name} > 0")
-    if control.get("on_timeout", "bot_move") not in ("bot_move", "bot_rest"):
-        raise InvalidRequest("on_timeout must be bot_move or bot_rest")
 
 
 def _waiting(ticket: TicketRecord) -> Waiting:

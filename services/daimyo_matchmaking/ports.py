@@ -1,6 +1,7 @@
 """What the handlers need from the outside world, as small protocols with real adapters elsewhere.
 
-`GameCreator` (the game service), `PlayerNotifier` (NATS), `GameCatalog` (the rules registry)
+`GameCreator` (the game service), `PlayerNotifier` (NATS), `GameCatalog` (the rules registry:
+which games exist, their seat counts and a matchmade table's config)
 and `Clock` are injected, so unit tests run on in-memory fakes and a fake clock.
 """
 
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from daimyo_matchmaking.domain import InvalidRequest, SeatSpec
+from daimyo_rules.core import Game, RuleError
+from daimyo_rules.registry import get_game
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,12 @@ class PlayerNotifier(Protocol):
 
 
 class GameCatalog(Protocol):
-    def player_range(self, game: str) -> tuple[int, int]:
-        """(min, max) players of `game`; raises InvalidRequest for a game that is not available."""
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        """The seat counts of `game`; raises InvalidRequest for a game that is not available."""
+        ...
+
+    def table_config(self, game: str, players: int) -> dict[str, Any]:
+        """The engine config of a matchmade `players`-seat table of `game` (its default options)."""
         ...
 
 
@@ -62,35 +69,38 @@ class SystemClock:
 
 
 class RulesCatalog:
-    """Player counts straight from the rules registry (`daimyo_rules.get_game`)."""
+    """Games, seat counts and table configs straight from the rules registry."""
 
-    def player_range(self, game: str) -> tuple[int, int]:
-        from daimyo_rules import get_game
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        return self._engine(game).player_counts()
 
+    def table_config(self, game: str, players: int) -> dict[str, Any]:
         try:
-            engine = get_game(game)
+            config: dict[str, Any] = self._engine(game).validate_table_options({"players": players})
+        except RuleError as exc:
+            raise InvalidRequest(f"{game} cannot seat {players}: {exc}") from exc
+        return config
+
+    @staticmethod
+    def _engine(game: str) -> Game:
+        try:
+            return get_game(game)
         except KeyError as exc:
             raise InvalidRequest(f"{exc.args[0]}") from exc
-        except ImportError as exc:
-            raise InvalidRequest(f"game {game!r} is not available: no rules engine is installed") from exc
-        return engine.min_players, engine.max_players
 
 
 class StaticCatalog:
-    """A fixed catalog, for tests and benchmarks."""
+    """A fixed catalog (game → seat counts), for tests and benchmarks; tables get only `players`."""
 
-    def __init__(self, ranges: dict[str, tuple[int, int]]) -> None:
-        self._ranges = dict(ranges)
+    def __init__(self, counts: dict[str, tuple[int, ...]]) -> None:
+        self._counts = dict(counts)
 
-    def player_range(self, game: str) -> tuple[int, int]:
-        if game not in self._ranges:
-            known = ", ".join(sorted(self._ranges))
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        if game not in self._counts:
+            known = ", ".join(sorted(self._counts))
             raise InvalidRequest(f"unknown game {game!r}; known games: {known}")
-        return self._ranges[game]
+        return self._counts[game]
 
-
-def table_config(game: str, players: int) -> dict[str, Any]:
-    """The engine config for a matchmade table: quick random setup where the game offers it."""
-    if game == "samurai":
-        return {"players": players, "random_setup": True}
-    return {"players": players}
+    def table_config(self, game: str, players: int) -> dict[str, Any]:
+        self.player_counts(game)
+        return {"players": players}

@@ -23,7 +23,7 @@ from daimyo_matchmaking.testing import (
 pytestmark = pytest.mark.integration
 
 POLICY = Policy(base_window=3.0, window_growth_per_second=0.5, max_window=50.0, backfill_seconds=15.0)
-GAMES = StaticCatalog({"samurai": (2, 4), "shogun": (3, 5)})
+GAMES = StaticCatalog({"samurai": (2, 3, 4), "shogun": (3, 4, 5)})
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_rules.samurai.board import Board, board_for
-from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, PlaceFigure, TileSwap
+from daimyo_rules.samurai.options import MoveList
 from daimyo_rules.samurai.rules import end_reason, legal_moves, score, to_act
 from daimyo_rules.samurai.state import CHOOSE, OVER, State
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, TILE_IDS
@@ -145,3 +145,10 @@ def _redact(effect: dict[str, Any], state: State, seat: int | None) -> dict[str,
     if kind == "captured" and seat != effect["seat"] and not captures_public(state):
         return {k: v for k, v in effect.items() if k not in ("figure", "influence")}
     return effect
+
+
+def reveal_all_view(state: State) -> dict[str, Any]:
+    """The spectator's view plus every seat's hand and captures (finished-game replays)."""
+    seats = [view(state, s) for s in range(state.players)]
+    captured = {str(n): v["captured"].get(str(n)) for n, v in enumerate(seats)}
+    return {**view(state, None), "hands": [v.get("hand", []) for v in seats], "captured": captured}

@@ -11,29 +11,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError
-from daimyo_rules.shogun import options, rules, serial, view
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove, ReplayError, Rng, RuleError
+from daimyo_rules.shogun import options, render, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
-from daimyo_rules.shogun.setup import new_state, normalise_config
+from daimyo_rules.shogun.setup import PLAYER_COUNTS, new_state, normalise_config, table_options
 from daimyo_rules.shogun.state import OVER, ShogunState, history_entries
 from daimyo_rules.shogun.summary import summary as _summary
 from daimyo_rules.shogun.summary import to_act as _to_act
 
 
-class ReplayError(RuleError):
-    """A log that cannot be replayed: `move_index` is the entry that was refused."""
-
-    def __init__(self, message: str, move_index: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.move_index = move_index
-
-
 class ShogunGame:
     name = "shogun"
-    min_players = 3
-    max_players = 5
+
+    # ------------------------------------------------------------ tables
+
+    def player_counts(self) -> tuple[int, ...]:
+        return PLAYER_COUNTS
+
+    def table_options(self) -> JSON:
+        return table_options()
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        return normalise_config(options)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -117,8 +117,11 @@ class ShogunGame:
     def last_effects(self, state: ShogunState, seat: int | None) -> JSON:
         return view.last_effects(state, seat)
 
+    def reveal_all_view(self, state: ShogunState) -> JSON:
+        return view.reveal_all_view(state)
+
     def render(self, state: ShogunState, seat: int | None) -> str:
-        return view.render(state, seat)
+        return render.render(state, seat)
 
     def chance_log(self, state: ShogunState) -> list[JSON]:
         """Every chance outcome so far, in order, as `{"chance": ..., "index": k}` (k: log index)."""

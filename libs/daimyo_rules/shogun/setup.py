@@ -12,6 +12,22 @@ from daimyo_rules.shogun.state import COLOURS, DRAFT, SEED_TOWER, SETUP_DECK, Sh
 
 SETUPS = ("fixed", "draft")
 DEFAULT_TOWER = tower.TWO_SHELF
+PLAYER_COUNTS = (3, 4, 5)
+
+
+TABLE_OPTIONS: dict[str, Any] = {
+    "side": {"label": "Board side", "default": "sun", "choices": [
+        {"value": "sun", "label": "Sun"}, {"value": "moon", "label": "Moon"}]},
+    "setup": {"label": "Setup", "default": "fixed", "choices": [
+        {"value": "fixed", "label": "Fixed starting provinces"},
+        {"value": "draft", "label": "Draft starting provinces"}]},
+}
+
+
+def table_options() -> dict[str, Any]:
+    """The options a lobby may show, each with its default (the player count is separate; `tower`
+    is an expert option set only through the API)."""
+    return TABLE_OPTIONS
 
 
 def normalise_config(config: Any) -> dict[str, Any]:
@@ -19,7 +35,7 @@ def normalise_config(config: Any) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise MalformedMove("config must be an object")
     players = config.get("players")
-    if isinstance(players, bool) or players not in (3, 4, 5):
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise MalformedMove("shogun is played by 3, 4 or 5 players")
     side = config.get("side", "sun")
     if side not in SIDES:

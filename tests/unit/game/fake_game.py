@@ -24,8 +24,15 @@ class CardState:
 
 class CardGame:
     name = "cards"
-    min_players = 2
-    max_players = 3
+
+    def player_counts(self) -> tuple[int, ...]:
+        return (2, 3)
+
+    def table_options(self) -> Any:
+        return {"rounds": {"label": "Rounds", "default": 3, "choices": [{"value": 3, "label": "3"}]}}
+
+    def validate_table_options(self, options: Any) -> Any:
+        return {"players": options.get("players", 2), "rounds": options.get("rounds", 3)}
 
     def initial_state(self, config: Any, seed: int) -> CardState:
         players, rounds = config.get("players", 2), config.get("rounds", 3)
@@ -67,6 +74,9 @@ class CardGame:
         legal = [{"type": "play", "card": c} for c in moves]
         return {"hands": hands, "played": [list(p) for p in state.played], "to_act": self.to_act(state),
                 "legal_moves": legal}
+
+    def reveal_all_view(self, state: CardState) -> Any:
+        return {**self.view(state, None), "hands": {str(s): list(h) for s, h in enumerate(state.hands)}}
 
     def outcome(self, state: CardState) -> Any:
         if self.to_act(state):

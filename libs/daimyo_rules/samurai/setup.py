@@ -1,0 +1,34 @@
+"""The table options of a Samurai game: what a table may choose, and the engine config they make.
+
+`rules.new_game` reads a config; this module says which configs a lobby may offer (the player
+counts and the quick random setup) and normalises one before a game is created.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from daimyo_rules.samurai.rules import parse_config
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+TABLE_OPTIONS: dict[str, Any] = {
+    "random_setup": {"label": "Setup", "default": True, "choices": [
+        {"value": True, "label": "Quick: figures and hands dealt at random"},
+        {"value": False, "label": "Full: place figures, then choose hands"}]},
+}
+
+
+def table_options() -> dict[str, Any]:
+    """The options a lobby may show, each with its default (the player count is separate)."""
+    return TABLE_OPTIONS
+
+
+def validate_table_options(options: Any) -> dict[str, Any]:
+    """`options` with defaults filled in; MalformedMove names what is wrong."""
+    players, random_setup, _ = parse_config(options)
+    config: dict[str, Any] = {"players": players, "random_setup": random_setup}
+    if options.get("draw_stacks") is not None:
+        config["draw_stacks"] = options["draw_stacks"]
+    return config
