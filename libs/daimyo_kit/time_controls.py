@@ -62,7 +62,7 @@ def parse_time_control(data: Mapping[str, Any] | None) -> TimeControl | None:
         initial = _seconds(data, "initial_seconds", positive=True)
         return TimeControl(LIVE, initial, _seconds(data, "increment_seconds", positive=False),
                            on_timeout=on_timeout, bot_level=level)
-    days = data.get("days_per_move")
+    days: float = data.get("days_per_move", 0)
     if not _number(days) or days <= 0:
         raise BadTimeControl("a correspondence time control needs days_per_move > 0")
     return TimeControl(CORRESPONDENCE, per_move_ms=round(days * DAY_MS), on_timeout=on_timeout,
@@ -85,7 +85,7 @@ def _number(value: Any) -> bool:
 
 
 def _seconds(data: Mapping[str, Any], key: str, positive: bool) -> int:
-    value = data.get(key, 0)
+    value: float = data.get(key, 0)
     if not _number(value) or value < 0 or (positive and value == 0):
         raise BadTimeControl(f"a {data['type']} time control needs {key} {'>' if positive else '>='} 0")
     return round(value * 1000)

@@ -83,37 +83,3 @@ class EventStore(Protocol):
         """A tracking checkpoint (0 when none)."""
 
     async def set_checkpoint(self, name: str, position: int) -> None: ...
-
-
-# --- Extensions (beyond the original port) -------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    """One row of the games catalogue: what a lobby lists, kept beside the event stream.
-
-    `seats` holds one JSON object per seat, e.g. {"player_id": "p1", "display_name": "Ann"} or
-    {"bot_level": "greedy"}. The catalogue is a read model: the event stream stays the truth.
-    """
-
-    game_id: str
-    game: str
-    seats: list[dict[str, Any]]
-    version: int = 0
-    finished: bool = False
-    winners: list[int] = field(default_factory=list)
-    created_at: datetime | None = None
-
-
-class GameCatalog(Protocol):
-    async def upsert_game_summary(self, summary: GameSummary) -> None:
-        """Insert or update a game's row; an older `version` never overwrites a newer one.
-        `created_at` is set on first insert (now when None) and kept afterwards."""
-
-    async def get_game_summary(self, game_id: str) -> GameSummary | None: ...
-
-    async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
-    ) -> list[GameSummary]:
-        """Newest first; only games seating `player_id` when given. `live`/`finished` select
-        running and finished games; both False means both (like an unset proto filter)."""

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
 from daimyo_game.aggregate import GameResolver
+from daimyo_game.catalogue import PostgresCatalogue, migrate_catalogue
 from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
 from daimyo_game.handlers import GameHandlers, wall_clock_ms
@@ -67,6 +68,7 @@ class GameApp:
 
     settings: Settings
     store: PostgresEventStore
+    catalogue: PostgresCatalogue
     games: GameResolver
     handlers: GameHandlers
     wakeup: asyncio.Event
@@ -81,6 +83,7 @@ class GameApp:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        await self.catalogue.close()
         await self.store.close()
 
 
@@ -90,13 +93,20 @@ async def build(settings: Settings, games: GameResolver = get_game,
 
     `now_ms` is the service's only clock (game clocks, the timekeeper); tests inject their own.
     """
-    await apply_migrations(settings.database_url, settings.schema)
+    await migrate(settings)
     store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS,
                                           max_size=settings.pool_size)
+    catalogue = await PostgresCatalogue.open(settings.database_url, settings.schema)
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
-    handlers = GameHandlers(repository, store, games, wakeup.set, now_ms)
-    return GameApp(settings, store, games, handlers, wakeup)
+    handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
+    return GameApp(settings, store, catalogue, games, handlers, wakeup)
+
+
+async def migrate(settings: Settings) -> list[str]:
+    """The event store's migrations, then the game service's own (its catalogue)."""
+    applied = await apply_migrations(settings.database_url, settings.schema)
+    return applied + await migrate_catalogue(settings.database_url, settings.schema)
 
 
 async def supervise_relay(app: GameApp) -> None:
@@ -122,7 +132,7 @@ async def relay_once(app: GameApp) -> None:
         lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
         repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
         timekeeper = Timekeeper(app.handlers)
-        await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup, timekeeper=timekeeper,
+        await Relay(repository, bus, lease, catalog=app.catalogue, wakeup=app.wakeup, timekeeper=timekeeper,
                     now_ms=app.handlers.now_ms).run()
     finally:
         await bus.close()

@@ -15,14 +15,14 @@ from typing import Any, TypeVar
 import grpc
 
 from daimyo_game import errors
+from daimyo_game.catalogue import GameSummary
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
-from daimyo_game.handlers import EventView, GameHandlers, ViewResult
+from daimyo_game.handlers import EventView, GameDetails, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
-from daimyo_store.api import GameSummary
 
 T = TypeVar("T")
 _log = log.get_logger("daimyo_game.grpc")
@@ -79,6 +79,12 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         call = self.handlers.list_games(request.player_id, request.live, request.finished, request.limit)
         return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call, request)])
 
+    async def GetGame(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        details = await _run(context, self._get_game(request), request)
+        game = details.summary
+        return game_pb2.GetGameResponse(game=_summary(game), status="finished" if game.finished else "live",
+                                        players=len(game.seats), options_json=_dumps(details.options))
+
     async def HandOverSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         log.bind(game_id=request.game_id, seat=request.seat)
         call = self.handlers.hand_over_seat(_game_id(request), request.seat, request.player_id,
@@ -94,6 +100,9 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         change = await _run(context, call, request)
         _log.info("seat_reclaimed", changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
+
+    async def _get_game(self, request: Any) -> GameDetails:
+        return await self.handlers.get_game(_game_id(request))
 
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))

@@ -10,7 +10,7 @@ import secrets
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from daimyo_game import clocks, takeovers
@@ -23,14 +23,15 @@ from daimyo_game.aggregate import (
     fold,
     stream_id,
 )
+from daimyo_game.catalogue import GameCatalog, GameSummary
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
 from daimyo_game.repository import GameRepository
-from daimyo_game.visibility import Viewer, redacted_event_data
+from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_rules.core import Game, RuleError
-from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
+from daimyo_store.api import ConcurrencyError, RecordedEvent
 
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
 
@@ -45,6 +46,14 @@ class ViewResult:
     finished: bool
     clock: dict[str, Any] | None = None  # clocks.display(): remaining per seat, running seats, now
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class GameDetails:
+    """What any caller may know about a game without reading its events (GetGame)."""
+
+    summary: GameSummary  # game, seats (with the level of a bot playing a player's seat), status
+    options: dict[str, Any]  # the table's public options (secret set-ups stay in the service)
 
 
 @dataclass(frozen=True)
@@ -159,6 +168,14 @@ class GameHandlers:
         recorded = await self.repository.read_events(game_id, max(from_version, 0))
         events = [_event_view(record, e, viewer) for e in recorded if e.version <= record.version]
         return events, record.version
+
+    async def get_game(self, game_id: str) -> GameDetails:
+        """A game's type, seats, version, status and options, from its stream (NotFound if none)."""
+        record = await self.repository.load(game_id)
+        row = await self.catalog.get_game_summary(game_id)
+        summary = summary_of(game_id, record.created, record.version, record.outcome, record.takeovers)
+        return GameDetails(replace(summary, created_at=row.created_at if row else None),
+                           public_config(record.created.config))
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
         return await self.catalog.list_games(player_id or None, live, finished, limit if limit > 0 else 50)

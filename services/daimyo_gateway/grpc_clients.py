@@ -57,10 +57,6 @@ def _seat(seat: Any) -> SeatInfo:
                     seat.bot_level if which == "bot_level" else None)
 
 
-def _seat_from_json(data: dict[str, Any]) -> SeatInfo:
-    return SeatInfo(data.get("display_name", ""), data.get("player_id"), data.get("bot_level"))
-
-
 def _game_info(summary: Any) -> GameInfo:
     return GameInfo(summary.game_id, summary.game, [_seat(s) for s in summary.seats], summary.version,
                     summary.finished, list(summary.winners), summary.created_at)
@@ -101,15 +97,8 @@ class GrpcGames:
         return info
 
     async def _load_info(self, game_id: str) -> GameInfo:
-        request = game_pb2.ListEventsRequest(game_id=game_id, from_version=0,
-                                             viewer=_viewer(None))
-        response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
-        if not response.events:
-            raise ServiceError("not_found", f"game {game_id} has no events")
-        created = json.loads(response.events[0].data_json)
-        seats = [_seat_from_json(s) for s in created.get("seats", [])]
-        return GameInfo(game_id, created.get("game", ""), seats, response.version,
-                        created_at=response.events[0].recorded_at)
+        request = game_pb2.GetGameRequest(game_id=game_id)
+        return _game_info((await _call(self._stub.GetGame(request, timeout=CALL_TIMEOUT))).game)
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,

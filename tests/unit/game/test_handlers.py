@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from daimyo_game.aggregate import stream_id
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, NotFound, PermissionDenied, Stale
 from daimyo_game.events import UPCASTERS
@@ -20,7 +21,7 @@ SEATS = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
 def make_handlers(snapshot_every: int = 4, cache_size: int = 16) -> GameHandlers:
     store = InMemoryEventStore(UPCASTERS)
     repository = GameRepository(store, fake_games, cache_size=cache_size, snapshot_every=snapshot_every)
-    return GameHandlers(repository, store, fake_games)
+    return GameHandlers(repository, InMemoryCatalogue(), fake_games)
 
 
 async def new_game(handlers: GameHandlers, **kw: object) -> str:

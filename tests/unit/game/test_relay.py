@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
@@ -35,9 +36,10 @@ class ListPublisher:
 
 def make() -> tuple[GameHandlers, Relay, ListPublisher]:
     store = InMemoryEventStore()
-    handlers = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    catalogue = InMemoryCatalogue()
+    handlers = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
     publisher = ListPublisher()
-    relay = Relay(GameRepository(store, fake_games), publisher, LocalLease(), catalog=store)
+    relay = Relay(GameRepository(store, fake_games), publisher, LocalLease(), catalog=catalogue)
     return handlers, relay, publisher
 
 

@@ -1,11 +1,38 @@
-"""The games catalogue (lobby read model) contract, for both stores."""
+"""The game service's catalogue (its lobby read model): one contract for the in-memory and the
+Postgres catalogue, and the migration that adopts the table older deployments kept as `games`."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from daimyo_store import GameSummary
+import psycopg
+import pytest
+from psycopg import sql
+
+from daimyo_game.catalogue import GameSummary, InMemoryCatalogue, PostgresCatalogue, migrate_catalogue
+from daimyo_store import apply_migrations
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
+def target(request: pytest.FixtureRequest) -> tuple[str, str]:
+    if request.param == "memory":
+        return ("", "")
+    return (request.getfixturevalue("database_url"), request.getfixturevalue("fresh_schema"))
+
+
+@pytest.fixture
+async def store(target: tuple[str, str]) -> AsyncIterator[Any]:
+    url, schema = target
+    if not url:
+        yield InMemoryCatalogue()
+        return
+    await migrate_catalogue(url, schema)
+    catalogue = await PostgresCatalogue.open(url, schema)
+    yield catalogue
+    await catalogue.close()
 
 
 def summary(player: str, *, finished: bool = False, version: int = 1, minutes_ago: int = 0) -> GameSummary:
@@ -53,3 +80,23 @@ async def test_a_summary_is_updated_but_never_by_an_older_version(store) -> None
 
 async def test_an_unknown_game_has_no_summary(store) -> None:
     assert await store.get_game_summary("no-such-game") is None
+
+
+@pytest.mark.integration
+async def test_a_deployment_that_kept_the_catalogue_in_the_store_keeps_its_rows(database_url: str) -> None:
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    await apply_migrations(database_url, schema)  # the event store's files, 0002 made `games`
+    async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+        await conn.execute(sql.SQL("INSERT INTO {}.games (game_id, game, seats) VALUES ('g-old', 'samurai', "
+                                   "'[{{\"player_id\": \"ann\"}}]')").format(sql.Identifier(schema)))
+    try:
+        assert await migrate_catalogue(database_url, schema) == ["0001_game_catalogue.sql"]
+        assert await migrate_catalogue(database_url, schema) == []
+        catalogue = await PostgresCatalogue.open(database_url, schema)
+        try:
+            assert [g.game_id for g in await catalogue.list_games("ann")] == ["g-old"]
+        finally:
+            await catalogue.close()
+    finally:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
