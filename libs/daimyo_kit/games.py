@@ -3,7 +3,7 @@
 The rules registry (`daimyo_rules.registry`) knows the built-in games and does no I/O; a
 service process adds games from the environment here, once, when it reads its configuration
 (`Config.from_env`). The value is comma-separated `module:factory` (a class or a function that
-returns a `Game`), e.g. `DAIMYO_GAME_PLUGINS=tests.plugins.tictactoe:TicTacToeGame`. Every
+returns a `Game`), e.g. `DAIMYO_GAME_PLUGINS=my_games.go:GoGame`. Every
 service of a deployment must see the same value.
 """
 

@@ -27,7 +27,8 @@ from daimyo_gateway.shogun_board import shogun_board
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
-from daimyo_rules.registry import get_game
+from daimyo_kit.time_controls import PRESETS
+from daimyo_rules.registry import game_names, get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
@@ -35,11 +36,7 @@ HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_
 GAMES = ("samurai", "shogun")
 PLAYER_COUNTS = {"samurai": (2, 3, 4), "shogun": (3, 4, 5)}
 BOT_LEVELS = ("random", "greedy", "mcts")
-TIME_CONTROLS = {  # the lobby's choices; matchmaking seats only tickets with the same one together
-    "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
-    "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
-    "correspondence": {"type": "correspondence", "days_per_move": 3, "on_timeout": "bot_move"},
-}
+TIME_CONTROLS = PRESETS  # the lobby's choices; matchmaking seats only tickets with the same one together
 _log = structlog.get_logger("daimyo_gateway.http")
 
 SIGNER = web.AppKey("signer", TokenSigner)
@@ -160,9 +157,9 @@ async def me(request: web.Request) -> web.Response:
 def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     """The Enqueue RPC's fields for a lobby form: game, player counts, people or bots, bot level."""
     game = body.get("game", "samurai")
-    if game not in GAMES:
+    if not isinstance(game, str) or game not in game_names():
         raise ServiceError("malformed", f"unknown game {game!r}")
-    allowed = PLAYER_COUNTS[game]
+    allowed = get_game(game).player_counts()
     counts = body.get("player_counts") or [allowed[0]]
     if not isinstance(counts, list) or not all(isinstance(c, int) and c in allowed for c in counts):
         raise ServiceError("malformed", f"player_counts must list numbers from {allowed[0]} to {allowed[-1]}")

@@ -3,7 +3,8 @@
 It lives outside the rules package and is registered through `DAIMYO_GAME_PLUGINS=
 tests.plugins.tictactoe:TicTacToeGame`; the conformance suite and the end-to-end test play it
 through every service. Seat 0 plays X and moves first; a move is `{"type": "place", "cell": n}`
-for a cell 0..8 read row by row. Nothing is hidden, so every view is the same but for `legal`.
+for a cell 0..8 read row by row. Nothing is hidden, so every view is the same but for `legal`,
+the plain list of the seat's legal moves (what any generic client or bot can read).
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class TicTacToeGame:
         return {"game": self.name, "players": 2, "seat": seat,
                 "board": [MARKS[c] if c >= 0 else "" for c in state.cells],
                 "to_act": self.to_act(state), "finished": _over(state), "outcome": self.outcome(state),
-                "legal": {"place": {"cell": cells}} if cells else {}}
+                "legal": [self.move_to_json(cell) for cell in cells]}
 
     def reveal_all_view(self, state: State) -> Any:
         return self.view(state, None)
