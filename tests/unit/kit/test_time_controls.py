@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from daimyo_kit.time_controls import DAY_MS, PRESETS, BadTimeControl, parse_time_control, parse_time_control_json
+from daimyo_kit.time_controls import (
+    DAY_MS,
+    PRESETS,
+    BadTimeControl,
+    parse_time_control,
+    parse_time_control_json,
+)
 
 
 def test_every_lobby_preset_is_a_playable_time_control() -> None:
