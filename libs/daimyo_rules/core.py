@@ -61,6 +61,9 @@ class Game(Protocol):
         """The normalised engine config for `options` (defaults filled in); raises a
         `MalformedMove` naming the option that is wrong."""
 
+    def client_board(self, config: JSON) -> JSON:
+        """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
+
     # ------------------------------------------------------------ play
 
     def initial_state(self, config: JSON, seed: int) -> Any:

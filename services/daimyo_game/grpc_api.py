@@ -72,7 +72,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         return game_pb2.ListEventsResponse(version=version, events=[_event(e) for e in events])
 
     async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer))
+        call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer),
+                                    request.reveal_all)
         return _view_response(await _run(context, call, request))
 
     async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:

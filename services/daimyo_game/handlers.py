@@ -150,15 +150,22 @@ class GameHandlers:
         check_viewer(record, viewer)
         return view_of(record, viewer, self.now_ms())
 
-    async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewResult:
-        """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw."""
+    async def replay(self, game_id: str, at_version: int, viewer: Viewer,
+                     reveal_all: bool = False) -> ViewResult:
+        """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw.
+        `reveal_all` (a finished game only): the engine's view with every seat's secrets."""
         current = await self.repository.load(game_id)
         check_viewer(current, viewer)
+        if reveal_all and not current.finished:
+            raise PermissionDenied(f"game {game_id} reveals everything only once it is finished")
         if at_version < 0 or at_version > current.version:
             raise Malformed(
                 f"version {at_version} does not exist; game {game_id} is at version {current.version}")
         record = await self.repository.load_at(game_id, at_version or current.version)
-        return view_of(record, viewer)
+        result = view_of(record, viewer)
+        if reveal_all:
+            result = replace(result, view=record.engine.reveal_all_view(record.state))
+        return result
 
     async def list_events(self, game_id: str, from_version: int,
                           viewer: Viewer) -> tuple[list[EventView], int]:

@@ -118,6 +118,11 @@ class GrpcGames:
         request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(viewer))
         return _snapshot(await _call(self._stub.Replay(request, timeout=CALL_TIMEOUT)))
 
+    async def reveal_all(self, game_id: str, at_version: int) -> ViewSnapshot:
+        request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(None),
+                                         reveal_all=True)
+        return _snapshot(await _call(self._stub.Replay(request, timeout=CALL_TIMEOUT)))
+
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]:
         request = game_pb2.ListGamesRequest(player_id=player_id, live=live, finished=finished, limit=limit)
         response = await _call(self._stub.ListGames(request, timeout=CALL_TIMEOUT))

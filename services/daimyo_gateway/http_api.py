@@ -1,5 +1,8 @@
-"""The HTTP surface: guest sign-in, queueing, game lists, replays, boards, health, metrics,
-the browser WebSocket `/ws`, and the static web client.
+"""The HTTP surface: guest sign-in, queueing, game lists, replays, the game catalogue and boards,
+health, metrics, the browser WebSocket `/ws`, and the static web client.
+
+Nothing here names a game: what games exist, their seat counts, table options, boards and what a
+finished game reveals all come from the rules registry (`daimyo_rules.registry`).
 
 Handlers here are thin: read the request, call a port, shape JSON. Who may see what is decided
 in small functions beside them (a live game's seat only by its owner; a finished game by all).
@@ -20,21 +23,19 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import WS_CONNECTIONS
-from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError, ViewSnapshot
+from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
-from daimyo_gateway.shogun_board import shogun_board
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_kit.time_controls import PRESETS
+from daimyo_rules.core import RuleError
 from daimyo_rules.registry import game_names, get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
                "illegal_move": 409, "stale": 409, "duplicate": 409, "unavailable": 503}
-GAMES = ("samurai", "shogun")
-PLAYER_COUNTS = {"samurai": (2, 3, 4), "shogun": (3, 4, 5)}
 BOT_LEVELS = ("random", "greedy", "mcts")
 TIME_CONTROLS = PRESETS  # the lobby's choices; matchmaking seats only tickets with the same one together
 _log = structlog.get_logger("daimyo_gateway.http")
@@ -66,6 +67,7 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.get("/api/games/{game_id}/replay", replay),
         web.get("/api/games/{game_id}/events", game_events),
         web.get("/api/leaderboard/{game}", leaderboard),
+        web.get("/api/catalog", catalog),
         web.get("/api/boards/{game}/{players}", board),
         web.get("/healthz", healthz),
         web.get("/readyz", readyz),
@@ -156,10 +158,8 @@ async def me(request: web.Request) -> web.Response:
 
 def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     """The Enqueue RPC's fields for a lobby form: game, player counts, people or bots, bot level."""
-    game = body.get("game", "samurai")
-    if not isinstance(game, str) or game not in game_names():
-        raise ServiceError("malformed", f"unknown game {game!r}")
-    allowed = get_game(game).player_counts()
+    game = body.get("game")
+    allowed = _player_counts(game)
     counts = body.get("player_counts") or [allowed[0]]
     if not isinstance(counts, list) or not all(isinstance(c, int) and c in allowed for c in counts):
         raise ServiceError("malformed", f"player_counts must list numbers from {allowed[0]} to {allowed[-1]}")
@@ -283,27 +283,13 @@ async def replay(request: web.Request) -> web.Response:
     current = await games.get_view(game_id, None)
     viewer = replay_viewer(request.query.get("seat", ""), info, current.finished, _maybe_player(request))
     at = _int_query(request, "at", current.version) or current.version
-    if viewer == "all":
-        snapshot, extra = await _reveal_all(games, game_id, at, len(info.seats))
+    if isinstance(viewer, str):  # "all"
+        snapshot, extra = await games.reveal_all(game_id, at), {"revealed": True}
     else:
-        snapshot, extra = await games.replay(game_id, at, viewer), {}  # type: ignore[arg-type]
+        snapshot, extra = await games.replay(game_id, at, viewer), {}
     return web.json_response({"game_id": game_id, "version": snapshot.version, "latest": current.version,
                               "game_finished": current.finished, "seat": viewer, "view": snapshot.view,
                               "to_act": snapshot.to_act, "finished": snapshot.finished, **extra})
-
-
-async def _reveal_all(games: GamePort, game_id: str, at: int,
-                      seats: int) -> tuple[ViewSnapshot, dict[str, Any]]:
-    spectator, *per_seat = await asyncio.gather(
-        games.replay(game_id, at, None), *(games.replay(game_id, at, s) for s in range(seats)))
-    if spectator.game == "shogun":  # every seat's secret plan, as its owner saw it
-        view = {**spectator.view, "plans": {str(n): s.view.get("your_plan") for n, s in enumerate(per_seat)}}
-    else:
-        hands = [s.view.get("hand", []) for s in per_seat]
-        captured = {str(n): s.view.get("captured", {}).get(str(n)) for n, s in enumerate(per_seat)}
-        view = {**spectator.view, "hands": hands, "captured": captured}
-    return ViewSnapshot(spectator.game_id, spectator.game, spectator.version, view, spectator.to_act,
-                        spectator.finished), {"revealed": True}
 
 
 async def game_events(request: web.Request) -> web.Response:
@@ -313,18 +299,46 @@ async def game_events(request: web.Request) -> web.Response:
                                           "move": r.move, "effects": r.effects} for r in records]})
 
 
+# -- the game catalogue: everything from the rules registry -----------------------------
+
+
+def _player_counts(game: Any) -> tuple[int, ...]:
+    """The seat counts of a registered game; a name the registry does not know is malformed."""
+    if not isinstance(game, str) or game not in game_names():
+        raise ServiceError("malformed", f"game must be one of {', '.join(game_names())}, not {game!r}")
+    return tuple(get_game(game).player_counts())
+
+
+@cache
+def catalog_json() -> str:
+    """Every registered game with its seat counts and table options, as the lobby shows them."""
+    games = [{"name": name, "player_counts": list(get_game(name).player_counts()),
+              "options": get_game(name).table_options()} for name in game_names()]
+    return json.dumps({"games": games})
+
+
+async def catalog(request: web.Request) -> web.Response:
+    return web.Response(text=catalog_json(), content_type="application/json",
+                        headers={"Cache-Control": "no-cache"})
+
+
 @cache
 def _board_json(game: str, players: int) -> str:
-    if game == "shogun":
-        return json.dumps(shogun_board(players))
-    return json.dumps(get_game(game).board(players))  # type: ignore[attr-defined,unused-ignore]
+    return json.dumps(get_game(game).client_board({"players": players}))
+
+
+def _board_for(game: str, raw: str) -> str:
+    if game not in game_names() or raw not in [str(n) for n in get_game(game).player_counts()]:
+        raise ServiceError("not_found", f"no board for {game} with {raw} players")
+    try:
+        return _board_json(game, int(raw))
+    except RuleError as e:
+        raise ServiceError("not_found", f"no board for {game} with {raw} players: {e}") from None
 
 
 async def board(request: web.Request) -> web.Response:
-    game, raw = request.match_info["game"], request.match_info["players"]
-    if game not in GAMES or raw not in [str(n) for n in PLAYER_COUNTS[game]]:
-        raise ServiceError("not_found", f"no board for {game} with {raw} players")
-    return web.Response(text=_board_json(game, int(raw)), content_type="application/json",
+    text = _board_for(request.match_info["game"], request.match_info["players"])
+    return web.Response(text=text, content_type="application/json",
                         headers={"Cache-Control": "public, max-age=3600"})
 
 

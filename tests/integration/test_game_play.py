@@ -143,6 +143,20 @@ async def test_replay_shows_a_seat_its_own_view_at_an_old_version(service: Runni
     assert (replayed.version, json.loads(replayed.view_json)) == (1, json.loads(before.view_json))
 
 
+async def test_reveal_all_shows_every_hand_only_once_the_game_is_finished(
+        service: RunningGameService) -> None:
+    game_id = await create_samurai(service.stub, seed=12)
+    asked = game_pb2.ReplayRequest(game_id=game_id, at_version=2, viewer=spectator(), reveal_all=True)
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await service.stub.Replay(asked)
+    assert refused.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    await play_to_the_end(service, game_id, seed=4)
+    revealed = json.loads((await service.stub.Replay(asked)).view_json)
+    seats = [json.loads((await service.stub.Replay(game_pb2.ReplayRequest(
+        game_id=game_id, at_version=2, viewer=seat_viewer(s)))).view_json) for s in range(2)]
+    assert revealed["hands"] == [seat["hand"] for seat in seats]
+
+
 async def test_list_games_finds_a_players_live_game(service: RunningGameService) -> None:
     game_id = await create_samurai(service.stub)
     games = await service.stub.ListGames(game_pb2.ListGamesRequest(player_id="p1", live=True, limit=10))

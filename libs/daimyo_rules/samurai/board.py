@@ -11,6 +11,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from daimyo_rules.core import MalformedMove
+
 
 @dataclass(frozen=True)
 class Settlement:
@@ -114,3 +116,14 @@ def board_geometry(players: int) -> dict[str, Any]:
             for s in board.settlements
         ],
     }
+
+
+PLAYER_COUNTS = (2, 3, 4)
+
+
+def client_board(config: Any) -> dict[str, Any]:
+    """The board a web client draws for a table `config` (only its player count matters)."""
+    players = config.get("players") if isinstance(config, dict) else None
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise MalformedMove(f"Samurai is for 2, 3 or 4 players, not {players!r}")
+    return board_geometry(players)

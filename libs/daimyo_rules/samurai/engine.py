@@ -6,11 +6,11 @@ from typing import Any
 
 from daimyo_rules.core import Rng, replay_moves
 from daimyo_rules.samurai import rules
-from daimyo_rules.samurai.board import board_for, board_geometry
+from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
 from daimyo_rules.samurai.options import MoveList
 from daimyo_rules.samurai.render import render
-from daimyo_rules.samurai.setup import PLAYER_COUNTS, table_options, validate_table_options
+from daimyo_rules.samurai.setup import table_options, validate_table_options
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
 from daimyo_rules.samurai.view import effects_for, figures_json, outcome, reveal_all_view, tiles_json, view
@@ -72,9 +72,8 @@ class SamuraiGame:
     def from_json(self, data: dict[str, Any]) -> State:
         return state_from_json(data)
 
-    def board(self, players: int) -> dict[str, Any]:
-        """Public board geometry for clients that draw the map."""
-        return board_geometry(players)
+    def client_board(self, config: Any) -> dict[str, Any]:
+        return client_board(config)
 
     def summary(self, state: State) -> dict[str, Any]:
         leaders, _ = rules.score(state.captured)

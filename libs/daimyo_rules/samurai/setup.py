@@ -10,9 +10,6 @@ from typing import Any
 
 from daimyo_rules.samurai.rules import parse_config
 
-PLAYER_COUNTS = (2, 3, 4)
-
-
 TABLE_OPTIONS: dict[str, Any] = {
     "random_setup": {"label": "Setup", "default": True, "choices": [
         {"value": True, "label": "Quick: figures and hands dealt at random"},

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from daimyo_rules.core import JSON, IllegalMove, MalformedMove, ReplayError, Rng, RuleError
-from daimyo_rules.shogun import options, render, rules, serial, view
+from daimyo_rules.shogun import board, options, render, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
-from daimyo_rules.shogun.setup import PLAYER_COUNTS, new_state, normalise_config, table_options
+from daimyo_rules.shogun.setup import new_state, normalise_config, table_options
 from daimyo_rules.shogun.state import OVER, ShogunState, history_entries
 from daimyo_rules.shogun.summary import summary as _summary
 from daimyo_rules.shogun.summary import to_act as _to_act
@@ -27,7 +27,7 @@ class ShogunGame:
     # ------------------------------------------------------------ tables
 
     def player_counts(self) -> tuple[int, ...]:
-        return PLAYER_COUNTS
+        return board.PLAYER_COUNTS
 
     def table_options(self) -> JSON:
         return table_options()
@@ -113,6 +113,9 @@ class ShogunGame:
 
     def view(self, state: ShogunState, seat: int | None) -> JSON:
         return view.view(state, seat)
+
+    def client_board(self, config: JSON) -> JSON:
+        return board.client_board(config)
 
     def last_effects(self, state: ShogunState, seat: int | None) -> JSON:
         return view.last_effects(state, seat)

@@ -6,13 +6,13 @@ from typing import Any
 
 from daimyo_rules.core import MalformedMove, seed_state
 from daimyo_rules.shogun import tower
+from daimyo_rules.shogun.board import PLAYER_COUNTS
 from daimyo_rules.shogun.data import SIDES, tables
 from daimyo_rules.shogun.rules import ARMY_CUBES, PEASANT_CUBES, START_CHESTS, advance
 from daimyo_rules.shogun.state import COLOURS, DRAFT, SEED_TOWER, SETUP_DECK, ShogunState
 
 SETUPS = ("fixed", "draft")
 DEFAULT_TOWER = tower.TWO_SHELF
-PLAYER_COUNTS = (3, 4, 5)
 
 
 TABLE_OPTIONS: dict[str, Any] = {

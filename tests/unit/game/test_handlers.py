@@ -166,6 +166,22 @@ async def test_replay_shows_a_seat_what_it_saw_at_that_version() -> None:
     assert (replayed.version, replayed.view) == (1, before)
 
 
+async def test_a_finished_game_replays_with_every_hand_revealed_as_the_engine_says() -> None:
+    handlers = make_handlers()
+    game_id = await new_game(handlers)
+    for _ in range(4):
+        await play_first_legal(handlers, game_id)
+    revealed = await handlers.replay(game_id, 1, None, reveal_all=True)
+    assert revealed.version == 1 and all(isinstance(h, list) for h in revealed.view["hands"].values())
+    assert (await handlers.replay(game_id, 1, None)).view["hands"]["0"] == 3
+
+
+async def test_a_running_game_reveals_nothing() -> None:
+    handlers = make_handlers()
+    with pytest.raises(PermissionDenied, match="only once it is finished"):
+        await handlers.replay(await new_game(handlers), 1, None, reveal_all=True)
+
+
 async def test_replay_beyond_the_stream_is_malformed() -> None:
     handlers = make_handlers()
     with pytest.raises(Malformed, match="version 9 does not exist"):

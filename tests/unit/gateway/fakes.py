@@ -62,6 +62,11 @@ class FakeGames:
         view = self.view(game_id, viewer, at_version)
         return ViewSnapshot(game_id, "samurai", at_version, view, [0], False)
 
+    async def reveal_all(self, game_id: str, at_version: int) -> ViewSnapshot:
+        view = {"version": at_version, "seat": None, "hands": [self.view(game_id, s, at_version)["hand"]
+                                                              for s in range(len(self._info(game_id).seats))]}
+        return ViewSnapshot(game_id, "samurai", at_version, view, [0], True)
+
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameInfo]:
         return list(self.games.values())[:limit]
 

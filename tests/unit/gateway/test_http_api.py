@@ -62,29 +62,32 @@ async def test_an_empty_name_or_a_missing_token_is_refused(client: TestClient[An
 
 
 def test_play_bots_becomes_a_bots_only_request_for_the_token_player() -> None:
-    form = {"player_counts": [3], "mode": "bots", "bot_level": "mcts"}
+    form = {"game": "samurai", "player_counts": [3], "mode": "bots", "bot_level": "mcts"}
     request = enqueue_request(Player("g-1", "Ann"), form)
     clock = request.pop("time_control_json")
     assert request == {"player_id": "g-1", "display_name": "Ann", "game": "samurai", "player_counts": [3],
                        "bots_only": True, "bots_welcome": True, "bot_level": "mcts"}
     assert json.loads(clock) == {"type": "live", "initial_seconds": 600, "increment_seconds": 10,
                                  "on_timeout": "bot_move"}
-    people = enqueue_request(Player("g-1", "Ann"), {"player_counts": [2, 4], "mode": "people"})
+    form = {"game": "samurai", "player_counts": [2, 4], "mode": "people"}
+    people = enqueue_request(Player("g-1", "Ann"), form)
     assert not people["bots_only"] and not people["bots_welcome"] and people["bot_level"] == ""
 
 
 def test_the_lobby_s_clock_choice_becomes_the_ticket_s_time_control() -> None:
-    blitz = enqueue_request(Player("g-1", "Ann"), {"time_control": "blitz"})["time_control_json"]
-    slow = enqueue_request(Player("g-1", "Ann"), {"time_control": "correspondence"})["time_control_json"]
+    blitz = enqueue_request(Player("g-1", "Ann"), {"game": "samurai", "time_control": "blitz"})
+    slow = enqueue_request(Player("g-1", "Ann"), {"game": "samurai", "time_control": "correspondence"})
+    blitz, slow = blitz["time_control_json"], slow["time_control_json"]
     assert json.loads(blitz)["initial_seconds"] == 180 and json.loads(slow)["days_per_move"] == 3
 
 
-@pytest.mark.parametrize("body", [{"game": "chess"}, {"player_counts": [5]}, {"player_counts": "2"},
-                                  {"mode": "bots", "bot_level": "godlike"}, {"time_control": "bullet"},
-                                  {"time_control": ["live"]}])
+@pytest.mark.parametrize("body", [{"game": "chess"}, {}, {"game": ["samurai"]}, {"player_counts": [5]},
+                                  {"player_counts": "2"}, {"mode": "bots", "bot_level": "godlike"},
+                                  {"time_control": "bullet"}, {"time_control": ["live"]}])
 def test_a_bad_lobby_form_is_malformed(body: dict[str, Any]) -> None:
+    form = {"game": "samurai", **body} if body and "game" not in body else body
     with pytest.raises(ServiceError) as caught:
-        enqueue_request(Player("g-1", "Ann"), body)
+        enqueue_request(Player("g-1", "Ann"), form)
     assert caught.value.code == "malformed"
 
 
@@ -122,7 +125,8 @@ async def test_health_metrics_and_the_web_client_are_served(client: TestClient[A
     assert "daimyo_ws_connections" in await (await client.get("/metrics")).text()
     page = await client.get("/")
     assert page.status == 200 and "app.js" in await page.text()
-    assert (await client.get("/static/js/board.js")).status == 200
+    assert (await client.get("/static/shell/app.js")).status == 200
+    assert (await client.get("/static/games/samurai/index.js")).status == 200
 
 
 async def test_a_socket_needs_a_valid_token(client: TestClient[Any, Any]) -> None:

@@ -1,5 +1,5 @@
-"""Shogun through the gateway's HTTP surface: its board data, queueing for 3-5 players, and a
-finished game's replay revealing every seat's secret plan."""
+"""Shogun through the gateway's HTTP surface: its board data and queueing for 3-5 players, both
+taken from the rules registry, and a finished game's replay revealed as the game service says."""
 
 from __future__ import annotations
 
@@ -33,6 +33,11 @@ class FinishedShogun(FakeGames):
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot:
         return ViewSnapshot(game_id, "shogun", at_version, self.view(game_id, viewer, at_version), [], False)
 
+    async def reveal_all(self, game_id: str, at_version: int) -> ViewSnapshot:
+        plans = {str(s): self.view(game_id, s, at_version)["your_plan"] for s in range(3)}
+        view = {**self.view(game_id, None, at_version), "plans": plans}
+        return ViewSnapshot(game_id, "shogun", at_version, view, [], True)
+
 
 @pytest.fixture
 async def client() -> AsyncIterator[TestClient[Any, Any]]:
@@ -60,8 +65,10 @@ def test_shogun_is_queued_for_three_to_five_players_only() -> None:
         enqueue_request(Player("g-1", "Ann"), {"game": "shogun", "player_counts": [2]})
 
 
-async def test_a_finished_shogun_replay_reveals_every_seats_plan(client: TestClient[Any, Any]) -> None:
+async def test_a_finished_shogun_replay_shows_what_the_game_service_reveals(
+        client: TestClient[Any, Any]) -> None:
     body = await (await client.get("/api/games/s1/replay?at=4&seat=all")).json()
+    assert body["revealed"] is True and body["version"] == 4
     plans = body["view"]["plans"]
     assert {s: p["actions"]["castle"] for s, p in plans.items()} == {
         "0": "province-of-0", "1": "province-of-1", "2": "province-of-2"}
@@ -69,5 +76,5 @@ async def test_a_finished_shogun_replay_reveals_every_seats_plan(client: TestCli
 
 
 async def test_the_shogun_client_modules_are_served(client: TestClient[Any, Any]) -> None:
-    for path in ("map.js", "layout.js", "panels.js", "game.js", "replay.js", "shogun.css"):
-        assert (await client.get(f"/static/shogun/{path}")).status == 200, path
+    for path in ("index.js", "map.js", "layout.js", "panels.js", "screen.js", "replay.js", "style.css"):
+        assert (await client.get(f"/static/games/shogun/{path}")).status == 200, path

@@ -1,17 +1,8 @@
 // Read-only pieces of a game screen shared by play, spectate and replay: the players with
 // what each may see of their captures, the move log, and the final scoring explained.
 
+import { esc, seatName } from "../../shell/widgets.js";
 import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
-
-export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-export function seatName(seats, seat) {
-  const s = seats?.[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  const name = s.display_name || (s.bot_level ? `Bot (${s.bot_level})` : `Seat ${seat + 1}`);
-  const twins = seats.filter((other) => (other.display_name || "") === (s.display_name || "")).length;
-  return twins > 1 ? `${name} ${seat + 1}` : name;
-}
 
 function figCounts(counts) {
   return FIGURES.map((f) => `<span class="fig ${f}" title="${figureName(f)}"><i></i>${counts[f]}</span>`).join("");

@@ -2,7 +2,7 @@
 // the banner when a bot plays your seat (with the button to take it back), and "Leave game".
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
-import { esc, seatName } from "./panels.js";
+import { esc, seatName } from "./widgets.js";
 
 export class LiveBar {
   constructor(el, ctx, info, seat) {

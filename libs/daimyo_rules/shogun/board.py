@@ -1,25 +1,30 @@
-"""The public facts a browser needs to draw and explain a Shogun table, read from the engine's
-package data: provinces with their values and both sides' regions, the borders (land or sea
-lane), which provinces sit out with 3 players, and the card texts (actions, specials, events,
-the winter table).
+"""The public facts a browser needs to draw and explain a Shogun table, read from the package
+data: provinces with their values and both sides' regions, the borders (land or sea lane),
+which provinces sit out with 3 players, and the card texts (actions, specials, events, the
+winter table).
 
-The engine has no `board()` like Samurai's (its map has no geometry); the client holds the
-hand-placed layout (`static/js/shogun_layout.js`) and takes everything else from here.
+The map has no coordinates in its data: the web client holds the hand-placed layout
+(`static/games/shogun/layout.js`) and takes everything else from here.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+from functools import cache
 from importlib import resources
 from typing import Any
 
-PLAYERS = (3, 4, 5)
+from daimyo_rules.core import MalformedMove
+from daimyo_rules.shogun.data import ACTION_KEYS
+
+PLAYER_COUNTS = (3, 4, 5)
 
 
-def _rows(name: str) -> list[dict[str, str]]:
+@cache
+def _rows(name: str) -> tuple[dict[str, str], ...]:
     text = resources.files("daimyo_rules.shogun").joinpath(f"data/{name}").read_text(encoding="utf-8")
-    return list(csv.DictReader(io.StringIO(text)))
+    return tuple(csv.DictReader(io.StringIO(text)))
 
 
 def _province(row: dict[str, str], players: int) -> dict[str, Any]:
@@ -30,18 +35,14 @@ def _province(row: dict[str, str], players: int) -> dict[str, Any]:
 
 
 def _actions() -> list[dict[str, Any]]:
-    from daimyo_rules.shogun.data import ACTION_KEYS
-
     rows = _rows("action_cards.csv")
     return [{"key": key, "name": row["name"], "cost": int(row["cost_chests"]), "effect": row["effect"],
              "revolt_marker": row["revolt_marker"].startswith("+1")}
             for key, row in zip(ACTION_KEYS, rows, strict=True)]
 
 
-def shogun_board(players: int) -> dict[str, Any]:
+def board_json(players: int) -> dict[str, Any]:
     """Everything static about a `players`-seat Shogun table, as plain JSON."""
-    if players not in PLAYERS:
-        raise ValueError(f"Shogun is for 3 to 5 players, not {players}")
     return {
         "game": "shogun", "players": players,
         "provinces": [_province(row, players) for row in _rows("provinces.csv")],
@@ -56,3 +57,11 @@ def shogun_board(players: int) -> dict[str, Any]:
                           "extra_peasants": int(r["extra_peasant_cubes_per_revolt"])}
                          for r in _rows("winter_table.csv")],
     }
+
+
+def client_board(config: Any) -> dict[str, Any]:
+    """The board a web client draws for a table `config` (only its player count matters)."""
+    players = config.get("players") if isinstance(config, dict) else None
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
+        raise MalformedMove(f"Shogun is for 3 to 5 players, not {players!r}")
+    return board_json(players)

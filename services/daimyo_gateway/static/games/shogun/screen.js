@@ -1,74 +1,52 @@
-// A live Shogun game, as a seat's owner (play) or as a spectator. Every choice offered comes from
-// the view's `legal` menu, so the server never has to refuse a click; if it does, its reason shows.
+// A live Shogun game, as a seat's owner (play) or as a spectator, inside the shell's live-screen
+// driver (shell/screen.js), which brings the frames, clocks and the history. Every choice offered
+// comes from the view's `legal` menu, so the server never has to refuse a click; if it does, the
+// driver shows its reason and the form comes back.
 
-import { board as fetchBoard, get } from "../js/api.js";
-import { LiveBar } from "../js/live.js";
-import { esc } from "../js/panels.js";
+import { esc } from "../../shell/widgets.js";
 import { bindMap, mapSvg, regionLegend } from "./map.js";
 import {
   ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
-export async function shogunGameScreen(root, ctx, info, mode) {
-  const seat = mode === "play" ? info.my_seat : null;
-  const [board, history] = await Promise.all([fetchBoard("shogun", info.players), get(`/api/games/${info.game_id}/events`)]);
-  const screen = new ShogunScreen(root, ctx, info, seat, board);
-  screen.catchUp(history.events);
-  ctx.socket.subscribe(info.game_id, seat ?? "spectator");
-  ctx.onFrame = (frame) => screen.frame(frame);
-  return () => { ctx.socket.unsubscribe(info.game_id); screen.leave(); };
-}
-
-class ShogunScreen {
-  constructor(root, ctx, info, seat, board) {
-    Object.assign(this, { root, ctx, info, seat, board });
-    this.view = null; this.version = null; this.seen = 0; this.lines = []; this.chronicle = new Chronicle();
+export class ShogunScreen {
+  constructor(host) {
+    Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, board: host.board });
+    this.view = null; this.lines = []; this.chronicle = new Chronicle();
     this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set(); this.sent = null;
+  }
+
+  mount() {
+    const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (id) => root.querySelector(`#${id}`);
-    this.live = new LiveBar(this.el("live"), ctx, info, seat);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
-    this.keys = (event) => { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } };
-    document.addEventListener("keydown", this.keys);
   }
 
-  leave() { document.removeEventListener("keydown", this.keys); this.live.stop(); }
+  keydown(event) { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } }
 
-  catchUp(events) {
-    for (const e of events) this.record(e.version, e.effects);
-  }
-
-  record(version, effects) {
-    if (version <= this.seen) return;
-    this.seen = version;
+  effects(effects) {
     this.lines.push(...logLines(effects, this.info.seats, this.board));
     this.chronicle.add(effects);
   }
 
   // A sent move stays "in flight" (its form disabled) until the view that includes it arrives,
   // even if other players' views come first; an error gives the form back with the reason.
-  frame(frame) {
-    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
-    if (frame.type === "ack" && frame.command_id === this.sent?.id) this.sent.version = frame.version;
-    if (frame.type === "error") {
-      if (!frame.ref || frame.ref === this.sent?.id) this.sent = null;
-      this.ctx.toast(frame.message);
-      this.render();
-    }
+  acked(frame) { if (frame.command_id === this.sent?.id) this.sent.version = frame.version; }
+
+  refused(frame) {
+    if (!frame.ref || frame.ref === this.sent?.id) this.sent = null;
+    this.render();
   }
 
-  showView(frame) {
-    for (const missed of frame.missed || []) this.record(missed.version, missed.effects);
-    this.record(frame.version, frame.effects);
+  update(frame) {
     if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
     this.flash = flashed(frame.effects);
-    this.live.update(frame);
     const menuBefore = JSON.stringify(this.menu());
-    this.view = frame.view; this.version = frame.version;
-    this.root.dataset.version = frame.version;
+    this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
     if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; this.sent = null; }
     this.render();
@@ -79,8 +57,7 @@ class ShogunScreen {
   // Plans are made simultaneously: another seat's plan moves the version on without changing
   // this one's choices, so a plan is sent without an expected version (the engine still checks it).
   send(move) {
-    const expected = move.type === "plan" ? null : this.version;
-    this.sent = { id: this.ctx.socket.move(this.info.game_id, move, expected), version: null };
+    this.sent = { id: this.host.send(move, { expected: move.type !== "plan" }), version: null };
     this.el("decide").querySelectorAll("button, select, input").forEach((b) => { b.disabled = true; });
   }
 

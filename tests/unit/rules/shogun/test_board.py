@@ -1,11 +1,19 @@
-"""The Shogun table facts the web client draws from: read from the engine's data, per player count."""
+"""The Shogun table facts the web client draws from (`ShogunGame.client_board`): read from the
+engine's data, per player count."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from daimyo_gateway.shogun_board import shogun_board
+from daimyo_rules.core import MalformedMove
+from daimyo_rules.registry import get_game
 from daimyo_rules.shogun.data import ACTION_KEYS, tables
+
+
+def shogun_board(players: int) -> Any:
+    return get_game("shogun").client_board({"players": players})
 
 
 def test_every_province_and_border_of_the_engine_is_served() -> None:
@@ -52,5 +60,5 @@ def test_specials_events_and_the_winter_table_are_explained() -> None:
 
 @pytest.mark.parametrize("players", [2, 6])
 def test_shogun_is_for_three_to_five_players(players: int) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(MalformedMove):
         shogun_board(players)

@@ -1,12 +1,23 @@
-// What every game's replay viewer shares: the toolbar (step, play, scrub, perspective), a cached
-// fetch of each version's view, and the arrow keys. A game supplies its layout and how to draw
-// one version (`draw({ at, view, viewer, data })`); the viewer calls it whenever either changes.
+// The replay screen every game shares: the toolbar (step, play, scrub, perspective), a cached
+// fetch of each version's view, and the arrow keys. A game's `createReplay(host)` gets
+// host.root, host.info, host.board and host.events (the game's public log) and returns its
+// `layout` (HTML under the toolbar) and `draw({ at, view, viewer, data })`, called whenever the
+// version or the perspective changes (viewer: a seat number, or null for spectator / reveal all).
 
-import { get } from "./api.js";
-import { esc, seatName } from "./panels.js";
+import { board, get } from "./api.js";
+import { loadGame } from "./games.js";
+import { esc, seatName } from "./widgets.js";
 
-export async function replayViewer(root, info, layoutHtml, draw) {
-  const cache = new Map();
+export async function replayScreen(root, ctx, gameId) {
+  const info = await get(`/api/games/${gameId}`);
+  const game = await loadGame(info.game);
+  const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
+  const { layout, draw } = game.createReplay({ root, info, board: geometry, events });
+  return replayViewer(root, info, layout, draw);
+}
+
+async function replayViewer(root, info, layoutHtml, draw) {
+  const cache = new Map(), aborter = new AbortController();
   let at = info.version, perspective = info.finished ? "all" : "spectator", timer = null;
   root.innerHTML = toolbarHtml(info, at) + layoutHtml;
   const slider = root.querySelector("input[type=range]");
@@ -21,6 +32,7 @@ export async function replayViewer(root, info, layoutHtml, draw) {
 
   async function show() {
     const data = await fetchAt(at);
+    if (aborter.signal.aborted) return;
     const viewer = perspective === "all" || perspective === "spectator" ? null : +perspective;
     root.querySelector("#at").textContent = `version ${at} of ${info.version}`;
     await draw({ at, view: data.view, viewer, data });
@@ -45,9 +57,9 @@ export async function replayViewer(root, info, layoutHtml, draw) {
     if (event.target.tagName === "SELECT") return;
     if (event.key === "ArrowLeft") go(at - 1);
     if (event.key === "ArrowRight") go(at + 1);
-  });
+  }, { signal: aborter.signal });
   await show();
-  return () => timer && clearInterval(timer);
+  return () => { aborter.abort(); if (timer) clearInterval(timer); };
 }
 
 // Seats may be chosen once the game is over, or one's own seat while it runs.

@@ -1,23 +1,16 @@
-// The single-page client: hash routes for the lobby, waiting, play, spectate, replay and lists.
+// The single-page client's shell: hash routes for the lobby, waiting, play, spectate, replay and
+// lists. It knows no game: the games, their seat counts and options come from the gateway's
+// catalogue, and each game's screens from its plug-in (shell/games.js).
 
 import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
-import { gameScreen } from "./game.js";
-import { esc } from "./panels.js";
+import { loadAll } from "./games.js";
 import { replayScreen } from "./replay.js";
+import { liveScreen } from "./screen.js";
+import { esc, toast } from "./widgets.js";
 
 const root = document.getElementById("app");
-const PLAYER_COUNTS = { samurai: [2, 3, 4], shogun: [3, 4, 5] };
 const ctx = { socket: null, onFrame: null, toast };
-let leave = null;
-
-function toast(message, kind = "error") {
-  const el = document.getElementById("toast");
-  el.textContent = message;
-  el.className = `toast ${kind === "error" ? "" : "info"}`;
-  el.hidden = false;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.hidden = true; }, 4500);
-}
+let leave = null, generation = 0;
 
 function connect() {
   if (ctx.socket || !session()) return;
@@ -39,8 +32,21 @@ function showWho() {
   document.getElementById("who").innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>` : "";
 }
 
-async function route() {
+function leaveScreen() {
   if (leave) { try { leave(); } catch (_) { /* screen already gone */ } leave = null; }
+}
+
+// A screen that finishes loading after the route has changed again is left at once.
+async function open(screen) {
+  const mine = generation;
+  const close = await screen;
+  if (mine === generation) leave = close;
+  else close?.();
+}
+
+async function route() {
+  generation += 1;
+  leaveScreen();
   ctx.onFrame = null;
   showWho();
   const [, page, id] = location.hash.split("/");
@@ -49,12 +55,12 @@ async function route() {
   connect();
   try {
     if (page === "wait") leave = waitScreen(id);
-    else if (page === "game") leave = await gameScreen(root, ctx, id, "play");
-    else if (page === "watch") leave = await gameScreen(root, ctx, id, "watch");
-    else if (page === "replay") leave = await replayScreen(root, ctx, id);
+    else if (page === "game") await open(liveScreen(root, ctx, id, "play"));
+    else if (page === "watch") await open(liveScreen(root, ctx, id, "watch"));
+    else if (page === "replay") await open(replayScreen(root, ctx, id));
     else if (page === "live") await gameList("live", "Live games", "watch", "Watch");
     else if (page === "finished") await gameList("finished", "Finished games", "replay", "Replay");
-    else if (page === "leaders") await leaders(id === "shogun" ? "shogun" : "samurai");
+    else if (page === "leaders") await leaders(id);
     else await lobby();
   } catch (error) {
     root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(error.message)}</p><a href="#/">Back to the lobby</a></div>`;
@@ -62,9 +68,10 @@ async function route() {
   root.focus({ preventScroll: true });
 }
 
-function signInScreen() {
+async function signInScreen() {
+  const blurbs = await loadAll().then((list) => list.map((g) => `${esc(g.title)}, ${esc(g.blurb)}`).join("; "), () => "");
   root.innerHTML = `<form class="card center" id="signin"><h1>Daimyo</h1>` +
-    `<p class="muted">Samurai, Reiner Knizia's game of influence over feudal Japan, and Shogun, Dirk Henn's game of conquest. Play people or bots in your browser.</p>` +
+    `<p class="muted">${blurbs ? `${blurbs}. ` : ""}Play people or bots in your browser.</p>` +
     `<label for="name">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required autofocus>` +
     `<div class="actions"><button class="primary" type="submit">Play as guest</button></div></form>`;
   root.querySelector("#signin").addEventListener("submit", async (event) => {
@@ -74,10 +81,12 @@ function signInScreen() {
 }
 
 async function lobby() {
-  const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${value}" ${checked ? "checked" : ""}> ${text}</label>`;
+  const catalog = await loadAll();
+  const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
+  const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
     `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game</h2>` +
-    `<fieldset><legend>Game</legend><div class="choices">${radio("game", "samurai", "Samurai", true)}${radio("game", "shogun", "Shogun")}</div></fieldset>` +
+    `<fieldset><legend>Game</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
     `<fieldset><legend>Players</legend><div class="choices" id="counts"></div></fieldset>` +
     `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div></fieldset>` +
     `<fieldset><legend>Clock</legend><div class="choices">${radio("clock", "live", "Live 10+10", true)}${radio("clock", "blitz", "Blitz 3+5")}${radio("clock", "correspondence", "3 days a move")}</div></fieldset>` +
@@ -86,13 +95,12 @@ async function lobby() {
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
   const form = root.querySelector("#queue");
   const levels = root.querySelector("#levels");
-  const counts = root.querySelector("#counts");
+  const players = root.querySelector("#counts");
   const sync = () => {
     levels.hidden = form.mode.value !== "bots";
-    const allowed = PLAYER_COUNTS[form.game.value];
-    if (counts.dataset.game !== form.game.value) {
-      counts.dataset.game = form.game.value;
-      counts.innerHTML = allowed.map((n, i) => radio("players", String(n), String(n), i === 0)).join("");
+    if (players.dataset.game !== form.game.value) {
+      players.dataset.game = form.game.value;
+      players.innerHTML = counts[form.game.value].map((n, i) => radio("players", String(n), String(n), i === 0)).join("");
     }
   };
   form.addEventListener("change", sync);
@@ -109,14 +117,14 @@ async function lobby() {
     } catch (error) { toast(error.message); }
   });
   try {
-    const { games } = await get("/api/games?mine=1&live=1&limit=10");
-    root.querySelector("#mine").innerHTML = games.length ? gamesTable(games, "game", "Resume")
+    const { games: mine } = await get("/api/games?mine=1&live=1&limit=10");
+    root.querySelector("#mine").innerHTML = mine.length ? gamesTable(mine, "game", "Resume")
       : "No game in progress.";
   } catch (error) { root.querySelector("#mine").textContent = error.message; }
 }
 
-function gamesTable(games, route, verb) {
-  const rows = games.map((g) => {
+function gamesTable(list, route, verb) {
+  const rows = list.map((g) => {
     const names = g.seats.map((s, n) => `${esc(s.display_name || (s.bot_level ? `bot ${s.bot_level}` : `seat ${n + 1}`))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
     return `<tr><td>${esc(g.game)}</td><td>${names}</td><td class="muted">v${g.version}</td><td><a href="#/${route}/${g.game_id}">${verb}</a></td></tr>`;
   }).join("");
@@ -124,15 +132,18 @@ function gamesTable(games, route, verb) {
 }
 
 async function gameList(kind, title, route, verb) {
-  const { games } = await get(`/api/games?${kind}=1&limit=50`);
-  root.innerHTML = `<section class="card"><h2>${title}</h2>${games.length ? gamesTable(games, route, verb) : "<p class=muted>None right now.</p>"}</section>`;
+  const { games: list } = await get(`/api/games?${kind}=1&limit=50`);
+  root.innerHTML = `<section class="card"><h2>${title}</h2>${list.length ? gamesTable(list, route, verb) : "<p class=muted>None right now.</p>"}</section>`;
 }
 
-async function leaders(game = "samurai") {
-  const { ratings } = await get(`/api/leaderboard/${game}?limit=50`);
+async function leaders(name) {
+  const catalog = await loadAll();
+  const game = catalog.find((g) => g.name === name) || catalog[0];
+  const { ratings } = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${r.ordinal.toFixed(1)}</td><td>${r.games}</td></tr>`).join("");
-  const other = game === "samurai" ? "shogun" : "samurai";
-  root.innerHTML = `<section class="card"><h2>${game === "samurai" ? "Samurai" : "Shogun"} leaderboard <a href="#/leaders/${other}" style="font-size:.85rem;font-weight:400">${other === "samurai" ? "Samurai" : "Shogun"} →</a></h2>${ratings.length
+  const others = catalog.filter((g) => g !== game)
+    .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
+  root.innerHTML = `<section class="card"><h2>${esc(game.title)} leaderboard${others}</h2>${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody>${rows}</tbody></table>`
     : "<p class=muted>No rated games yet.</p>"}</section>`;
 }

@@ -1,20 +1,18 @@
-// The Shogun replay viewer: any version of a finished game (or a live one as a spectator), stepped
-// or scrubbed, through one seat's eyes or — once the game is over — with every plan revealed.
+// The Shogun replay: any version of a finished game (or a live one as a spectator), drawn under
+// the shell's replay toolbar (shell/replay.js), through one seat's eyes or — once the game is
+// over — with every plan revealed.
 
-import { board as fetchBoard, get } from "../js/api.js";
-import { esc } from "../js/panels.js";
-import { replayViewer } from "../js/replay_viewer.js";
+import { esc } from "../../shell/widgets.js";
 import { mapSvg, regionLegend } from "./map.js";
 import {
   ACTION_SHORT, Chronicle, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
 } from "./panels.js";
 
-export async function shogunReplayScreen(root, ctx, info) {
-  const [board, { events }] = await Promise.all([fetchBoard("shogun", info.players), get(`/api/games/${info.game_id}/events`)]);
+export function shogunReplay({ root, info, board, events }) {
   const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
 
-  return replayViewer(root, info, layout, ({ at, view, viewer }) => {
+  const draw = ({ at, view, viewer }) => {
     const upto = events.filter((e) => e.version <= at);
     const chronicle = new Chronicle();
     upto.forEach((e) => chronicle.add(e.effects));
@@ -28,7 +26,8 @@ export async function shogunReplayScreen(root, ctx, info) {
     root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
       battleHtml(chronicle.battle, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
-  });
+  };
+  return { layout, draw };
 }
 
 // The secret plans this replay may show: every seat's ("all"), or the chosen seat's own.

@@ -2,7 +2,7 @@
 // (action cards, special cards, event), the seats with the score track, battles with what came
 // out of the tower, the winter summary, the final scores and the log.
 
-import { esc, seatName } from "../js/panels.js";
+import { esc, seatName } from "../../shell/widgets.js";
 import { PEASANT, SEAT_COLORS, SEAT_NAMES } from "./map.js";
 
 export const ACTION_SHORT = {

@@ -1,62 +1,43 @@
-// A live game: as the seat's owner (play) or as a spectator. Everything offered comes from the
-// view's `legal` moves, so the server never has to refuse a click; if it does, its reason shows.
+// A live Samurai game, as the seat's owner (play) or as a spectator, inside the shell's live-screen
+// driver (shell/screen.js), which brings the frames, clocks and the log's history. Everything
+// offered comes from the view's `legal` moves, so the server never has to refuse a click; if it
+// does, the driver shows its reason and the screen draws again.
 
-import { board, get } from "./api.js";
+import { esc, seatName } from "../../shell/widgets.js";
 import { boardSvg, bindBoard, figureShape } from "./board.js";
-import { LiveBar } from "./live.js";
-import { esc, finalPanel, logItems, logPanel, playersPanel, seatName } from "./panels.js";
+import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
-export async function gameScreen(root, ctx, gameId, mode) {
-  const info = await get(`/api/games/${gameId}`);
-  if (info.game === "shogun") return (await import("../shogun/game.js")).shogunGameScreen(root, ctx, info, mode);
-  const seat = mode === "play" ? info.my_seat : null;
-  const geometry = await board(info.game, info.players);
-  const screen = new GameScreen(root, ctx, info, seat, geometry);
-  ctx.socket.subscribe(gameId, seat ?? "spectator");
-  ctx.onFrame = (frame) => screen.frame(frame);
-  return () => { ctx.socket.unsubscribe(gameId); screen.live.stop(); };
-}
+export class SamuraiScreen {
+  constructor(host) {
+    Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, geometry: host.board });
+    this.view = null; this.lines = []; this.sel = null; this.chosen = new Set(); this.lastHexes = new Set();
+  }
 
-class GameScreen {
-  constructor(root, ctx, info, seat, geometry) {
-    Object.assign(this, { root, ctx, info, seat, geometry });
-    this.view = null; this.version = null; this.lines = []; this.sel = null; this.chosen = new Set();
-    this.lastHexes = new Set(); this.pending = new Set();
-    root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
+  mount() {
+    this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div class="board-wrap" id="board"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
-    this.boardEl = root.querySelector("#board");
-    this.handEl = root.querySelector("#hand");
-    this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
+    this.boardEl = this.root.querySelector("#board");
+    this.handEl = this.root.querySelector("#hand");
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
       onFigure: (s, f) => this.clickFigure(s, f),
       onDrop: (hex, tile) => { if (tile) { this.sel = { kind: "place", tile }; this.clickHex(hex); } },
     });
-    this.keys = (event) => { if (event.key === "Escape") { this.sel = null; this.render(); } };
-    document.addEventListener("keydown", this.keys);
   }
 
-  frame(frame) {
-    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
-    if (frame.type === "error") {
-      if (frame.ref && this.pending.has(frame.ref)) this.pending.delete(frame.ref);
-      this.ctx.toast(frame.message);
-      this.render();
-    }
-    if (frame.type === "ack") this.pending.delete(frame.command_id);
-  }
+  keydown(event) { if (event.key === "Escape") { this.sel = null; this.render(); } }
 
-  showView(frame) {
-    for (const missed of frame.missed || []) this.lines.push(...logItems(missed.effects, this.info.seats, this.seat));
-    this.lines.push(...logItems(frame.effects, this.info.seats, this.seat));
+  effects(effects) { this.lines.push(...logItems(effects, this.info.seats, this.seat)); }
+
+  refused() { this.render(); }
+
+  update(frame) {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
       this.lines.push({ text: "Game over", capture: true });
     }
     this.lastHexes = lastHexes(frame);
-    this.live.update(frame);
-    this.view = frame.view; this.version = frame.version; this.sel = null;
-    this.root.dataset.version = frame.version;
+    this.view = frame.view; this.sel = null;
     if (!this.legal().choose_hand) this.chosen.clear();
     this.render();
   }
@@ -64,7 +45,7 @@ class GameScreen {
   legal() { return (this.seat !== null && this.view?.legal) || {}; }
 
   send(move) {
-    this.pending.add(this.ctx.socket.move(this.info.game_id, move, this.version));
+    this.host.send(move);
     this.sel = null;
     this.render();
   }

@@ -1,20 +1,16 @@
-// The replay viewer: any version of a finished game (or a live one as a spectator), stepped or
-// scrubbed, through one seat's eyes or — once the game is over — with every hand revealed.
+// The Samurai replay: any version of a finished game (or a live one as a spectator), drawn under
+// the shell's replay toolbar (shell/replay.js), through one seat's eyes or — once the game is
+// over — with every hand revealed.
 
-import { board, get } from "./api.js";
+import { esc, seatName } from "../../shell/widgets.js";
 import { boardSvg } from "./board.js";
-import { tileButton } from "./game.js";
-import { esc, finalPanel, logItems, logPanel, playersPanel, seatName } from "./panels.js";
-import { replayViewer } from "./replay_viewer.js";
+import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
+import { tileButton } from "./screen.js";
 
-export async function replayScreen(root, ctx, gameId) {
-  const info = await get(`/api/games/${gameId}`);
-  if (info.game === "shogun") return (await import("../shogun/replay.js")).shogunReplayScreen(root, ctx, info);
-  const geometry = await board(info.game, info.players);
-  const { events } = await get(`/api/games/${gameId}/events`);
-  const layout = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div class="board-wrap" id="board"></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
+const LAYOUT = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div class="board-wrap" id="board"></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
 
-  return replayViewer(root, info, layout, ({ at, view, viewer }) => {
+export function samuraiReplay({ root, info, board: geometry, events }) {
+  const draw = ({ at, view, viewer }) => {
     const event = events.find((e) => e.version === at);
     const lines = events.filter((e) => e.version <= at).flatMap((e) => logItems(e.effects, info.seats, viewer));
     root.querySelector("#status").innerHTML = event?.seat !== undefined && event?.seat !== null
@@ -23,7 +19,8 @@ export async function replayScreen(root, ctx, gameId) {
     root.querySelector("#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
     root.querySelector("#hands").innerHTML = handsHtml(view, info.seats, viewer);
     root.querySelector("#side").innerHTML = finalPanel(view, info.seats) + playersPanel(view, info.seats, viewer) + logPanel(lines);
-  });
+  };
+  return { layout: LAYOUT, draw };
 }
 
 function handsHtml(view, seats, viewer) {

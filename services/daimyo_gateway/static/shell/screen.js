@@ -1,0 +1,87 @@
+// The one live-screen driver: every game's play and spectate screen runs inside it. The driver
+// owns what is the same for every game — the subscription and its frames, the game's history
+// told once per version (so the log is whole after a reload or for a late spectator), the
+// version shown (`#app[data-version]`), clocks, takeovers and "Leave game" (shell/live.js),
+// moves sent with the expected version, refusals shown, and one keyboard listener — and takes
+// all of it down on leave. The game's screen only draws and decides what to send.
+//
+// A game's `createScreen(host)` gets
+//   host.root, host.info (game_id, game, seats, players, ...), host.seat (null: spectator),
+//   host.board (the gateway's /api/boards/<game>/<players>), host.toast(message),
+//   host.send(move, { expected = true }) → command id (expected: the version last shown),
+//   host.signal (an AbortSignal aborted on leave, for any listener the screen adds outside root)
+// and returns an object with
+//   mount()                   write the layout into root, with an empty `<div id="live">`
+//   effects(effects, version) once per game version, in order, history first (optional)
+//   update(frame)             every newer view frame: frame.view, .version, .last_move, .effects
+//   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
+//   keydown(event)            document keydown while the screen shows (optional)
+//   leave()                   anything else to stop (optional)
+
+import { board, get } from "./api.js";
+import { loadGame } from "./games.js";
+import { LiveBar } from "./live.js";
+
+export async function liveScreen(root, ctx, gameId, mode) {
+  const info = await get(`/api/games/${gameId}`);
+  const game = await loadGame(info.game);
+  const seat = mode === "play" ? info.my_seat : null;
+  const [geometry, history] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
+  const driver = new LiveDriver(root, ctx, info, seat, geometry, game);
+  driver.catchUp(history.events);
+  ctx.socket.subscribe(gameId, seat ?? "spectator");
+  ctx.onFrame = (frame) => driver.frame(frame);
+  return () => { ctx.socket.unsubscribe(gameId); driver.leave(); };
+}
+
+class LiveDriver {
+  constructor(root, ctx, info, seat, geometry, game) {
+    Object.assign(this, { root, ctx, info, seat });
+    this.version = null; this.told = 0; this.aborter = new AbortController();
+    this.screen = game.createScreen({
+      root, info, seat, board: geometry, toast: ctx.toast, signal: this.aborter.signal,
+      send: (move, options) => this.send(move, options),
+    });
+    this.screen.mount();
+    this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
+    document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });
+  }
+
+  leave() {
+    this.aborter.abort();
+    this.live.stop();
+    this.screen.leave?.();
+  }
+
+  catchUp(events) {
+    for (const e of events) this.tell(e.version, e.effects);
+  }
+
+  tell(version, effects) {
+    if (version <= this.told) return;
+    this.told = version;
+    this.screen.effects?.(effects, version);
+  }
+
+  frame(frame) {
+    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
+    if (frame.type === "ack") this.screen.acked?.(frame);
+    if (frame.type === "error") {
+      this.ctx.toast(frame.message);
+      this.screen.refused?.(frame);
+    }
+  }
+
+  showView(frame) {
+    for (const missed of frame.missed || []) this.tell(missed.version, missed.effects);
+    this.tell(frame.version, frame.effects);
+    this.live.update(frame);
+    this.version = frame.version;
+    this.root.dataset.version = frame.version;
+    this.screen.update(frame);
+  }
+
+  send(move, { expected = true } = {}) {
+    return this.ctx.socket.move(this.info.game_id, move, expected ? this.version : null);
+  }
+}
