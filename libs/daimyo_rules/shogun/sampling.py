@@ -84,7 +84,10 @@ def _stuck_totals(st: ShogunState) -> list[int]:
 
 def _tower(st: ShogunState, rng: Rng) -> None:
     st.shelves = [[] for _ in st.shelves]
-    cubes = [c for c, n in enumerate(_stuck_totals(st)) for _ in range(n)]
+    totals = _stuck_totals(st)
+    if any(not 0 <= n <= max(ARMY_CUBES, PEASANT_CUBES) for n in totals):  # a forged view: never loop on it
+        raise MalformedMove("the view's cube counts (board, supply, tray) do not add up")
+    cubes = [c for c, n in enumerate(totals) for _ in range(n)]
     if not cubes or not st.shelves:
         return
     for cube in rng.shuffled(cubes):
