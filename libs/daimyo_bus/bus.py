@@ -41,6 +41,9 @@ ConnectionWatcher = Callable[[bool], None]
 
 _log = logging.getLogger(__name__)
 
+PULL_PAUSE_FLOOR = 0.1  # seconds between failed pulls at the least: a failing server never spins us
+CLOSE_TIMEOUT = 5.0
+
 
 def encode(payload: Any) -> bytes:
     return json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
@@ -74,6 +77,7 @@ class Bus:
         self._tasks: set[asyncio.Task[None]] = set()
         self._pull_subs: list[Any] = []
         self._watchers = watchers if watchers is not None else []
+        self._closing = False
         _absorb_late_pongs(client)
 
     @classmethod
@@ -159,31 +163,52 @@ class Bus:
         return task
 
     async def _pull_loop(self, sub: Any, handler: Handler, batch: int) -> None:
-        """Fetch and handle until cancelled; a NATS outage pauses it (the consumer and its
-        unacked messages live on the server), it never ends it."""
+        """Fetch and handle until cancelled or closed; a NATS outage pauses it (the consumer
+        and its unacked messages live on the server), it never ends it. Failed pulls back off
+        (never under PULL_PAUSE_FLOOR) and are logged once per outage, not once per pull."""
         failures = 0
-        while True:
+        while not self._stopping():
             try:
                 await _pull_once(sub, handler, batch)
                 failures = 0
             except TimeoutError:  # nothing new, or no answer while NATS is away
                 continue
-            except NatsError as e:
+            except NatsError as e:  # nats-py turns a cancelled fetch on a closed connection into one
+                if self._stopping():
+                    return
                 failures += 1
-                _log.warning("pull from the games stream failed (%s); retrying", type(e).__name__)
-                await asyncio.sleep(backoff_delay(failures, 0.2, 5.0))
+                if failures == 1 or failures % 20 == 0:
+                    _log.warning("pull from the games stream failed %d time(s) (%s); retrying",
+                                 failures, type(e).__name__)
+                await asyncio.sleep(PULL_PAUSE_FLOOR + backoff_delay(failures, 0.2, 5.0))
 
-    async def close(self) -> None:
-        for task in list(self._tasks):
+    def _stopping(self) -> bool:
+        task = asyncio.current_task()
+        return self._closing or (task is not None and task.cancelling() > 0)
+
+    async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Stop the consumers and drain the connection within about `timeout` seconds,
+        whether or not the server answers (then the connection is simply closed)."""
+        self._closing = True
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        for task in list(self._tasks):
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if tasks:
+            await asyncio.wait(tasks, timeout=timeout * 0.3)
         for sub in self._pull_subs:
             with contextlib.suppress(Exception):  # already gone when the connection dropped
-                await sub.unsubscribe()
+                await asyncio.wait_for(sub.unsubscribe(), timeout * 0.1)
+        await self._drain_or_close(timeout * 0.5)
+
+    async def _drain_or_close(self, timeout: float) -> None:
+        if self._nc.is_closed:
+            return
+        if self._nc.is_connected:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._nc.drain(), timeout)
         if not self._nc.is_closed:
-            await self._nc.drain()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._nc.close(), 1.0)
 
 
 def _absorb_late_pongs(client: Client) -> None:

@@ -75,16 +75,28 @@ def nats_server_binary() -> Path:
     return Path(found)
 
 
-def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0) -> EmbeddedNats:
-    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default)."""
+def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
+               die_with_parent: bool = False) -> EmbeddedNats:
+    """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default);
+    with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`)."""
     port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     log = (data_dir / "nats.log").open("ab")
     command = [str(nats_server_binary()), "-js", "-sd", str(data_dir), "-a", "127.0.0.1", "-p", str(port)]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+                               preexec_fn=_term_on_parent_death if die_with_parent else None)
     handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process)
     _wait_for_port(handle, port, timeout)
     return handle
+
+
+def _term_on_parent_death() -> None:
+    """Between fork and exec: SIGTERM this child when its parent dies (PR_SET_PDEATHSIG)."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+        import signal
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)
 
 
 def _wait_for_port(handle: EmbeddedNats, port: int, timeout: float) -> None:

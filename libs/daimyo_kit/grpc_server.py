@@ -1,15 +1,15 @@
 """The grpc.aio bootstrap every service uses: health + reflection on, graceful SIGTERM.
 
 `start_server` returns a running server (tests use it with port 0); `serve` starts one and
-waits for SIGTERM/SIGINT, then reports NOT_SERVING, lets in-flight calls finish within the
-grace period and stops. Every call's `x-request-id` metadata (or a fresh id) is bound into
-the log context, and a call that fails because the database is away ends UNAVAILABLE.
+runs until `stop` is set or it is cancelled (`daimyo_kit.shutdown.run` cancels it on SIGTERM),
+then reports NOT_SERVING, lets in-flight calls finish within half the shutdown grace and stops.
+Every call's `x-request-id` metadata (or a fresh id) is bound into the log context,
+and a call that fails because the database is away ends UNAVAILABLE.
 """
 
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +20,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.grpc_client import REQUEST_ID_KEY, new_request_id
 
 
@@ -111,29 +112,30 @@ async def serve(
     servicers: Sequence[Servicer],
     port: int,
     *,
-    grace: float = 10.0,
+    grace: float | None = None,
     host: str = "0.0.0.0",
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
     on_started: Callable[[RunningServer], Awaitable[None]] | None = None,
     on_stopping: Callable[[], Awaitable[None]] | None = None,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Run until SIGTERM/SIGINT (or `stop` is set), then shut down gracefully."""
+    """Run until `stop` is set or this is cancelled, then shut down within `grace` seconds
+    (default: half of DAIMYO_SHUTDOWN_GRACE_SECONDS; `on_stopping` gets a quarter)."""
+    grace = shutdown.share(0.5) if grace is None else grace
     running = await start_server(servicers, port, host, interceptors)
-    stop = stop or asyncio.Event()
-    _stop_on_signals(stop)
     logger = log.get_logger(__name__)
     logger.info("grpc_listening", port=running.port, services=list(running.names))
-    if on_started:
-        await on_started(running)
-    await stop.wait()
-    logger.info("grpc_stopping", grace=grace)
+    try:
+        if on_started:
+            await on_started(running)
+        await (stop or asyncio.Event()).wait()
+    finally:
+        logger.info("grpc_stopping", grace=grace)
+        await _stop(running, grace, on_stopping)
+
+
+async def _stop(running: RunningServer, grace: float,
+                on_stopping: Callable[[], Awaitable[None]] | None) -> None:
     if on_stopping:
-        await on_stopping()
-    await running.stop(grace)
-
-
-def _stop_on_signals(stop: asyncio.Event) -> None:
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
+        await shutdown.bounded(on_stopping(), grace / 2, "on_stopping")
+    await shutdown.bounded(running.stop(grace), grace + 1.0, "grpc_server_stop")

@@ -87,6 +87,9 @@ class Game(Protocol):
     def reveal_all_view(self, state: Any) -> JSON:
         """The view with everything revealed (a finished game's "show all" replay)."""
 
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
+        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
+
     def outcome(self, state: Any) -> JSON | None:
         """None while the game runs; then the final result (winners, scores)."""
 

@@ -86,8 +86,9 @@ class PostgresEventStore:
         await pool.open(wait=True)
         return cls(pool, upcasters)
 
-    async def close(self) -> None:
-        await self._pool.close()
+    async def close(self, timeout: float = 5.0) -> None:
+        """Close the pool, waiting at most `timeout` seconds for connections in use."""
+        await self._pool.close(timeout=timeout)
 
     @property
     def pool(self) -> AsyncConnectionPool:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
 
 from daimyo_bot.bootstrap import Settings, build, servicers, supervise_driver
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
 
@@ -31,23 +30,17 @@ async def _serve(settings: Settings) -> None:
 async def _cancel(task: asyncio.Task[None] | None) -> None:
     if task is not None:
         task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await shutdown.bounded(asyncio.gather(task, return_exceptions=True), shutdown.share(0.5), "driver")
 
 
 async def _drive(settings: Settings) -> None:
+    """The driver alone, until `shutdown.run` cancels this on SIGTERM."""
     serve_metrics(settings.metrics_port)
     driver = asyncio.create_task(supervise_driver(settings))
-    await _until_signalled()
-    await _cancel(driver)
-
-
-async def _until_signalled() -> None:
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    try:
+        await asyncio.Event().wait()
+    finally:
+        await _cancel(driver)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     settings = Settings.from_env()
     log.configure("bot", settings.log_level)
-    asyncio.run(_drive(settings) if args.command == "driver" else _serve(settings))
+    shutdown.run(_drive(settings) if args.command == "driver" else _serve(settings))
     return 0
 
 

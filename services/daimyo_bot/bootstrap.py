@@ -4,7 +4,6 @@ driver's connections (NATS, game service, bot service), restarted with backoff w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_bus import Bus, subjects
-from daimyo_kit import grpc_client
+from daimyo_kit import grpc_client, shutdown
 from daimyo_kit import logging as log
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
@@ -36,6 +35,7 @@ class Settings:
     bot_addr: str
     workers: int = 0  # search processes; 0 = one per core
     driver_deadline_ms: int = 1000
+    min_move_seconds: float = 1.0  # per bot move at tables with a person
     sweep_seconds: float = 5.0
     driver: bool = True  # `serve` also runs the driver (replicas share turns via a queue group)
     log_level: str = "INFO"
@@ -49,6 +49,7 @@ class Settings:
             workers=int(env.get("DAIMYO_BOT_WORKERS", "0")),
             driver_deadline_ms=int(env.get("DAIMYO_BOT_DEADLINE_MS", "1000")),
             sweep_seconds=float(env.get("DAIMYO_BOT_SWEEP_SECONDS", "5")),
+            min_move_seconds=float(env.get("DAIMYO_BOT_MIN_MOVE_SECONDS", "1.0")),
             driver=env.get("DAIMYO_BOT_DRIVER", "on").lower() != "off",
             log_level=config.log_level,
         )
@@ -99,14 +100,13 @@ async def run_driver(settings: Settings) -> None:
     bot_channel = grpc_client.channel(settings.bot_addr)
     game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
     bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
-    driver = Driver(game, bot, settings.driver_deadline_ms / 1000)
+    driver = Driver(game, bot, settings.driver_deadline_ms / 1000, settings.min_move_seconds)
     try:
         await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=QUEUE_GROUP)
         _log.info("driver_started", game=settings.game_addr, bot=settings.bot_addr)
         await driver.sweep_forever(settings.sweep_seconds)
-    finally:
-        with contextlib.suppress(Exception):
-            await bus.close()
-        await driver.drain()
-        await game_channel.close()
-        await bot_channel.close()
+    finally:  # every step bounded: NATS or the game service may be gone
+        await bus.close(timeout=shutdown.share(0.1))
+        await shutdown.bounded(driver.drain(), shutdown.share(0.2), "moves_in_flight")
+        for channel in (game_channel, bot_channel):
+            await shutdown.bounded(channel.close(), shutdown.share(0.05), "channel")

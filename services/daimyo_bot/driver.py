@@ -8,6 +8,10 @@ command id `bot:<game>:<version>:<seat>`, so duplicate notices never make two mo
 bot service is down or late, a random legal move is played once the deadline has passed (at
 once when the service has no bot for that game or level), so a game never stalls. A stale
 version (ABORTED) is dropped: a newer notice follows.
+
+At a table where a person holds a seat, a bot takes at least `min_move_s` per move (the search
+may use that time), so a person can follow what it did; bot-only games move as fast as the
+bots think.
 """
 
 from __future__ import annotations
@@ -54,6 +58,7 @@ class SeatTurn:
     seat: int
     level: str
     version: int | None = None  # the notice's version; None (a sweep): whatever is current
+    paced: bool = False  # a person holds a seat: take at least the driver's `min_move_s`
 
 
 @dataclass
@@ -61,6 +66,7 @@ class Driver:
     game: Any  # GameServiceStub
     bot: Any  # BotServiceStub
     deadline_s: float = 1.0
+    min_move_s: float = 0.0  # per move at tables with a person
     rng: Rng = field(default_factory=lambda: Rng(secrets.randbits(64)))
     _busy: set[tuple[str, int]] = field(default_factory=set)
     _again: dict[tuple[str, int], SeatTurn] = field(default_factory=dict)
@@ -70,9 +76,13 @@ class Driver:
         """A turn notice: start playing each bot seat to act (in the background)."""
         if notice.get("finished"):
             return
-        for seat, level in bot_seats(notice.get("seats") or [], notice.get("to_act") or []):
-            game = notice.get("game", "samurai")
-            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version")))
+        game, seats = notice.get("game"), notice.get("seats") or []
+        if not isinstance(game, str) or not game:
+            _log.warning("turn_notice_without_game", game_id=notice.get("game_id"))
+            return
+        paced = with_people(notice, seats)
+        for seat, level in bot_seats(seats, notice.get("to_act") or []):
+            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version"), paced))
 
     def start(self, turn: SeatTurn) -> None:
         key = (turn.game_id, turn.seat)
@@ -108,14 +118,20 @@ class Driver:
             return "superseded"  # the notice of the newer version is (or was) on its way
         started = time.monotonic()
         move, source = await self._choose(turn, view.view_json)
+        if turn.paced:  # let a person see the position before it changes
+            await asyncio.sleep(max(0.0, started + self.min_move_s - time.monotonic()))
         result = await self._submit(turn, view.version, move)
         DRIVER_MOVES.labels(source, result).inc()
         _log.info("bot_moved", source=source, result=result, version=view.version,
                   think_ms=round((time.monotonic() - started) * 1000))
         return result
 
+    def thinking_s(self, turn: SeatTurn) -> float:
+        """The bot's budget: its deadline, or at a table with a person the whole paced time."""
+        return max(self.deadline_s, self.min_move_s) if turn.paced else self.deadline_s
+
     async def _choose(self, turn: SeatTurn, view_json: str) -> tuple[str, str]:
-        deadline_at = time.monotonic() + self.deadline_s
+        deadline_at = time.monotonic() + self.thinking_s(turn)
         try:
             return await self._suggest(turn, view_json), "bot"
         except (TimeoutError, grpc.aio.AioRpcError) as e:
@@ -126,9 +142,10 @@ class Driver:
         return json.dumps(move), "fallback"
 
     async def _suggest(self, turn: SeatTurn, view_json: str) -> str:
+        thinking_s = self.thinking_s(turn)
         request = bot_pb2.SuggestMoveRequest(game=turn.game, seat=turn.seat, view_json=view_json,
-                                             level=turn.level, deadline_ms=round(self.deadline_s * 1000))
-        reply = await self.bot.SuggestMove(request, timeout=self.deadline_s + BOT_GRACE_S)
+                                             level=turn.level, deadline_ms=round(thinking_s * 1000))
+        reply = await self.bot.SuggestMove(request, timeout=thinking_s + BOT_GRACE_S)
         return str(reply.move_json)
 
     async def _submit(self, turn: SeatTurn, version: int, move_json: str) -> str:
@@ -153,9 +170,10 @@ class Driver:
                      for n, s in enumerate(summary.seats)]
             if summary.finished or not any(s["bot_level"] for s in seats):
                 continue
+            paced = any(not s.bot_level for s in summary.seats)
             view = await self.game.GetView(_spectator_request(summary.game_id), timeout=CALL_TIMEOUT_S)
             for seat, level in bot_seats(seats, list(view.to_act)):
-                self.start(SeatTurn(summary.game_id, summary.game, seat, level))
+                self.start(SeatTurn(summary.game_id, summary.game, seat, level, paced=paced))
                 started += 1
         return started
 
@@ -171,6 +189,14 @@ class Driver:
         """Wait for the moves in flight (shutdown and tests)."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+
+def with_people(notice: dict[str, Any], seats: list[dict[str, Any]]) -> bool:
+    """Whether a person holds a seat: the notice's `with_people`, else any seat no bot plays."""
+    flag = notice.get("with_people")
+    if isinstance(flag, bool):
+        return flag
+    return any(not s.get("bot_level") for s in seats)
 
 
 def _view_request(game_id: str, seat: int) -> Any:

@@ -12,8 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_bot.levels import Answer, Ask, Level, Levels
-from daimyo_bot.samurai_sampler import InconsistentView
+from daimyo_bot.levels import Answer, Ask, Level, Levels, stand_in
 from daimyo_rules.core import RuleError
 
 DEFAULT_DEADLINE_S = 1.0
@@ -62,7 +61,7 @@ class BotHandlers:
             answer: Answer = await level.strategy.suggest(ask)
         # A view of the wrong shape fails wherever a level first reads it; RuleError: the engine
         # could not rebuild a position from it
-        except (InconsistentView, RuleError, AttributeError, LookupError, TypeError, ValueError) as e:
+        except (RuleError, AttributeError, LookupError, TypeError, ValueError) as e:
             raise BadRequest(f"cannot play from this view: {e}") from e
         return Suggestion(answer.move, answer.iterations, time.monotonic() - start, ask.deadline_s)
 
@@ -73,9 +72,10 @@ class BotHandlers:
 
     def _level(self, game: str, level: str) -> Level:
         levels = self._game(game)
-        if level not in levels:
+        found = stand_in(levels, level)
+        if found is None:
             raise BadRequest(f"unknown level {level!r} for {game}; levels: {', '.join(levels)}")
-        return levels[level]
+        return found
 
 
 def _ask(command: SuggestMove) -> Ask:

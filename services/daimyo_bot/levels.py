@@ -1,28 +1,26 @@
-"""The bot levels of each game: game → level → strategy, with the descriptions players see.
+"""The bot levels of every registered game: game → level → strategy, with the descriptions players see.
 
-A strategy turns one seat's view into a move within a deadline. Adding Shogun later means
-adding its strategies to `build_levels`; nothing else in the service knows a game's rules.
+A strategy turns one seat's view into a move within a deadline. The games come from the engine
+registry; a game's bots live in the package `daimyo_bot.<game>` (its `levels` module's
+`levels(pool)`), found by the game's name. A game without such a package still gets a `random`
+level (the engine's random move on a state sampled from the view), so any registered game can
+seat bots; levels a game lacks are refused (INVALID_ARGUMENT) and the driver plays randomly.
 """
 
 from __future__ import annotations
 
-import json
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from types import ModuleType
 from typing import Any, Protocol
 
 from daimyo_bot.determinize import engine_random_move
-from daimyo_bot.legal_json import legal_count, random_legal_move
-from daimyo_bot.samurai_bots import greedy_bot, greedy_typed, random_bot
-from daimyo_bot.samurai_mcts import search as samurai_search
 from daimyo_bot.search_pool import SearchPool
-from daimyo_bot.shogun_bots import greedy_bot as shogun_greedy_bot
-from daimyo_bot.shogun_bots import greedy_typed as shogun_greedy_typed
-from daimyo_bot.shogun_mcts import search as shogun_search
+from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_rules.core import Rng
-from daimyo_rules.samurai.moves import move_to_json
-from daimyo_rules.shogun.moves import move_to_json as shogun_move_to_json
+from daimyo_rules.registry import game_names
 
 
 @dataclass(frozen=True)
@@ -66,77 +64,46 @@ class Instant:
         return Answer(self.choose(ask.view, ask.seat, Rng(ask.seed)))
 
 
-@dataclass(frozen=True)
-class SamuraiSearch:
-    """ISMCTS over the pool's workers; greedy outside play and when nothing came back in time."""
-
-    pool: SearchPool
-
-    async def suggest(self, ask: Ask) -> Answer:
-        if ask.view.get("phase") != "play":
-            return Answer(greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
-        if legal_count(ask.view["legal"]) == 1:  # nothing to think about
-            return Answer(random_legal_move(ask.view["legal"], Rng(ask.seed)))
-        merged = await self.pool.search(samurai_search, json.dumps(ask.view), ask.seat, ask.seed,
-                                        ask.deadline_s, ask.max_iterations)
-        best = merged.best()
-        if best is None:
-            best = greedy_typed(ask.view, ask.seat, Rng(ask.seed))
-        return Answer(move_to_json(best), merged.iterations)
-
-
-@dataclass(frozen=True)
-class ShogunSearch:
-    """Determinized search over candidate moves in the pool's workers; greedy when nothing came back."""
-
-    pool: SearchPool
-
-    async def suggest(self, ask: Ask) -> Answer:
-        if _shogun_forced(ask.view["legal"]):  # nothing to think about
-            return Answer(shogun_greedy_bot(ask.view, ask.seat, Rng(ask.seed)))
-        merged = await self.pool.search(shogun_search, json.dumps(ask.view), ask.seat, ask.seed,
-                                        ask.deadline_s, ask.max_iterations)
-        best = merged.best()
-        if best is None:
-            return Answer(shogun_move_to_json(shogun_greedy_typed(ask.view, ask.seat, Rng(ask.seed))))
-        return Answer(json.loads(best), merged.iterations)
-
-
-def _shogun_forced(legal: dict[str, Any]) -> bool:
-    """A move decision with no target, or the last special card: only one move is possible."""
-    if legal.get("type") == "move":
-        return not legal.get("targets") or legal.get("max_armies", 0) <= 0
-    return legal.get("type") == "pick_special" and len(legal.get("cards", [])) == 1
-
-
 def build_levels(pool: SearchPool) -> Levels:
-    return {"samurai": _samurai_levels(pool), "shogun": _shogun_levels(pool)}
+    """Every registered game's levels, in the order players see them."""
+    return {name: game_levels(name, pool) for name in game_names()}
 
 
-def _samurai_levels(pool: SearchPool) -> dict[str, Level]:
-    levels = [
-        Level("random", "Plays any legal move, uniformly at random.", Instant(random_bot)),
-        Level("greedy", "Judges each move of its turn alone: captures now, majority races "
-                        "around almost-surrounded settlements, keeping the leader in check.",
-              Instant(greedy_bot)),
-        Level("mcts", "Searches thousands of possible futures (information-set Monte Carlo tree "
-                      "search) over hands and captures it cannot see, within its time budget.",
-              SamuraiSearch(pool)),
-    ]
+def game_levels(game: str, pool: SearchPool) -> dict[str, Level]:
+    package = bot_package(game)
+    if package is None:
+        return {"random": random_level(game, "Plays any legal move, uniformly at random.")}
+    levels: list[Level] = package.levels(pool)
     return {level.name: level for level in levels}
 
 
-def _shogun_levels(pool: SearchPool) -> dict[str, Level]:
-    levels = [
-        Level("random", "Plays any legal move (plan, pick, draft, march), uniformly at random.",
-              Instant(partial(engine_random_move, "shogun"))),
-        Level("greedy", "Judges each decision on its own: taxes where they are high, rice for the "
-                        "winter, buildings where region majorities are within reach, armies where "
-                        "borders are threatened, attacks when the tower's odds favour it.",
-              Instant(shogun_greedy_bot)),
-        Level("mcts", "Tries its best plans against many guesses of the others' secret plans, "
-                      "the hidden action cards and the tower's stuck cubes, playing each round "
-                      "out within its time budget.",
-              ShogunSearch(pool)),
-    ]
-    return {level.name: level for level in levels}
+def stand_in(levels: dict[str, Level], level: str) -> Level | None:
+    """The level that plays `level` for a game: itself, else the strongest listed level below it."""
+    if level in levels:
+        return levels[level]
+    if level not in BOT_LEVELS:
+        return None
+    below = BOT_LEVELS[:BOT_LEVELS.index(level)]
+    return next((levels[name] for name in reversed(below) if name in levels), None)
+
+
+def random_level(game: str, description: str) -> Level:
+    return Level("random", description, Instant(partial(engine_random_move, game)))
+
+
+def bot_package(game: str) -> ModuleType | None:
+    """`daimyo_bot.<game>.levels` if this service has bots for `game`, else None."""
+    if not game.isidentifier():
+        return None
+    try:
+        return importlib.import_module(f"daimyo_bot.{game}.levels")
+    except ModuleNotFoundError as e:
+        if e.name not in (f"daimyo_bot.{game}", f"daimyo_bot.{game}.levels"):
+            raise  # a bot package that is there but broken must fail loudly
+        return None
+
+
+def import_bot_packages() -> None:
+    """Import every game's bot code now (search workers warm up with it)."""
+    for name in game_names():
+        bot_package(name)

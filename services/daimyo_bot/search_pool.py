@@ -19,7 +19,6 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_bot.samurai_mcts import SearchResult
 from daimyo_kit import logging as log
 
 WORKER_SHARE = 0.75  # of the deadline spent searching; the rest is transport and merging
@@ -27,6 +26,14 @@ PARENT_SHARE = 0.92  # the parent answers with what it has by then
 MARGIN_S = 0.01
 
 _log = log.get_logger("daimyo_bot.search")
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Root statistics of one worker's search: move → (visits, reward of the bot's seat)."""
+
+    stats: dict[Any, tuple[int, float]]
+    iterations: int
+
 
 SearchFunction = Callable[[dict[str, Any], int, int, float | None, int | None], SearchResult]
 
@@ -56,7 +63,9 @@ def _run_job(search: SearchFunction, view_json: str, seat: int, seed: int, stop_
 
 
 def _warm() -> int:
-    import daimyo_bot.samurai_mcts  # noqa: F401  (imports the engine and its board data once)
+    from daimyo_bot.levels import import_bot_packages
+
+    import_bot_packages()  # every game's engine, board data and search code, once
     return os.getpid()
 
 

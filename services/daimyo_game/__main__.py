@@ -14,6 +14,7 @@ from dataclasses import replace
 from daimyo_game.bootstrap import GameApp, Settings, build, migrate, servicers, supervise_relay
 from daimyo_game.errors import GameError
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.grpc_server import serve
 from daimyo_kit.metrics import serve_metrics
 
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
         applied = asyncio.run(migrate(settings))
         print(f"{settings.schema}: applied {', '.join(applied) if applied else 'nothing (up to date)'}")
         return 0
-    asyncio.run(_relay(settings) if args.command == "relay" else _serve(settings))
+    shutdown.run(_relay(settings) if args.command == "relay" else _serve(settings))
     return 0
 
 

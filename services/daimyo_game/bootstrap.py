@@ -7,7 +7,6 @@ their own settings (a fresh schema, port 0).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from daimyo_game.relay import Relay
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from daimyo_kit.retry import backoff_delay
@@ -79,12 +79,15 @@ class GameApp:
         self._tasks.append(asyncio.create_task(supervise_relay(self), name="relay"))
 
     async def close(self) -> None:
+        """Each step bounded by its share of the shutdown grace, whatever Postgres/NATS do."""
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        await self.catalogue.close()
-        await self.store.close()
+        if self._tasks:
+            await shutdown.bounded(asyncio.gather(*self._tasks, return_exceptions=True),
+                                   shutdown.share(0.15), "relay")
+        await shutdown.bounded(self.catalogue.close(), shutdown.share(0.1), "catalogue")
+        await shutdown.bounded(self.store.close(timeout=shutdown.share(0.15)), shutdown.share(0.2),
+                               "event_store")
 
 
 async def build(settings: Settings, games: GameResolver = get_game,

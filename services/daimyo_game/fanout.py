@@ -73,6 +73,7 @@ def turn_message(record: GameRecord) -> dict[str, Any]:
         "game": record.created.game,
         "to_act": list(record.engine.to_act(record.state)),
         "seats": [{"seat": n, "bot_level": record.bot_level(n)} for n in range(record.seat_count)],
+        "with_people": any(not s.get("bot_level") for s in record.created.seats),  # bots keep a person's pace
         "finished": record.finished,
     }
 

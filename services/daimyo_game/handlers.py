@@ -27,7 +27,7 @@ from daimyo_game.catalogue import GameCatalog, GameSummary
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
-from daimyo_game.repository import GameRepository
+from daimyo_game.repository import GameRepository, appended_these
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_rules.core import Game, RuleError
@@ -221,9 +221,10 @@ class GameHandlers:
 
     async def _decide_and_append(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         events, after = decide_move(record, command, self.now_ms())
-        recorded = await self.repository.append(record, after, _new_events(events, command.command_id))
+        new_events = _new_events(events, command.command_id)
+        recorded = await self.repository.append(record, after, new_events)
         self._on_appended()
-        if recorded[-1].version != after.version:  # the store returned an earlier append of this command
+        if not appended_these(recorded, new_events, after.version):  # an earlier append of this command
             return await self._result_of(command, recorded, record)
         if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
             await self._record_summary(record.game_id, record.created, after.version, after.outcome,

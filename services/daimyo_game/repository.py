@@ -6,6 +6,7 @@ may have moved the game on); snapshots are written every `snapshot_every` events
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -57,7 +58,7 @@ class GameRepository:
                      events: list[NewEvent]) -> list[RecordedEvent]:
         """Append `events` at `before.version`; ConcurrencyError if another writer was first."""
         recorded = await self.store.append(stream_id(before.game_id), before.version, events)
-        if recorded and recorded[-1].version == after.version:
+        if appended_these(recorded, events, after.version):
             self._cache.put(after.game_id, after)
             await self._maybe_snapshot(before.version, after)
         return recorded
@@ -95,6 +96,23 @@ class GameRepository:
         if every and after.version // every > before_version // every:
             state = snapshot_state(after)
             await self.store.save_snapshot(Snapshot(stream_id(after.game_id), after.version, state))
+
+
+def appended_these(recorded: list[RecordedEvent], events: list[NewEvent], version: int) -> bool:
+    """Whether the store wrote `events` up to `version` now, not an earlier append of the same command id.
+
+    Subtle: two writers may race with one command id but different moves (two bot replicas
+    searching the same turn). The loser's store call returns the winner's events at the very
+    version the loser expected, so a version check alone would cache the loser's state.
+    """
+    if not recorded or recorded[-1].version != version or len(recorded) != len(events):
+        return False
+    pairs = zip(recorded, events, strict=True)
+    return all(r.type == e.type and _canonical(r.data) == _canonical(e.data) for r, e in pairs)
+
+
+def _canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
 
 
 def snapshot_state(record: GameRecord) -> dict[str, Any]:

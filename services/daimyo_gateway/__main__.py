@@ -1,12 +1,12 @@
-"""`python -m daimyo_gateway`: serve HTTP + WebSocket until SIGTERM/SIGINT."""
+"""`python -m daimyo_gateway`: serve HTTP + WebSocket until SIGTERM/SIGINT (`daimyo_kit.shutdown`)."""
 
 from __future__ import annotations
 
 import asyncio
-import signal
 import sys
 
 from daimyo_gateway.bootstrap import MissingSecret, start_gateway, token_secret
+from daimyo_kit import shutdown
 from daimyo_kit.config import Config
 from daimyo_kit.logging import configure, get_logger
 
@@ -15,19 +15,17 @@ async def serve() -> None:
     config = Config.from_env("gateway")
     configure("gateway", config.log_level)
     gateway = await start_gateway(config, token_secret())
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     print(f"daimyo gateway on {gateway.url}", flush=True)
-    await stop.wait()
-    get_logger("daimyo_gateway").info("gateway_stopping")
-    await gateway.stop()
+    try:
+        await asyncio.Event().wait()  # until SIGTERM cancels this
+    finally:
+        get_logger("daimyo_gateway").info("gateway_stopping")
+        await gateway.stop()
 
 
 def main() -> None:
     try:
-        asyncio.run(serve())
+        shutdown.run(serve())
     except MissingSecret as e:
         print(f"daimyo-gateway: {e}", file=sys.stderr)
         sys.exit(2)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import grpc
@@ -17,12 +17,13 @@ from aiohttp import web
 
 from daimyo_bus import Bus
 from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
-from daimyo_gateway.http_api import create_app
+from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.hub import Hub
+from daimyo_gateway.limits import Limits
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence, grace_from_env
 from daimyo_gateway.tokens import TokenSigner
-from daimyo_kit import grpc_client
+from daimyo_kit import grpc_client, shutdown
 from daimyo_kit.config import Config
 
 _log = structlog.get_logger("daimyo_gateway")
@@ -41,39 +42,57 @@ def token_secret(env: Mapping[str, str] | None = None) -> str:
 
 
 @dataclass
+class Draining:
+    """Set when the gateway starts stopping: /readyz answers 503 from then on."""
+
+    started: bool = False
+
+
+@dataclass
 class RunningGateway:
     url: str
     runner: web.AppRunner
     bus: Bus
     channels: list[grpc.aio.Channel]
+    draining: Draining = field(default_factory=Draining)
 
     async def stop(self) -> None:
-        await self.runner.cleanup()
-        await self.bus.close()
+        """Not ready first, sockets told to reconnect elsewhere (1012), then everything closed,
+        each step bounded by its share of the shutdown grace."""
+        self.draining.started = True
+        await shutdown.bounded(restart_sockets(self.runner.app), shutdown.share(0.2), "sockets")
+        await shutdown.bounded(self.runner.cleanup(), shutdown.share(0.3), "http")
+        await self.bus.close(timeout=shutdown.share(0.15))
         for channel in self.channels:
-            await channel.close()
+            await shutdown.bounded(channel.close(), shutdown.share(0.05), "channel")
 
 
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
                         games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
-                        grace_seconds: float | None = None, **app_options: Any) -> RunningGateway:
+                        grace_seconds: float | None = None, limits: Limits | None = None,
+                        **app_options: Any) -> RunningGateway:
     """A gateway serving on host:port (config.http_port by default; 0 picks a free port).
 
     `grace_seconds`: how long a seat's player may be away before a bot takes the seat
-    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60).
+    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60); `limits`: the edge's limits and
+    quotas (default: `Limits.from_env`).
     """
+    limits = limits or Limits.from_env(os.environ)
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
     channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
     games = games or GrpcGames(channels[0])
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
-    app = create_app(TokenSigner(secret), games, matchmaking or GrpcMatchmaking(channels[1]), hub,
-                     ready=lambda: bus.is_connected, presence=presence)
+    draining = Draining()
+    app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
+                     matchmaking or GrpcMatchmaking(channels[1]), hub,
+                     ready=lambda: bus.is_connected and not draining.started,
+                     presence=presence, limits=limits, **app_options)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)
     await site.start()
     bound = runner.addresses[0][1]
     _log.info("gateway_started", port=bound, game=config.game_addr, matchmaking=config.matchmaking_addr)
-    return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels)
+    return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels, draining)

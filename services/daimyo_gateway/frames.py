@@ -1,16 +1,18 @@
 """The typed JSON frames of the browser socket, checked before anything acts on them.
 
-client → server: `subscribe {game_id, as: <seat>|"spectator", since_version}`,
+client → server: first `auth {token}` (the token never travels in the URL), then
+`subscribe {game_id, as: <seat>|"spectator", since_version}`,
 `unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`,
 `leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back).
 server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, seat, action, version}`,
-`error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`; an error about
-it echoes the ref.
+`error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`, a short scalar
+(a string of at most 64 characters, a number, a boolean); an error about the frame echoes it.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import uuid
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 MAX_FRAME_BYTES = 64 * 1024
 MAX_ID_LENGTH = 100
 MAX_VERSION = 2**63 - 1  # versions travel as int64 over gRPC
+MAX_REF_LENGTH = 64
 
 
 class BadFrame(Exception):
@@ -82,7 +85,7 @@ def parse_frame(text: str) -> Frame:
         raise BadFrame(f"not JSON: {e}") from None
     if not isinstance(data, dict):
         raise BadFrame("a frame is a JSON object with a 'type'")
-    ref = data.get("ref")
+    ref = _ref(data.get("ref"))
     kind = data.get("type")
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None  # a list or object is no key
     if parser is None:
@@ -92,6 +95,29 @@ def parse_frame(text: str) -> Frame:
     except BadFrame as e:
         raise BadFrame(str(e), ref) from None
     return frame
+
+
+def _ref(value: Any) -> Any:
+    """The frame's ref, if it is a short scalar (it is echoed back, so it must stay small)."""
+    if value is None or (isinstance(value, bool | int) and abs(value) <= MAX_VERSION):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    if isinstance(value, str) and len(value) <= MAX_REF_LENGTH:
+        return value
+    raise BadFrame(f"ref must be a string of at most {MAX_REF_LENGTH} characters, a number or a boolean")
+
+
+def parse_auth(text: str) -> str:
+    """The token of the socket's first frame, `{"type": "auth", "token": "..."}`."""
+    try:
+        data = json.loads(text) if len(text) <= MAX_FRAME_BYTES else None
+    except (ValueError, RecursionError):
+        data = None
+    token = data.get("token") if isinstance(data, dict) and data.get("type") == "auth" else None
+    if not isinstance(token, str) or not token:
+        raise BadFrame('the first frame must be {"type": "auth", "token": "<your token>"}')
+    return token
 
 
 def _game_id(data: dict[str, Any]) -> str:

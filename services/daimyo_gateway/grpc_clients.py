@@ -29,6 +29,7 @@ STATUS_CODES = {
     grpc.StatusCode.ALREADY_EXISTS: "duplicate",
     grpc.StatusCode.UNAVAILABLE: "unavailable",
     grpc.StatusCode.DEADLINE_EXCEEDED: "unavailable",
+    grpc.StatusCode.RESOURCE_EXHAUSTED: "rate_limited",
 }
 
 

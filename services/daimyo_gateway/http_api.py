@@ -6,28 +6,38 @@ finished game reveals all come from the rules registry (`daimyo_rules.registry`)
 
 Handlers here are thin: read the request, call a port, shape JSON. Who may see what is decided
 in small functions beside them (a live game's seat only by its owner; a finished game by all).
+What a client may cost is bounded by `limits.py`: quotas answer 429 with a JSON error, bad
+input a 400 naming what is wrong; every response carries a CSP and the other browser headers;
+the token travels only in the Authorization header (and the socket's first frame).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+import math
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import structlog
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
+from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, Lru, PlayerSockets, client_address
 from daimyo_gateway.metrics import WS_CONNECTIONS
-from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, ServiceError
+from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
+from daimyo_gateway.sockets import Connection, authenticate, check_origin, refuse
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name, new_guest
 from daimyo_kit import logging as log
+from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_kit.time_controls import PRESETS
 from daimyo_rules.core import RuleError
@@ -35,8 +45,17 @@ from daimyo_rules.registry import game_names, get_game
 
 STATIC_DIR = Path(__file__).parent / "static"
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
-               "illegal_move": 409, "stale": 409, "duplicate": 409, "unavailable": 503}
-BOT_LEVELS = ("random", "greedy", "mcts")
+               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503}
+MAX_BODY_BYTES = 64 * 1024
+REFRESHED_TOKEN_HEADER = "X-Daimyo-Token"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
 TIME_CONTROLS = PRESETS  # the lobby's choices; matchmaking seats only tickets with the same one together
 _log = structlog.get_logger("daimyo_gateway.http")
 
@@ -45,19 +64,48 @@ GAME_PORT = web.AppKey("games", GamePort)
 MATCHMAKING = web.AppKey("matchmaking", MatchmakingPort)
 HUB = web.AppKey("hub", Hub)
 READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
+SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
+RESTARTING = {"type": "status", "state": "reconnecting", "reason": "server_restarting"}
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
+REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
+
+
+@dataclass
+class Quotas:
+    """The edge's counters, one set per gateway (see `limits.py`)."""
+
+    limits: Limits
+    sign_ins: KeyedBuckets
+    enqueues: KeyedBuckets
+    sockets: PlayerSockets
+    reveals: Lru[tuple[str, int], ViewSnapshot]
+    unauthenticated: Counted
+
+    @classmethod
+    def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
+        return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
+                   KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
+                   Lru(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
+
+
+QUOTAS = web.AppKey("quotas", Quotas)
 
 
 def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPort, hub: Hub,
-               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None) -> web.Application:
-    app = web.Application(middlewares=[_request_context, _errors])
+               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
+               limits: Limits | None = None, clock: Clock = time.monotonic) -> web.Application:
+    app = web.Application(middlewares=[_request_context, _errors], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
     app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
+    app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[SOCKETS] = set()
+    app.on_response_prepare.append(_browser_headers)
     if presence is not None:
         app.on_startup.append(lambda _: _start(presence))
         app.on_cleanup.append(lambda _: presence.stop())
     app.add_routes([
         web.post("/api/session", sign_in),
+        web.post("/api/session/refresh", refresh),
         web.get("/api/me", me),
         web.post("/api/queue", enqueue),
         web.get("/api/queue/{ticket}", get_ticket),
@@ -97,7 +145,18 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         response: web.StreamResponse = await handler(request)
         return response
     except ServiceError as e:
-        return web.json_response({"error": e.code, "message": e.message}, status=HTTP_STATUS.get(e.code, 500))
+        headers = {"Retry-After": str(math.ceil(e.retry_after))} if isinstance(e, RateLimited) else None
+        return web.json_response({"error": e.code, "message": e.message}, status=HTTP_STATUS.get(e.code, 500),
+                                 headers=headers)
+
+
+async def _browser_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response (pages, JSON, static files, the socket upgrade) hardens the browser."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    refreshed = request.get(REFRESHED)
+    if refreshed:
+        response.headers[REFRESHED_TOKEN_HEADER] = refreshed
 
 
 async def _start(presence: Presence) -> None:
@@ -108,17 +167,25 @@ async def _start(presence: Presence) -> None:
 
 
 def _token_of(request: web.Request) -> str:
+    """The bearer token of the Authorization header (never the URL: URLs end up in logs)."""
     header = request.headers.get("Authorization", "")
     if header.startswith("Bearer "):
         return header.removeprefix("Bearer ").strip()
-    return request.query.get("token", "")
+    if "token" in request.query:
+        raise InvalidToken("send the token in the Authorization header, not in the URL")
+    return ""
 
 
 def _player(request: web.Request) -> Player:
+    """The token's player; a token past half its life is re-issued in the X-Daimyo-Token header."""
+    signer = request.app[SIGNER]
     try:
-        return request.app[SIGNER].verify(_token_of(request))
+        token = _token_of(request)
+        player = signer.verify(token)
+        request[REFRESHED] = signer.refreshed(token)
     except InvalidToken as e:
         raise ServiceError("unauthenticated", f"sign in first ({e})") from None
+    return player
 
 
 def _maybe_player(request: web.Request) -> Player | None:
@@ -133,6 +200,8 @@ async def _json_body(request: web.Request) -> dict[str, Any]:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
         raise ServiceError("malformed", "the body must be JSON") from None
+    except RecursionError:
+        raise ServiceError("malformed", "the body is nested too deeply") from None
     if not isinstance(body, dict):
         raise ServiceError("malformed", "the body must be a JSON object")
     return body
@@ -144,8 +213,30 @@ async def sign_in(request: web.Request) -> web.Response:
         player = new_guest(clean_name(body.get("name")))
     except ValueError as e:
         raise ServiceError("malformed", str(e)) from None
+    quotas = request.app[QUOTAS]
+    _take_quota(quotas.sign_ins, _address(request), quotas.limits.guest_signins_per_minute,
+                "guest sign-ins from your address")
     token = request.app[SIGNER].issue(player)
     return web.json_response({"token": token, "player_id": player.player_id, "name": player.name})
+
+
+async def refresh(request: web.Request) -> web.Response:
+    """A fresh token for the caller (same player, a new expiry); the old one lapses on its own."""
+    player = _player(request)
+    token = request.app[SIGNER].issue(player)
+    return web.json_response({"token": token, "player_id": player.player_id, "name": player.name})
+
+
+def _address(request: web.Request) -> str:
+    hops = request.app[QUOTAS].limits.trusted_proxy_hops
+    return client_address(request.remote, request.headers.get("X-Forwarded-For", ""), hops)
+
+
+def _take_quota(buckets: KeyedBuckets, key: str, per_minute: float, what: str) -> None:
+    wait = buckets.take(key)
+    if wait:
+        raise RateLimited(f"too many {what}: at most {per_minute:g} a minute; "
+                          f"try again in {math.ceil(wait)} s", wait)
 
 
 async def me(request: web.Request) -> web.Response:
@@ -164,7 +255,7 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(counts, list) or not all(isinstance(c, int) and c in allowed for c in counts):
         raise ServiceError("malformed", f"player_counts must list numbers from {allowed[0]} to {allowed[-1]}")
     bots = body.get("mode") == "bots"
-    level = body.get("bot_level") or ("greedy" if bots else "")
+    level = body.get("bot_level") or (DEFAULT_BOT_LEVEL if bots else "")
     if level and level not in BOT_LEVELS:
         raise ServiceError("malformed", f"bot_level must be one of {', '.join(BOT_LEVELS)}")
     clock = body.get("time_control") or "live"
@@ -178,7 +269,10 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
 
 async def enqueue(request: web.Request) -> web.Response:
     player = _player(request)
-    ticket = await request.app[MATCHMAKING].enqueue(enqueue_request(player, await _json_body(request)))
+    body = enqueue_request(player, await _json_body(request))
+    quotas = request.app[QUOTAS]
+    _take_quota(quotas.enqueues, player.player_id, quotas.limits.enqueues_per_minute, "queue requests")
+    ticket = await request.app[MATCHMAKING].enqueue(body)
     return web.json_response(_public_ticket(ticket))
 
 
@@ -201,7 +295,7 @@ def _public_ticket(ticket: dict[str, Any]) -> dict[str, Any]:
 
 
 async def leaderboard(request: web.Request) -> web.Response:
-    limit = _int_query(request, "limit", 20)
+    limit = _limit_query(request, 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
     return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings]})
 
@@ -213,14 +307,20 @@ def _flag(request: web.Request, name: str) -> bool:
     return request.query.get(name, "") in ("1", "true", "yes")
 
 
-def _int_query(request: web.Request, name: str, default: int) -> int:
+def _int_query(request: web.Request, name: str, default: int, low: int = 0, high: int = MAX_VERSION) -> int:
+    """A whole number from low to high (what int64 holds at most), or `default` when absent."""
     raw = request.query.get(name, "")
     if not raw:
         return default
-    try:
-        return int(raw)
-    except ValueError:
-        raise ServiceError("malformed", f"{name} must be an integer") from None
+    if not (raw.isascii() and raw.lstrip("-").isdigit()) or len(raw) > 20 or not low <= int(raw) <= high:
+        raise ServiceError("malformed", f"{name} must be a whole number from {low} to {high}")
+    return int(raw)
+
+
+def _limit_query(request: web.Request, default: int) -> int:
+    """`limit`: at least 1; anything above the gateway's cap is capped."""
+    cap = request.app[QUOTAS].limits.max_list_limit
+    return min(cap, _int_query(request, "limit", default, low=1))
 
 
 def game_json(info: GameInfo, player: Player | None) -> dict[str, Any]:
@@ -241,7 +341,7 @@ async def list_games(request: web.Request) -> web.Response:
         raise ServiceError("unauthenticated", "sign in to list your games")
     games = await request.app[GAME_PORT].list_games(
         player.player_id if mine and player else "", _flag(request, "live"), _flag(request, "finished"),
-        _int_query(request, "limit", 30))
+        _limit_query(request, 30))
     return web.json_response({"games": [game_json(g, player) for g in games]})
 
 
@@ -278,18 +378,29 @@ def replay_viewer(raw: str, info: GameInfo, finished: bool, player: Player | Non
 
 async def replay(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
+    asked = _int_query(request, "at", 0)  # checked before any call: 0 (or none) is the latest
     games = request.app[GAME_PORT]
     info = await games.game_info(game_id)
     current = await games.get_view(game_id, None)
     viewer = replay_viewer(request.query.get("seat", ""), info, current.finished, _maybe_player(request))
-    at = _int_query(request, "at", current.version) or current.version
+    at = min(asked or current.version, current.version)
     if isinstance(viewer, str):  # "all"
-        snapshot, extra = await games.reveal_all(game_id, at), {"revealed": True}
+        snapshot, extra = await _cached_reveal_all(request, game_id, at), {"revealed": True}
     else:
         snapshot, extra = await games.replay(game_id, at, viewer), {}
     return web.json_response({"game_id": game_id, "version": snapshot.version, "latest": current.version,
                               "game_finished": current.finished, "seat": viewer, "view": snapshot.view,
                               "to_act": snapshot.to_act, "finished": snapshot.finished, **extra})
+
+
+async def _cached_reveal_all(request: web.Request, game_id: str, at: int) -> ViewSnapshot:
+    """Reveal-all replays exist only for finished games, so (game, version) is all they depend on."""
+    cache = request.app[QUOTAS].reveals
+    found = cache.get((game_id, at))
+    if found is None:
+        found = await request.app[GAME_PORT].reveal_all(game_id, at)
+        cache.put((game_id, at), found)
+    return found
 
 
 async def game_events(request: web.Request) -> web.Response:
@@ -366,45 +477,66 @@ async def index(request: web.Request) -> web.FileResponse:
 
 
 async def websocket(request: web.Request) -> web.WebSocketResponse:
-    player = _player(request)
-    ws = web.WebSocketResponse(heartbeat=25, max_msg_size=64 * 1024)
-    await ws.prepare(request)
-    outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-    writer = asyncio.create_task(_write_frames(ws, outbox))
-    session = Session(player, request.app[GAME_PORT], request.app[HUB], _queue_sender(outbox),
-                      request.app[PRESENCE])
-    WS_CONNECTIONS.inc()
+    """Origin checked, then upgraded; the first frame authenticates (see `sockets.py`)."""
+    quotas = request.app[QUOTAS]
+    check_origin(request, quotas.limits.origins)
+    address = _address(request)
+    if not quotas.unauthenticated.acquire(address):
+        raise RateLimited(f"at most {quotas.limits.ws_unauthenticated_per_address} sockets per address "
+                          "may wait to authenticate", quotas.limits.ws_auth_seconds)
     try:
-        await session.start()
-        await _read_frames(ws, session)
+        ws = web.WebSocketResponse(heartbeat=25, max_msg_size=quotas.limits.ws_max_frame_bytes)
+        await ws.prepare(request)
+        player = await authenticate(ws, request.app[SIGNER], quotas.limits.ws_auth_seconds)
     finally:
-        WS_CONNECTIONS.dec()
-        await session.close()
-        outbox.put_nowait(None)
-        await writer
+        quotas.unauthenticated.release(address)
+    if player is None:
+        return ws
+    bucket = quotas.sockets.acquire(player.player_id)
+    if bucket is None:
+        await refuse(ws, "rate_limited", f"at most {quotas.limits.ws_sockets_per_player} sockets per player")
+        return ws
+    try:
+        await _serve(request, ws, Connection(ws, quotas.limits, bucket, player.player_id), player)
+    finally:
+        quotas.sockets.release(player.player_id)
     return ws
 
 
-def _queue_sender(outbox: asyncio.Queue[dict[str, Any] | None]) -> Any:
-    async def send(frame: dict[str, Any]) -> None:
-        outbox.put_nowait(frame)
-    return send
+async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Connection,
+                 player: Player) -> None:
+    app = request.app
+    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE])
+
+    async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
+        await connection.restart(RESTARTING)
+
+    WS_CONNECTIONS.inc()
+    app[SOCKETS].add(restart)
+    try:
+        await session.start()
+        await _read_frames(ws, connection, session)
+    finally:
+        app[SOCKETS].discard(restart)
+        WS_CONNECTIONS.dec()
+        await session.close()
+        await connection.finish()
 
 
-async def _read_frames(ws: web.WebSocketResponse, session: Session) -> None:
+async def restart_sockets(app: web.Application) -> None:
+    """Tell every open socket to reconnect elsewhere and close it with 1012 (shutdown)."""
+    restarts: set[Callable[[], Awaitable[None]]] = app[SOCKETS]
+    await asyncio.gather(*(restart() for restart in list(restarts)), return_exceptions=True)
+
+
+async def _read_frames(ws: web.WebSocketResponse, connection: Connection, session: Session) -> None:
     async for message in ws:
-        if message.type == WSMsgType.TEXT:
-            await session.handle_text(message.data)
-        elif message.type == WSMsgType.BINARY:
-            await session.handle_text("binary frames are not understood")
-
-
-async def _write_frames(ws: web.WebSocketResponse, outbox: asyncio.Queue[dict[str, Any] | None]) -> None:
-    """The socket's only writer, so frames go out whole and in the order they were queued."""
-    while (frame := await outbox.get()) is not None:
-        if ws.closed:
+        if connection.failure is not None:
+            return
+        if message.type == WSMsgType.ERROR:  # e.g. a frame over ws_max_frame_bytes (closed 1009)
+            connection.fail(ws.close_code or WSCloseCode.PROTOCOL_ERROR, "protocol_error", str(message.data))
+            return
+        if message.type not in (WSMsgType.TEXT, WSMsgType.BINARY) or not connection.admit():
             continue
-        try:
-            await ws.send_str(json.dumps(frame, separators=(",", ":")))
-        except (ConnectionError, RuntimeError):
-            _log.info("socket_write_failed")
+        text = message.data if message.type == WSMsgType.TEXT else "binary frames are not understood"
+        await session.handle_text(text)

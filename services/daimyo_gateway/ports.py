@@ -21,8 +21,16 @@ class ServiceError(Exception):
         self.message = message
 
 
+class RateLimited(ServiceError):
+    """A quota or rate refused the request; it may be tried again after `retry_after` seconds."""
+
+    def __init__(self, message: str, retry_after: float = 60.0) -> None:
+        super().__init__("rate_limited", message)
+        self.retry_after = retry_after
+
+
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated")
+         "unauthenticated", "rate_limited")
 
 
 @dataclass(frozen=True)

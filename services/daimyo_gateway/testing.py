@@ -1,5 +1,8 @@
 """Helpers for gateway tests: an in-process gateway and a small WebSocket client that keeps
-every frame it receives, so tests can wait for one and check order afterwards."""
+every frame it receives, so tests can wait for one and check order afterwards.
+
+The test gateway's quotas are generous (tests sign many guests in from one address); tests of
+the quotas themselves pass their own `limits`."""
 
 from __future__ import annotations
 
@@ -12,9 +15,13 @@ from typing import Any
 import aiohttp
 
 from daimyo_gateway.bootstrap import RunningGateway, start_gateway
+from daimyo_gateway.limits import Limits
 from daimyo_kit.config import Config
 
 TEST_SECRET = "gateway-test-secret"
+TEST_LIMITS = Limits(guest_signins_per_minute=1e6, enqueues_per_minute=1e6, ws_frames_per_second=1e4,
+                     ws_frame_burst=10_000, ws_player_frames_per_second=1e4, ws_player_frame_burst=10_000,
+                     ws_unauthenticated_per_address=10_000)
 Frame = dict[str, Any]
 
 
@@ -22,6 +29,7 @@ async def start_test_gateway(nats_url: str, game_addr: str, matchmaking_addr: st
                              **options: Any) -> RunningGateway:
     env = {"DAIMYO_NATS_URL": nats_url, "DAIMYO_GAME_ADDR": game_addr,
            "DAIMYO_MATCHMAKING_ADDR": matchmaking_addr}
+    options.setdefault("limits", TEST_LIMITS)
     return await start_gateway(Config.from_env("gateway", env), TEST_SECRET, "127.0.0.1", 0, **options)
 
 
@@ -43,7 +51,9 @@ class SocketClient:
 
     @classmethod
     async def connect(cls, http: aiohttp.ClientSession, base_url: str, token: str) -> SocketClient:
-        ws = await http.ws_connect(f"{base_url.replace('http', 'ws', 1)}/ws?token={token}")
+        """A socket authenticated as the browser does: the token in the first frame."""
+        ws = await http.ws_connect(f"{base_url.replace('http', 'ws', 1)}/ws")
+        await ws.send_str(json.dumps({"type": "auth", "token": token}))
         client = cls(ws)
         client._reader = asyncio.create_task(client._read())
         return client

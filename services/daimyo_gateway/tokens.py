@@ -1,7 +1,13 @@
 """Guest identities as signed tokens: the gateway keeps no session table.
 
 A token is `base64url(json payload).base64url(HMAC-SHA256(secret, payload part))`. Anyone can
-read a token's payload; only the holder of the secret can make one that verifies.
+read a token's payload; only the holder of the secret can make one that verifies. Tokens live a
+day by default and are re-issued (same player, new expiry) once past half their life, so a
+leaked token stops working soon while a returning guest keeps their identity.
+
+Display names are normalised (NFKC, no control, format or bidi characters, one alphabet of
+Latin/Greek/Cyrillic) so two names that look alike are the same text, and names a computer
+player uses ("Bot …", "… (mcts)") are kept for the bots.
 """
 
 from __future__ import annotations
@@ -10,13 +16,20 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
 MAX_NAME_LENGTH = 24
-TOKEN_LIFETIME_SECONDS = 30 * 24 * 3600
+MAX_RAW_NAME_LENGTH = 200
+MAX_TOKEN_LENGTH = 2048
+TOKEN_LIFETIME_SECONDS = 24 * 3600
+BOT_WORDS = ("random", "greedy", "mcts", "bot", "computer", "ai")
+CONFUSABLE_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
+_BOT_NAME = re.compile(r"^b[o0]t(?![a-z])|\((?:" + "|".join(BOT_WORDS) + r")\)")
 
 
 class InvalidToken(Exception):
@@ -30,13 +43,28 @@ class Player:
 
 
 def clean_name(raw: object) -> str:
-    """A display name: printable, trimmed, 1..24 characters; ValueError otherwise."""
+    """A display name: normalised, visible, cut to 24 characters, not a bot's; ValueError otherwise."""
     if not isinstance(raw, str):
         raise ValueError("name must be a string")
-    name = " ".join("".join(ch for ch in raw if ch.isprintable()).split())[:MAX_NAME_LENGTH]
+    if len(raw) > MAX_RAW_NAME_LENGTH:
+        raise ValueError(f"name must be at most {MAX_NAME_LENGTH} characters")
+    name = " ".join(_visible(unicodedata.normalize("NFKC", raw)).split())[:MAX_NAME_LENGTH].strip()
     if not name:
         raise ValueError("name must not be empty")
+    if _BOT_NAME.search(name.casefold()):
+        raise ValueError("names like 'Bot …' or '… (mcts)' are kept for the computer players")
+    if len(_scripts(name) & CONFUSABLE_SCRIPTS) > 1:
+        raise ValueError("a name may not mix Latin, Greek and Cyrillic letters")
     return name
+
+
+def _visible(text: str) -> str:
+    """Without control, format (bidi, zero-width), surrogate, private or unassigned characters."""
+    return "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
+
+
+def _scripts(name: str) -> set[str]:
+    return {unicodedata.name(ch, "UNKNOWN").split()[0] for ch in name if ch.isalpha()}
 
 
 def new_guest(name: str) -> Player:
@@ -57,13 +85,24 @@ class TokenSigner:
         return f"{body}.{self._sign(body)}"
 
     def verify(self, token: str, now: float | None = None) -> Player:
+        return self._verified(token, now)[0]
+
+    def refreshed(self, token: str, now: float | None = None) -> str | None:
+        """A new token for the same player if `token` (valid) is past half its life, else None."""
+        player, expires = self._verified(token, now)
+        current = time.time() if now is None else now
+        return self.issue(player, current) if expires - current < self._lifetime / 2 else None
+
+    def _verified(self, token: str, now: float | None) -> tuple[Player, int]:
+        if len(token) > MAX_TOKEN_LENGTH or not token.isascii():
+            raise InvalidToken("a token is a short ASCII string")
         body, _, signature = token.partition(".")
-        if not body or not hmac.compare_digest(signature, self._sign(body)):
+        if not body or not hmac.compare_digest(signature.encode(), self._sign(body).encode()):
             raise InvalidToken("bad token signature")
         payload = _payload(body)
         if payload["exp"] < (time.time() if now is None else now):
             raise InvalidToken("token expired")
-        return Player(payload["pid"], payload["name"])
+        return Player(payload["pid"], payload["name"]), payload["exp"]
 
     def _sign(self, body: str) -> str:
         return _b64(hmac.new(self._key, body.encode(), hashlib.sha256).digest())
@@ -76,7 +115,7 @@ def _payload(body: str) -> dict[str, Any]:
         raise InvalidToken("unreadable token") from e
     if not isinstance(payload, dict) or not {"pid", "name", "exp"} <= payload.keys():
         raise InvalidToken("incomplete token")
-    if not isinstance(payload["exp"], int) or not isinstance(payload["pid"], str):
+    if not isinstance(payload["exp"], int) or not all(isinstance(payload[k], str) for k in ("pid", "name")):
         raise InvalidToken("incomplete token")
     return payload
 

@@ -13,7 +13,7 @@ from collections.abc import AsyncIterator, Mapping
 import structlog
 
 from daimyo_bus import Bus
-from daimyo_kit import grpc_client
+from daimyo_kit import grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
@@ -57,8 +57,8 @@ async def connected_store(
         store = PostgresStore(pool, schema)
         await store.migrate()
         yield store
-    finally:
-        await pool.close()
+    finally:  # bounded: a pool whose server is gone must not hold up the shutdown
+        await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 
 
 def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
@@ -83,6 +83,7 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 SystemClock(),
                 policy,
                 metrics=PrometheusMatchMetrics(),
+                bot_games_per_player=int(os.environ.get("DAIMYO_BOT_GAMES_PER_PLAYER", "1")),
             )
             matcher = MatchmakerLoop(handlers, interval)
             handlers.on_enqueue = matcher.wake
@@ -96,14 +97,14 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 await serve([matchmaking_servicer(handlers)], config.grpc_port)
             finally:
                 loop_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await loop_task
+                await shutdown.bounded(asyncio.gather(loop_task, return_exceptions=True),
+                                       shutdown.share(0.1), "matchmaker_loop")
     finally:
-        await bus.close()
-        await channel.close()
+        await bus.close(timeout=shutdown.share(0.15))
+        await shutdown.bounded(channel.close(), shutdown.share(0.05), "game_channel")
 
 
 def main() -> None:
     config = Config.from_env("matchmaking")
     interval = float(os.environ.get("DAIMYO_MATCH_INTERVAL_SECONDS", "0.5"))
-    asyncio.run(run(config, policy_from_env(), interval))
+    shutdown.run(run(config, policy_from_env(), interval))

@@ -34,6 +34,10 @@ class PlayerBusy(MatchmakingError):
         self.queued = queued
 
 
+class QuotaExceeded(MatchmakingError):
+    """The player already has as many games of this kind in progress as one player may."""
+
+
 class TicketNotFound(MatchmakingError):
     """No ticket has this id."""
 

@@ -13,6 +13,7 @@ from daimyo_matchmaking.domain import (
     MatchmakingError,
     PlayerBusy,
     PlayerRating,
+    QuotaExceeded,
     TicketNotCancellable,
     TicketNotFound,
 )
@@ -29,6 +30,8 @@ def status_for(error: MatchmakingError) -> grpc.StatusCode:
         return grpc.StatusCode.ALREADY_EXISTS if error.queued else grpc.StatusCode.FAILED_PRECONDITION
     if isinstance(error, TicketNotFound):
         return grpc.StatusCode.NOT_FOUND
+    if isinstance(error, QuotaExceeded):
+        return grpc.StatusCode.RESOURCE_EXHAUSTED
     if isinstance(error, TicketNotCancellable):
         return grpc.StatusCode.FAILED_PRECONDITION
     if isinstance(error, InvalidRequest):

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 import structlog
 
 from daimyo_kit import logging as kit_log
+from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
 from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
 from daimyo_matchmaking.domain import (
@@ -24,6 +25,7 @@ from daimyo_matchmaking.domain import (
     MatchRecord,
     NewTicket,
     PlayerRating,
+    QuotaExceeded,
     SeatSpec,
     TicketRecord,
 )
@@ -41,9 +43,6 @@ from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 from daimyo_matchmaking.store import PostgresStore
 
 log = structlog.get_logger("daimyo_matchmaking")
-
-BOT_LEVELS = frozenset({"random", "greedy", "mcts"})
-
 
 @dataclass(frozen=True)
 class Enqueue:
@@ -90,11 +89,14 @@ class MatchmakingHandlers:
     metrics: MatchMetrics = field(default_factory=NoMetrics)
     on_enqueue: Callable[[str], None] = lambda game: None
     stale_match_seconds: float = 10.0
+    bot_games_per_player: int = 1  # bot-only games one player may have in progress
 
     # -- queue -------------------------------------------------------------------------------
 
     async def enqueue(self, request: Enqueue) -> TicketStatus:
         players, counts = self._validated(request)
+        if request.bots_only:
+            await self._check_bot_games(request.player_id)
         ratings = await self.store.ratings(request.game, players)
         ticket = NewTicket(
             ticket_id=str(uuid.uuid4()),
@@ -134,6 +136,12 @@ class MatchmakingHandlers:
         if ticket.bots_welcome:  # bots take the empty seats by then at the latest
             typical = min(typical, self.policy.backfill_seconds)
         return max(0.0, typical - waited)
+
+    async def _check_bot_games(self, player_id: str) -> None:
+        allowed = self.bot_games_per_player
+        if await self.store.bot_games_in_progress(player_id) >= allowed:
+            raise QuotaExceeded(f"at most {allowed} game against bots in progress at a time; "
+                                "finish it (the bots play on if you leave) before starting another")
 
     def _validated(self, request: Enqueue) -> tuple[tuple[str, ...], tuple[int, ...]]:
         if not request.player_id:

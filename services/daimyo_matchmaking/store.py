@@ -214,6 +214,18 @@ class PostgresStore:
             )
         return None if row is None else str(row["state"])
 
+    async def bot_games_in_progress(self, player_id: str) -> int:
+        """Bot-only matches `player_id` asked for that are still being created or played
+        (leaving the seat to a bot does not end them: the bots play on)."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                """SELECT count(*) AS n FROM tickets t JOIN matches m ON m.match_id = t.match_id
+                   WHERE t.player_id = %s AND t.bots_only AND m.state IN ('pending', 'created')""",
+                (player_id,),
+            )
+        return int(row["n"]) if row else 0
+
     async def release_player(self, game_id: str, player_id: str) -> bool:
         """`player_id` no longer plays `game_id` (a bot took their seat); False if not seated there."""
         async with self._pool.connection() as conn:

@@ -1,52 +1,105 @@
-"""Bot speed in one process: decisions per second for `random`/`greedy`, and MCTS iterations
-per second (one worker; the service runs one per core) for 2, 3 and 4 players. About 8 s."""
+"""Bot speed on a fixed position set: search iterations per second of each Samurai search, side by side.
+
+The positions come from greedy-vs-greedy games with fixed seeds (2, 3 and 4 players, play phase,
+early to late). Every search runs a fixed number of iterations on every position, timed in CPU
+seconds of its own process (`time.process_time`), so the figures hold on a busy machine where
+wall-clock slices would not. `--baseline DIR` also runs the `mcts` search of another
+checkout (e.g. the main branch) on the same positions, in a subprocess — "today's" speed.
+
+    python tests/bench/bench_bot.py --iterations 150 --baseline /work/main
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
+import subprocess
+import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
-from daimyo_bot.samurai_bots import greedy_bot, random_bot
-from daimyo_bot.samurai_mcts import search
+from daimyo_bot.samurai import expert, mcts
+from daimyo_bot.samurai.bots import greedy_bot
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 
 ENGINE = get_game("samurai")
+SEARCHES: dict[str, Callable[..., Any]] = {"mcts": mcts.search, "expert": expert.search}
+STAGES = (0.15, 0.4, 0.65)  # of the play phase's decisions
+
+BASELINE = """
+import json, sys, time
+try:
+    from daimyo_bot.samurai_mcts import search
+except ImportError:
+    from daimyo_bot.samurai.mcts import search
+view, seat, iterations = json.loads(sys.stdin.read())
+started = time.process_time()
+result = search(view, seat, 1, None, iterations)
+print(json.dumps([result.iterations, time.process_time() - started]))
+"""
 
 
-def midgame_view(players: int, moves: int, seed: int) -> tuple[dict[str, Any], int]:
-    state, rng = ENGINE.initial_state({"players": players}, seed), Rng(seed)
-    for _ in range(moves):
+def positions(players: int, seed: int) -> list[tuple[dict[str, Any], int]]:
+    """Views of the seat to act at fixed stages of one greedy game's play phase."""
+    state, rng, views = ENGINE.initial_state({"players": players}, seed), Rng(seed), []
+    while ENGINE.to_act(state):
         seat = ENGINE.to_act(state)[0]
-        state = ENGINE.apply(state, seat, ENGINE.random_move(state, seat, rng))
-    seat = ENGINE.to_act(state)[0]
-    return ENGINE.view(state, seat), seat
+        view = ENGINE.view(state, seat)
+        if view["phase"] == "play":
+            views.append((view, seat))
+        state = ENGINE.apply(state, seat, greedy_bot(view, seat, rng))
+    return [views[int(stage * len(views))] for stage in STAGES]
 
 
-def decisions_per_second(bot: Any, view: dict[str, Any], seat: int, seconds: float = 0.5) -> float:
-    count, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
-        bot(view, seat, Rng(count))
-        count += 1
-    return count / (time.perf_counter() - started)
+def run_here(name: str, view: dict[str, Any], seat: int, iterations: int) -> tuple[int, float]:
+    started = time.process_time()
+    result = SEARCHES[name](view, seat, 1, None, iterations)
+    return result.iterations, time.process_time() - started
 
 
-def mcts_iterations_per_second(view: dict[str, Any], seat: int, seconds: float = 1.0) -> float:
-    started = time.perf_counter()
-    result = search(view, seat, 1, time.monotonic() + seconds, None)
-    return result.iterations / (time.perf_counter() - started)
+def run_baseline(checkout: str, view: dict[str, Any], seat: int, iterations: int) -> tuple[int, float]:
+    path = os.pathsep.join(os.path.join(checkout, part) for part in ("libs", "services"))
+    out = subprocess.run([sys.executable, "-c", BASELINE], input=json.dumps([view, seat, iterations]),
+                         capture_output=True, text=True, check=True, env={**os.environ, "PYTHONPATH": path})
+    iterations, spent = json.loads(out.stdout)
+    return int(iterations), float(spent)
 
 
-def main() -> None:
-    print("| players | position | random moves/s | greedy moves/s | mcts iterations/s (1 worker) |")
-    print("|---|---|---|---|---|")
-    for players in (2, 3, 4):
-        for label, moves in (("opening", 0), ("midgame", 12 * players)):
-            view, seat = midgame_view(players, moves, seed=players)
-            print(f"| {players} | {label} | {decisions_per_second(random_bot, view, seat):.0f} | "
-                  f"{decisions_per_second(greedy_bot, view, seat):.0f} | "
-                  f"{mcts_iterations_per_second(view, seat):.0f} |", flush=True)
+def main(args: argparse.Namespace) -> None:
+    names = (["today"] if args.baseline else []) + args.levels
+    totals = {name: [0, 0.0] for name in names}
+    print(f"| players | position | {' | '.join(f'{n} it/CPU-s' for n in names)} |")
+    print(f"|---|---|{'---|' * len(names)}")
+    for players in args.players:
+        for index, (view, seat) in enumerate(positions(players, args.seed + players)):
+            rates = []
+            for name in names:
+                its, spent = (run_baseline(args.baseline, view, seat, args.iterations) if name == "today"
+                              else run_here(name, view, seat, args.iterations))
+                totals[name][0] += its
+                totals[name][1] += spent
+                rates.append(f"{its / spent:.0f}")
+            print(f"| {players} | {STAGES[index]:.0%} of play | {' | '.join(rates)} |", flush=True)
+    overall = {name: its / spent for name, (its, spent) in totals.items()}
+    print(f"| all | all | {' | '.join(f'{overall[n]:.0f}' for n in names)} |")
+    base = "today" if args.baseline else args.levels[0]
+    for name in names:
+        print(f"{name}: {overall[name] / overall[base]:.2f}x {base}'s iterations/s")
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--iterations", type=int, default=150, help="iterations per position and search")
+    parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=[2, 3, 4])
+    parser.add_argument("--levels", type=lambda s: s.split(","), default=list(SEARCHES))
+    parser.add_argument("--baseline", default="", help="a checkout whose mcts is 'today's' (subprocess)")
+    parser.add_argument("--seed", type=int, default=100)
+    return parser.parse_args()
 
 
 if __name__ == "__main__":
-    main()
+    main(parse_args())

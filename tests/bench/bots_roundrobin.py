@@ -6,8 +6,12 @@ players, Shogun (`--game shogun`) for 3 players unless `--players` says otherwis
 more than two players the first level of a pairing holds one seat and the second level the
 others, so its fair share of wins is 1/players.
 
-    python tests/bench/bots_roundrobin.py --games 40 --seconds-per-move 1
-    python tests/bench/bots_roundrobin.py --game shogun --games 30 --seconds-per-move 0.2
+    python tests/bench/bots_roundrobin.py --games 100 --players 2 --pairings expert:mcts \
+        --seconds-per-move 0.5
+    python tests/bench/bots_roundrobin.py --game shogun --games 60 --pairings expert:greedy,mcts:greedy
+
+Each game's seed (`--seed` + 1000 x players + game index), seating and winners go to stderr, so a
+run can be repeated or split over processes (`--seed`, `--workers 1`) and the tallies added up.
 """
 
 from __future__ import annotations
@@ -22,11 +26,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from daimyo_bot.legal_json import legal_count
-from daimyo_bot.levels import Ask, Level, Levels, build_levels
+from daimyo_bot.levels import Ask, Level, Levels, build_levels, stand_in
 from daimyo_bot.search_pool import SearchPool
 from daimyo_rules import get_game
 
-DEFAULT_PAIRINGS = ("mcts:greedy", "greedy:random")  # the two targets; add mcts:random at will
+DEFAULT_PAIRINGS = {"samurai": ["mcts:greedy", "greedy:random"],  # Samurai's expert is mcts for now
+                    "shogun": ["expert:greedy", "mcts:greedy", "expert:mcts"]}
 DEFAULT_PLAYERS = {"samurai": [2, 3, 4], "shogun": [3]}
 
 
@@ -45,6 +50,7 @@ class Tally:
 class Speed:
     iterations: dict[int, int] = field(default_factory=dict)
     seconds: dict[int, float] = field(default_factory=dict)
+    slowest_s: float = 0.0  # the longest answer of any level
 
     def add(self, players: int, iterations: int, seconds: float) -> None:
         self.iterations[players] = self.iterations.get(players, 0) + iterations
@@ -89,23 +95,29 @@ async def _decide(levels: dict[str, Level], level: str, view: dict[str, Any], se
     if view.get("game") != "shogun" and legal_count(view["legal"]) == 1 and level != "random":
         return (await levels["greedy"].strategy.suggest(ask)).move
     start = time.monotonic()
-    answer = await levels[level].strategy.suggest(ask)
+    chosen = stand_in(levels, level)
+    assert chosen is not None, f"no level {level!r}"
+    answer = await chosen.strategy.suggest(ask)
+    spent = time.monotonic() - start
+    speed.slowest_s = max(speed.slowest_s, spent)
     if answer.iterations:
-        speed.add(view["players"], answer.iterations, time.monotonic() - start)
+        speed.add(view["players"], answer.iterations, spent)
     return answer.move
 
 
 async def run_pairing(levels: Levels, game: str, pairing: str, players: int, games: int, seconds: float,
-                      speed: Speed) -> Tally:
+                      speed: Speed, seed_base: int = 0) -> Tally:
     first, second = pairing.split(":")
     tally = Tally()
     for index in range(games):
         seats = seatings(first, second, players, index)
-        winners = await play_game(levels, game, seats, 1000 * players + index, seconds, speed)
+        seed = seed_base + 1000 * players + index
+        winners = await play_game(levels, game, seats, seed, seconds, speed)
         mine = [s for s in winners if seats[s] == first]
         tally.games += 1
         tally.wins += len(mine) / len(winners) if winners else 0.0
-        print(f"  {players}p {pairing} game {index + 1}/{games}: {first} {tally.wins:g}/{tally.games}",
+        print(f"  {players}p {pairing} game {index + 1}/{games} seed {seed} seats {','.join(seats)} "
+              f"winners {winners}: {first} {tally.wins:g}/{tally.games}",
               file=sys.stderr, flush=True)
     return tally
 
@@ -124,16 +136,17 @@ async def main(args: argparse.Namespace) -> None:
     speed = Speed()
     games = _games_per_pairing(args)
     players_list = args.players or DEFAULT_PLAYERS[args.game]
+    seeds = f"seeds {args.seed} + 1000 x players + game index"
     print(f"{args.game.capitalize()} round-robin, {args.seconds_per_move:g} s per move, "
-          f"{pool.workers} search workers")
+          f"{pool.workers} search workers, {seeds}")
     print("| players | pairing (first vs rest) | games | first's wins | win rate | 95% Wilson CI "
           "| fair share |")
     print("|---|---|---|---|---|---|---|")
     try:
         for players in players_list:
-            for pairing in args.pairings:
+            for pairing in args.pairings or DEFAULT_PAIRINGS[args.game]:
                 tally = await run_pairing(levels, args.game, pairing, players, games[players],
-                                          args.seconds_per_move, speed)
+                                          args.seconds_per_move, speed, args.seed)
                 print(report_line(pairing, players, tally), flush=True)
         print("\n| players | MCTS iterations/s (all workers) |\n|---|---|")
         for players in sorted(speed.iterations):
@@ -150,7 +163,7 @@ def _games_per_pairing(args: argparse.Namespace) -> dict[int, int]:
             4: args.games_4p or max(1, args.games // 4)}
 
 
-def parse_args() -> argparse.Namespace:
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", choices=sorted(DEFAULT_PLAYERS), default="samurai")
@@ -161,9 +174,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seconds-per-move", type=float, default=1.0)
     parser.add_argument("--players", type=lambda s: [int(p) for p in s.split(",")], default=None,
                         help="player counts (default: Samurai 2,3,4; Shogun 3)")
-    parser.add_argument("--pairings", type=lambda s: s.split(","), default=list(DEFAULT_PAIRINGS))
+    parser.add_argument("--pairings", type=lambda s: s.split(","), default=None,
+                        help="first:second level pairs (default per game)")
     parser.add_argument("--workers", type=int, default=0, help="search processes (default: cores)")
-    return parser.parse_args()
+    parser.add_argument("--seed", type=int, default=0, help="first game seed (runs in parallel use others)")
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":

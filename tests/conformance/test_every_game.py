@@ -137,14 +137,11 @@ def test_listed_legal_moves_are_accepted_and_seats_not_to_act_are_refused(game: 
 def test_views_show_only_what_the_viewer_may_know(game: Game) -> None:
     """Every state a seat's sampler draws from its view (secrets drawn at random) looks the same
     to that seat and to a spectator: a view that leaked a secret would differ."""
-    sample = getattr(game, "sample_state", None)  # the `Game.sample_state` member, once merged
-    if sample is None:
-        pytest.skip(f"{game.name} has no sample_state yet")
     rng = Rng(8)
     players = game.player_counts()[-1]
     for state, _, _ in probed(game, players, 8):
         assert not game.view(state, None).get("legal")
         for seat in range(players):
-            drawn = sample(game.view(state, seat), seat, rng)
+            drawn = game.sample_state(game.view(state, seat), seat, rng)
             assert game.view(drawn, seat) == game.view(state, seat)
             assert game.view(drawn, None) == game.view(state, None)

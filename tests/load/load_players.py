@@ -105,8 +105,9 @@ class Player:
         self.token, self.player_id = body["token"], body["player_id"]
 
     async def connect(self) -> None:
-        url = f"{self.base_url.replace('http', 'ws', 1)}/ws?token={self.token}"
+        url = f"{self.base_url.replace('http', 'ws', 1)}/ws"
         self.ws = await self.http.ws_connect(url, max_msg_size=0)
+        await self.ws.send_str(json.dumps({"type": "auth", "token": self.token}))
         self._reader = asyncio.create_task(self._read())
 
     async def join(self, game_id: str, seat: int, seats: int) -> None:

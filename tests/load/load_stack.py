@@ -1,7 +1,8 @@
 """The services a load run measures, and the cheap probes beside them.
 
 `start_services` runs the game service, the gateway (and the matchmaker when games come from
-the queue) as subprocesses on free loopback ports, each in a fresh schema dropped afterwards.
+the queue) as the stack supervisor's children (`daimyo_kit.stack`) on free loopback ports,
+each in a fresh schema dropped afterwards.
 `append_rate` measures raw single-row INSERTs into a scratch table with the store's connection
 style (a psycopg pool of autocommit connections), so a run's move rate has a floor to compare
 against. `CpuMeter` reads each process's CPU time before and after the measured window.
@@ -10,14 +11,11 @@ against. `CpuMeter` reads each process's CPU time before and after the measured 
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
-import sys
 import time
-import urllib.request
 import uuid
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
@@ -26,7 +24,8 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.embedded import free_port, port_answers
+from daimyo_kit.embedded import port_answers
+from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
 
 REPO = Path(__file__).resolve().parents[2]
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -39,17 +38,15 @@ class Services:
     game_addr: str
     env: dict[str, str]
     log_dir: Path
-    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    supervisor: Supervisor
 
     def stop(self) -> None:
-        for process in reversed(list(self.processes.values())):
-            if process.poll() is None:
-                process.terminate()
-        for process in reversed(list(self.processes.values())):
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        self.supervisor.stop()
+
+    @property
+    def processes(self) -> dict[str, subprocess.Popen[bytes]]:
+        return {name: child.process for name, child in self.supervisor.children.items()
+                if child.process is not None}
 
     @property
     def schemas(self) -> list[str]:
@@ -57,62 +54,25 @@ class Services:
 
 
 def _env(database_url: str, nats_url: str, log_level: str) -> dict[str, str]:
-    suffix = uuid.uuid4().hex[:8]
-    env = dict(os.environ, DAIMYO_DATABASE_URL=database_url, DAIMYO_NATS_URL=nats_url,
-               DAIMYO_TOKEN_SECRET="load-" + suffix, DAIMYO_LOG_LEVEL=log_level,
-               DAIMYO_GAME_DB_SCHEMA=f"load_game_{suffix}", DAIMYO_MATCHMAKING_DB_SCHEMA=f"load_mm_{suffix}",
-               DAIMYO_MATCH_INTERVAL_SECONDS="0.2", PYTHONUNBUFFERED="1")
-    for name in ("game", "matchmaking", "bot"):
-        port = free_port()
-        env[f"DAIMYO_{name.upper()}_GRPC_PORT"] = str(port)
-        env[f"DAIMYO_{name.upper()}_ADDR"] = f"127.0.0.1:{port}"
-    for name in ("game", "matchmaking", "bot", "gateway"):
-        env[f"DAIMYO_{name.upper()}_METRICS_PORT"] = str(free_port())
-    env["DAIMYO_GATEWAY_HTTP_PORT"] = str(free_port())
+    extra = {"DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",  # every load player signs in from one address:
+             "DAIMYO_GUEST_SIGNINS_PER_MINUTE": "1000000", "DAIMYO_ENQUEUES_PER_MINUTE": "1000000"}
+    settings = StackSettings(database_url, nats_url, "load-" + uuid.uuid4().hex[:8], schema_prefix="load",
+                             log_level=log_level, extra_env=extra)
+    env = child_env(settings)
+    assign_ports(env)
     return env
 
 
 def start_services(database_url: str, nats_url: str, log_dir: Path, matchmaking: bool,
                    log_level: str = "INFO", timeout: float = 60.0) -> Services:
+    """The game service, the matchmaker (when `matchmaking`) and the gateway, each ready."""
     env = _env(database_url, nats_url, log_level)
-    log_dir.mkdir(parents=True, exist_ok=True)
-    services = Services(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}", env["DAIMYO_GAME_ADDR"],
-                        env, log_dir)
-    plan = [("game", ["serve"])] + ([("matchmaking", [])] if matchmaking else []) + [("gateway", [])]
-    try:
-        for name, args in plan:
-            log = (log_dir / f"{name}.log").open("ab")
-            services.processes[name] = subprocess.Popen(
-                [sys.executable, "-m", f"daimyo_{name}", *args], env=env, stdout=log,
-                stderr=subprocess.STDOUT, cwd=REPO)
-            if name != "gateway":
-                port = int(env[f"DAIMYO_{name.upper()}_GRPC_PORT"])
-                _wait(services, _port_answers(port), name, timeout)
-        _wait(services, lambda: _http_ok(services.gateway_url + "/readyz"), "gateway", timeout)
-    except BaseException:
-        services.stop()
-        raise
-    return services
-
-
-def _wait(services: Services, ready: Callable[[], bool], name: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while not ready():
-        if any(p.poll() is not None for p in services.processes.values()) or time.monotonic() > deadline:
-            raise RuntimeError(f"{name} did not start; see {services.log_dir / (name + '.log')}")
-        time.sleep(0.1)
-
-
-def _port_answers(port: int) -> Callable[[], bool]:
-    return lambda: bool(port_answers("127.0.0.1", port))
-
-
-def _http_ok(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return bool(response.status == 200)
-    except OSError:
-        return False
+    supervisor = Supervisor(log_dir, REPO)
+    for name in ["game", *(["matchmaking"] if matchmaking else []), "gateway"]:
+        supervisor.add(name, env)
+    supervisor.start_all(wait_each=("game", "matchmaking"), timeout=timeout)
+    return Services(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}", env["DAIMYO_GAME_ADDR"],
+                    env, log_dir, supervisor)
 
 
 def local_servers_answer() -> bool:

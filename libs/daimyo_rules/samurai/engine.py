@@ -10,6 +10,7 @@ from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
 from daimyo_rules.samurai.options import MoveList
 from daimyo_rules.samurai.render import render
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.setup import table_options, validate_table_options
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
@@ -65,6 +66,10 @@ class SamuraiGame:
     def random_move(self, state: State, seat: int, rng: Rng) -> Move:
         moves = rules.legal_moves(state, seat)
         return moves[rng.below(len(moves))]
+
+    def sample_state(self, view: dict[str, Any], seat: int, rng: Rng) -> State:
+        """Hidden hands, stacks and capture types drawn uniformly, consistent with `seat`'s view."""
+        return knowledge_from_view(view, seat).sample(rng)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return state_to_json(state)

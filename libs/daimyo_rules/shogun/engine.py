@@ -15,6 +15,7 @@ from daimyo_rules.core import JSON, IllegalMove, MalformedMove, ReplayError, Rng
 from daimyo_rules.shogun import board, options, render, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
+from daimyo_rules.shogun.sampling import sample_state
 from daimyo_rules.shogun.setup import new_state, normalise_config, table_options
 from daimyo_rules.shogun.state import OVER, ShogunState, history_entries
 from daimyo_rules.shogun.summary import summary as _summary
@@ -97,6 +98,10 @@ class ShogunGame:
 
     def random_move(self, state: ShogunState, seat: int, rng: Rng) -> Move:
         return options.random_move(state, seat, rng)
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> ShogunState:
+        """Secret plans, face-down cards, the deck, stuck cubes and the generator drawn from `seat`'s view."""
+        return sample_state(view, rng)
 
     def to_act(self, state: ShogunState) -> list[int]:
         return _to_act(state)

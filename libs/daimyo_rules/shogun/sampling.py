@@ -82,12 +82,20 @@ def _stuck_totals(st: ShogunState) -> list[int]:
     return totals
 
 
+def _stuck_in_tower(st: ShogunState) -> list[int]:
+    """Cubes per colour that the view cannot account for; a view claiming more is malformed."""
+    totals = _stuck_totals(st)
+    limits = [ARMY_CUBES] * st.players + [0] * (COLOURS - st.players - 1) + [PEASANT_CUBES]
+    for colour, (n, limit) in enumerate(zip(totals, limits, strict=True)):
+        if not 0 <= n <= limit:
+            raise MalformedMove(f"the view's cube counts leave {n} cubes of colour {colour} in the tower "
+                                f"(0 to {limit} possible)")
+    return totals
+
+
 def _tower(st: ShogunState, rng: Rng) -> None:
     st.shelves = [[] for _ in st.shelves]
-    totals = _stuck_totals(st)
-    if any(not 0 <= n <= max(ARMY_CUBES, PEASANT_CUBES) for n in totals):  # a forged view: never loop on it
-        raise MalformedMove("the view's cube counts (board, supply, tray) do not add up")
-    cubes = [c for c, n in enumerate(totals) for _ in range(n)]
+    cubes = [c for c, n in enumerate(_stuck_in_tower(st)) for _ in range(n)]
     if not cubes or not st.shelves:
         return
     for cube in rng.shuffled(cubes):

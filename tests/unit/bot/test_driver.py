@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 
-from daimyo_bot.driver import Driver, SeatTurn, bot_seats, command_id
+from daimyo_bot.driver import Driver, SeatTurn, bot_seats, command_id, with_people
 from daimyo_rules.core import Rng
 from tests.unit.bot.fakes import DownBot, FakeGame, RecordingBot
 from tests.unit.bot.positions import ENGINE
@@ -100,3 +100,49 @@ async def test_the_sweep_starts_bot_seats_that_wait() -> None:
     assert await driver.sweep() == 1
     await driver.drain()
     assert len(game.moves) >= 1
+
+
+async def test_at_a_table_with_a_person_a_bot_takes_at_least_the_paced_time() -> None:
+    game = new_game()
+    bot = RecordingBot()
+    started = time.monotonic()
+    turn = SeatTurn("g1", "samurai", 0, "random", paced=True)
+    await Driver(game, bot, deadline_s=0.1, min_move_s=0.4).play(turn)
+    assert time.monotonic() - started >= 0.4
+    assert bot.requests[0].deadline_ms == 400  # the search may use the paced time
+
+
+async def test_a_bot_only_table_is_not_paced() -> None:
+    game = new_game()
+    bot = RecordingBot()
+    started = time.monotonic()
+    await Driver(game, bot, deadline_s=0.1, min_move_s=5.0).play(SeatTurn("g1", "samurai", 0, "random"))
+    assert time.monotonic() - started < 2.0
+    assert bot.requests[0].deadline_ms == 100
+
+
+def test_a_notice_says_whether_a_person_holds_a_seat() -> None:
+    bots_only = [{"seat": 0, "bot_level": "mcts"}, {"seat": 1, "bot_level": "greedy"}]
+    with_person = [{"seat": 0, "bot_level": None}, {"seat": 1, "bot_level": "greedy"}]
+    assert not with_people({}, bots_only)
+    assert with_people({}, with_person)
+    assert with_people({"with_people": True}, bots_only)  # a person whose seat a bot stands in
+
+
+async def test_a_turn_notice_with_a_person_paces_the_bot() -> None:
+    game = new_game()
+    notice = {**game.notice(), "with_people": True}
+    driver = Driver(game, RecordingBot(), deadline_s=0.1, min_move_s=0.3)
+    started = time.monotonic()
+    await driver.on_turn("daimyo.game.g1.turn", notice)
+    await driver.drain()
+    assert len(game.moves) == 1 and time.monotonic() - started >= 0.3
+
+
+async def test_a_turn_notice_without_a_game_is_dropped() -> None:
+    game = new_game()
+    notice = {k: v for k, v in game.notice().items() if k != "game"}
+    driver = Driver(game, RecordingBot())
+    await driver.on_turn("daimyo.game.g1.turn", notice)
+    await driver.drain()
+    assert game.moves == []

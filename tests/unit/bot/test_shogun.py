@@ -27,7 +27,8 @@ async def test_the_shogun_random_level_plays_a_whole_game_of_legal_moves(bot_han
 
 
 async def test_shogun_levels_are_listed(bot_handlers: BotHandlers) -> None:
-    assert [level.name for level in bot_handlers.list_levels("shogun")] == ["random", "greedy", "mcts"]
+    names = [level.name for level in bot_handlers.list_levels("shogun")]
+    assert names == ["random", "greedy", "mcts", "expert"]
 
 
 async def test_a_level_the_service_lacks_is_played_at_once_by_the_fallback() -> None:

@@ -49,14 +49,16 @@ async def request_for(state: Any, seat: int, level: str) -> bytes:
     return bytes(bot.requests[0].SerializeToString(deterministic=True))
 
 
+@pytest.mark.parametrize("level", ["greedy", "mcts", "expert"])
 @pytest.mark.parametrize("players", [3, 4, 5])
-async def test_states_differing_only_in_hidden_information_give_identical_requests(players: int) -> None:
+async def test_states_differing_only_in_hidden_information_give_identical_requests(players: int,
+                                                                                   level: str) -> None:
     compared: set[str] = set()
     for n, (state, seat) in enumerate(shogun_positions(players, games=1, seed=players, every=4)):
         twin = hidden_twin(state, seat, n)
         if twin is None:
             continue
         assert secrets_differ(state, twin, seat)
-        assert await request_for(state, seat, "mcts") == await request_for(twin, seat, "mcts")
+        assert await request_for(state, seat, level) == await request_for(twin, seat, level)
         compared.add(state.stage)
     assert compared >= {"plan", "pick", "decide"}

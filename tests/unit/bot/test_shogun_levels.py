@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from daimyo_bot.handlers import BotHandlers, SuggestMove
-from daimyo_bot.shogun_bots import greedy_bot
-from daimyo_bot.shogun_mcts import search
+from daimyo_bot.shogun.bots import greedy_bot
+from daimyo_bot.shogun.mcts import search
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun.moves import MoveArmies
@@ -64,13 +64,14 @@ async def test_greedy_plays_only_legal_moves_in_every_decision(bot_handlers: Bot
     assert kinds["decide"] > 10
 
 
+@pytest.mark.parametrize("level", ["mcts", "expert"])
 @pytest.mark.parametrize(("players", "setup"), [(3, "draft"), (4, "fixed"), (5, "fixed")])
-async def test_mcts_plays_only_legal_moves_in_every_decision(bot_handlers: BotHandlers, players: int,
-                                                             setup: str) -> None:
+async def test_searches_play_only_legal_moves_in_every_decision(bot_handlers: BotHandlers, level: str,
+                                                                players: int, setup: str) -> None:
     asked: set[str] = set()
     for n, (state, seat) in enumerate(shogun_positions(players, games=1, seed=players, every=5, setup=setup)):
         answer = await bot_handlers.suggest_move(
-            ask(state, seat, "mcts", seed=n + 1, max_iterations=12, deadline_ms=5000))
+            ask(state, seat, level, seed=n + 1, max_iterations=12, deadline_ms=5000))
         assert_legal(state, seat, answer.move)
         asked.add(state.stage)
     assert asked >= {"plan", "pick", "decide"}
@@ -83,10 +84,12 @@ async def test_greedy_repeats_itself_with_a_fixed_seed(bot_handlers: BotHandlers
         assert first.move == second.move
 
 
-async def test_mcts_repeats_itself_with_a_fixed_seed_and_iteration_budget(bot_handlers: BotHandlers) -> None:
+@pytest.mark.parametrize("level", ["mcts", "expert"])
+async def test_searches_repeat_themselves_with_a_fixed_seed_and_iteration_budget(bot_handlers: BotHandlers,
+                                                                                 level: str) -> None:
     searched = 0
     for state, seat in list(shogun_positions(3, games=1, seed=4, every=6))[:8]:
-        request = ask(state, seat, "mcts", seed=7, max_iterations=40, deadline_ms=30000)
+        request = ask(state, seat, level, seed=7, max_iterations=40, deadline_ms=30000)
         first = await bot_handlers.suggest_move(request)
         second = await bot_handlers.suggest_move(request)
         assert (first.move, first.iterations) == (second.move, second.iterations)
@@ -105,14 +108,20 @@ async def test_mcts_answers_within_its_deadline(bot_handlers: BotHandlers, playe
         assert_legal(state, seat, answer.move)
 
 
-async def test_mcts_searches_within_its_time(bot_handlers: BotHandlers) -> None:
+@pytest.mark.parametrize("level", ["mcts", "expert"])
+async def test_mcts_searches_within_its_time(bot_handlers: BotHandlers, level: str) -> None:
     state, seat = next(shogun_positions(3, games=1, seed=2))
-    answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=1000, seed=3))
+    started = time.monotonic()
+    answer = await bot_handlers.suggest_move(ask(state, seat, level, deadline_ms=1000, seed=3))
+    elapsed = time.monotonic() - started
     assert answer.iterations > 20
+    assert answer.elapsed_s <= answer.deadline_s and elapsed < 1.2
+    assert_legal(state, seat, answer.move)
 
 
-async def test_shogun_offers_random_greedy_and_mcts(bot_handlers: BotHandlers) -> None:
-    assert [level.name for level in bot_handlers.list_levels("shogun")] == ["random", "greedy", "mcts"]
+async def test_shogun_offers_random_greedy_mcts_and_expert(bot_handlers: BotHandlers) -> None:
+    assert [level.name for level in bot_handlers.list_levels("shogun")] == ["random", "greedy", "mcts",
+                                                                            "expert"]
 
 
 def play(levels: list[str], seed: int, iterations: int = 0) -> list[int]:
@@ -159,3 +168,25 @@ def test_mcts_attacks_a_neutral_neighbour_with_overwhelming_armies() -> None:
 def _neutral_targets(state: Any) -> list[int]:
     return [m.to for m in legal_moves(state, state.decision[0])
             if isinstance(m, MoveArmies) and state.owner[m.to] < 0]
+
+
+def test_the_expert_keeps_the_greedy_plan_when_it_could_not_try_every_plan() -> None:
+    from daimyo_bot.shogun import expert, mcts
+
+    state, seat = next((st, seat) for st, seat in shogun_positions(3, games=1, seed=3) if st.stage == "plan")
+    view = SHOGUN.view(state, seat)
+    candidates = mcts.root_candidates(view, seat)
+    result = expert.search(view, seat, 5, None, len(candidates) - 1)
+    assert list(result.stats) == [mcts.move_key(candidates[0])]
+
+
+def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> None:
+    from daimyo_bot.shogun import expert, mcts
+
+    state, seat = next((st, seat) for st, seat in shogun_positions(3, games=1, seed=3) if st.stage == "plan")
+    view = SHOGUN.view(state, seat)
+    count = len(mcts.root_candidates(view, seat))
+    result = expert.search(view, seat, 5, None, count * 6)
+    assert len(result.stats) == expert.FINALISTS  # halved after 2, 4 and 8 worlds
+    assert len({visits for visits, _ in result.stats.values()}) == 1  # the finalists met the same worlds
+    assert result.iterations == count * 6

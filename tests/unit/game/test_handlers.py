@@ -143,6 +143,26 @@ async def test_a_command_id_reused_for_another_move_is_refused() -> None:
         await handlers.submit_move(SubmitMove(game_id, 1, move, 2, "m1"))
 
 
+async def test_a_replica_that_loses_a_race_for_one_command_id_keeps_the_winners_state(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    store = InMemoryEventStore(UPCASTERS)
+    winner = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    loser_repository = GameRepository(store, fake_games)
+    loser = GameHandlers(loser_repository, store, fake_games)
+    game_id = await new_game(winner)
+    loaded_before_the_race = await loser_repository.load(game_id)
+    first, second = (await winner.get_view(game_id, 0)).view["legal_moves"][:2]
+    await winner.submit_move(SubmitMove(game_id, 0, first, 1, "bot:1"))
+
+    async def stale_load(_: str) -> object:  # the loser had loaded just before the winner appended
+        return loaded_before_the_race
+    monkeypatch.setattr(loser_repository, "load", stale_load)
+    with pytest.raises(DuplicateCommand):
+        await loser.submit_move(SubmitMove(game_id, 0, second, 1, "bot:1"))
+    monkeypatch.undo()
+    assert (await loser.get_view(game_id, None)).view == (await winner.get_view(game_id, None)).view
+
+
 async def test_events_are_redacted_for_other_seats_until_the_game_ends() -> None:
     handlers = make_handlers()
     game_id = await new_game(handlers)

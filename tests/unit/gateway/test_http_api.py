@@ -129,5 +129,5 @@ async def test_health_metrics_and_the_web_client_are_served(client: TestClient[A
     assert (await client.get("/static/games/samurai/index.js")).status == 200
 
 
-async def test_a_socket_needs_a_valid_token(client: TestClient[Any, Any]) -> None:
-    assert (await client.get("/ws?token=nope")).status == 401
+async def test_a_socket_url_is_only_for_the_websocket_upgrade(client: TestClient[Any, Any]) -> None:
+    assert (await client.get("/ws")).status == 400

@@ -26,6 +26,8 @@ export async function call(method, path, body) {
   const me = session();
   if (me) headers.Authorization = `Bearer ${me.token}`;
   const response = await fetch(path, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const rotated = response.headers.get("X-Daimyo-Token"); // the gateway re-issues an ageing token
+  if (me && rotated) localStorage.setItem(TOKEN_KEY, JSON.stringify({ ...me, token: rotated }));
   const data = await response.json().catch(() => ({}));
   if (!response.ok) throw new ApiError(response.status, data.error || "error", data.message || response.statusText);
   return data;
@@ -54,9 +56,10 @@ export class Socket {
     const me = session();
     if (!me) return;
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    this.ws = new WebSocket(`${scheme}://${location.host}/ws?token=${encodeURIComponent(me.token)}`);
+    this.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws.onopen = () => {
       this.retry = 0;
+      this.sendNow({ type: "auth", token: me.token }); // first frame: the token never goes in a URL
       this.onState(true);
       for (const [game_id, sub] of this.subscriptions) this.sendNow(this.subscribeFrame(game_id, sub));
       for (const frame of this.pending.splice(0)) this.sendNow(frame);

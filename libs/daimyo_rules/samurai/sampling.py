@@ -3,8 +3,8 @@
 A bot only ever receives its seat's view. To search, it samples the hidden information —
 other hands and every draw stack from each seat's remaining tiles, and in 3–4 player games
 the types of other seats' captures from the figures that have left the board — so that the
-view of the sampled state for that seat equals the view it was given. The constructor of
-`State` lives here, in the bot, so the engine keeps no bot-only entry points.
+view of the sampled state for that seat equals the view it was given. The engine offers it as
+`SamuraiGame.sample_state`, the `Game` protocol's determinization for bots.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import MalformedMove, Rng
 from daimyo_rules.samurai.board import Board, board_for
 from daimyo_rules.samurai.moves import canonical_hand
 from daimyo_rules.samurai.state import CHOOSE, SETUP, Counts, State
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, FIGURES_PER_TYPE, TILE_IDS
 
 
-class InconsistentView(ValueError):
+class InconsistentView(MalformedMove, ValueError):
     """The view cannot come from any Samurai state (e.g. a seat holds more tiles than it owns)."""
 
 

@@ -19,8 +19,8 @@ import math
 import time
 from typing import Any
 
-from daimyo_bot.samurai_mcts import SearchResult
-from daimyo_bot.shogun_heuristics import (
+from daimyo_bot.search_pool import SearchResult
+from daimyo_bot.shogun.heuristics import (
     bid_choices,
     evaluate,
     greedy_decide,
@@ -64,7 +64,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
         visits[pick] += 1
         iterations += 1
     stats = {keys[i]: (visits[i], rewards[i]) for i in range(len(candidates)) if visits[i]}
-    return SearchResult(stats, iterations)  # type: ignore[arg-type]  # (the pool merges any hashable keys)
+    return SearchResult(stats, iterations)
 
 
 def move_key(move: Move) -> str:

@@ -26,15 +26,17 @@ Tiles = tuple[tuple[int, str] | None, ...]
 class Judge:
     """Scores moves of `seat` in `state` (higher is better, 0 = ending the turn)."""
 
-    __slots__ = ("board", "leader", "seat", "state", "values")
+    __slots__ = ("board", "leader", "races", "seat", "state", "values")
     board: Board
     leader: int
     seat: int
     state: State
     values: tuple[float, float, float]
+    races: dict[int, tuple[int, ...]]  # per settlement (and figure type): influences, empties, on `state`
 
     def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
+        self.races = {}
         self.board = board_for(state.players)
         self.values = _figure_values(state, seat)
         totals = [sum(c) for c in state.captured]
@@ -62,10 +64,12 @@ class Judge:
 
     def _place_near(self, st: Settlement, present: tuple[str, ...], tile_id: str, hex_index: int,
                     tiles: Tiles) -> float:
+        if tiles is self.state.tiles:
+            return self._place_near_now(st, present, tile_id, hex_index)
         empties = sum(1 for h in st.land if tiles[h] is None and h != hex_index)
         total = 0.0
         for figure in present:
-            totals = _totals(tiles, st, figure, self.state.players)
+            totals = self._race(st, figure, tiles)
             before = self._standing(totals)
             totals[self.seat] += influence(tile_id, figure)
             if empties == 0:
@@ -73,6 +77,55 @@ class Judge:
             else:
                 total += (self._standing(totals) - before) * self.values[FIGURE_INDEX[figure]] / (1 + empties)
         return total
+
+    def _place_near_now(self, st: Settlement, present: tuple[str, ...], tile_id: str,
+                        hex_index: int) -> float:
+        """`_place_near` on the judged state's own board, from each race's summary (the hot path)."""
+        empties = self._empties(st) - (1 if hex_index in st.land else 0)
+        total = 0.0
+        for figure in present:
+            mine, other, rival = self._summary(st, figure)
+            after = mine + influence(tile_id, figure)
+            kind = FIGURE_INDEX[figure]
+            if empties > 0:
+                change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
+                total += change * self.values[kind] / (1 + empties)
+            elif after > other:
+                total += self.values[kind]
+            elif after < other and rival >= 0:
+                total += -1.0 - (LEADER_WEIGHT if rival == self.leader else 0.0)
+        return total
+
+    def _empties(self, st: Settlement) -> int:
+        key = -1 - st.index
+        count = self.races.get(key)
+        if count is None:
+            tiles = self.state.tiles
+            count = self.races[key] = (sum(1 for h in st.land if tiles[h] is None),)
+        return count[0]
+
+    def _summary(self, st: Settlement, figure: str) -> tuple[int, ...]:
+        """(own influence, the best other seat's, that seat or -1 if several share it)."""
+        key = 1_000_000 + st.index * 3 + FIGURE_INDEX[figure]
+        summary = self.races.get(key)
+        if summary is None:
+            totals = self._race(st, figure, self.state.tiles)
+            mine = totals[self.seat]
+            totals[self.seat] = -1
+            other = max(totals)
+            rival = totals.index(other) if totals.count(other) == 1 else -1
+            summary = self.races[key] = (mine, other, rival)
+        return summary
+
+    def _race(self, st: Settlement, figure: str, tiles: Tiles) -> list[int]:
+        """Each seat's influence on `figure` at `st`, computed once per judged state."""
+        if tiles is not self.state.tiles:
+            return _totals(tiles, st, figure, self.state.players)
+        key = st.index * 3 + FIGURE_INDEX[figure]
+        race = self.races.get(key)
+        if race is None:
+            race = self.races[key] = tuple(_totals(tiles, st, figure, self.state.players))
+        return list(race)
 
     def _resolved(self, totals: list[int], figure: str) -> float:
         best = max(totals)
@@ -106,7 +159,7 @@ class Judge:
             st = self.board.settlements[si]
             empties = sum(1 for h in st.land if tiles[h] is None)
             for figure in self.state.figures[si]:
-                totals = _totals(tiles, st, figure, self.state.players)
+                totals = self._race(st, figure, tiles)
                 now = self._standing(totals)
                 totals[self.seat] -= influence(tile_id, figure)
                 total += (now - self._standing(totals)) * self.values[FIGURE_INDEX[figure]] / (1 + empties)
@@ -122,9 +175,8 @@ class Judge:
     def _swap_change(self, st: Settlement, out: str, into: str) -> float:
         tiles = self.state.tiles
         empties = sum(1 for h in st.land if tiles[h] is None)
-        players = self.state.players
-        after = self._standing(_totals(tiles, st, into, players)) * self.values[FIGURE_INDEX[into]]
-        before = self._standing(_totals(tiles, st, out, players)) * self.values[FIGURE_INDEX[out]]
+        after = self._standing(self._race(st, into, tiles)) * self.values[FIGURE_INDEX[into]]
+        before = self._standing(self._race(st, out, tiles)) * self.values[FIGURE_INDEX[out]]
         return (after - before) / (1 + empties)
 
 

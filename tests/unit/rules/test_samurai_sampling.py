@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from daimyo_bot.samurai_sampler import InconsistentView, knowledge_from_view
 from daimyo_rules.core import Rng
+from daimyo_rules.samurai.sampling import InconsistentView, knowledge_from_view
 from tests.unit.bot.positions import ENGINE, positions
 
 

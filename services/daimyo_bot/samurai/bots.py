@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_bot.legal_json import random_legal_move
-from daimyo_bot.samurai_heuristics import Judge, best_move, opening_hand
-from daimyo_bot.samurai_sampler import knowledge_from_view
+from daimyo_bot.samurai.heuristics import Judge, best_move, opening_hand
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.moves import Move, move_to_json
 from daimyo_rules.samurai.rules import legal_moves
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.state import CHOOSE, PLAY, SETUP
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_bot.shogun_heuristics import greedy_move
+from daimyo_bot.shogun.heuristics import greedy_move
 from daimyo_rules.core import Rng
 from daimyo_rules.shogun.moves import Move, move_to_json
 from daimyo_rules.shogun.sampling import sample_state

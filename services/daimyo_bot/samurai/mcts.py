@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from typing import Any
 
-from daimyo_bot.samurai_heuristics import Judge
-from daimyo_bot.samurai_sampler import knowledge_from_view
+from daimyo_bot.samurai.heuristics import Judge
+from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import board_for
 from daimyo_rules.samurai.moves import EndTurn, Move, Place
 from daimyo_rules.samurai.rules import apply_move, legal_moves
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.state import OVER, State
 from daimyo_rules.samurai.tiles import TILE_BY_ID
 
@@ -30,14 +30,6 @@ EXPANSION_SAMPLE = 10
 URGENT = True
 URGENT_EXPANSION = True
 PRIOR_WEIGHT = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """Root statistics of one search: move → (visits, reward of the bot's seat)."""
-
-    stats: dict[Move, tuple[int, float]]
-    iterations: int
 
 
 class Node:

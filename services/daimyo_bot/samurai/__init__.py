@@ -1,0 +1,1 @@
+"""Samurai's bots: heuristics, searches and the levels they make (`levels.levels`)."""

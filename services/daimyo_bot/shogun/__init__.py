@@ -1,0 +1,1 @@
+"""Shogun's bots: heuristics, searches and the levels they make (`levels.levels`)."""

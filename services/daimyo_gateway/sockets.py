@@ -1,0 +1,207 @@
+"""The browser socket's plumbing, bounded whatever the client does.
+
+- Who: the token comes in the first frame (`auth {token}`), never in the URL, within
+  `ws_auth_seconds`; the page's Origin must be allowed (same origin by default).
+- How fast: each frame takes a token from the socket's bucket and from its player's bucket
+  (shared by the player's sockets); a frame over the rate is refused (one `rate_limited` error
+  per streak) and a socket that keeps on is closed with 1008 (policy violation).
+- How much: frames to the browser wait in a bounded outbox (frames and bytes); a browser that
+  does not read fills it and is closed with 1013 (try again later) — it reconnects and
+  subscribes with `since_version`, losing nothing.
+A failing socket logs one line, whatever number of frames it had queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections import deque
+from typing import Any
+from urllib.parse import urlsplit
+
+import structlog
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from daimyo_gateway.frames import BadFrame, parse_auth
+from daimyo_gateway.limits import Limits, TokenBucket
+from daimyo_gateway.ports import ServiceError
+from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
+
+CLOSE_SECONDS = 2.0
+TRY_AGAIN_LATER = 1013
+_log = structlog.get_logger("daimyo_gateway.sockets")
+
+
+class Outbox:
+    """Encoded frames waiting for one socket, at most `max_frames` and `max_bytes` of them.
+
+    `put` never waits: a frame that does not fit empties the outbox and marks it overflowed
+    (the socket is then closed; what was queued would be stale by the time it was read)."""
+
+    def __init__(self, max_frames: int, max_bytes: int) -> None:
+        self._max_frames, self._max_bytes = max_frames, max_bytes
+        self._frames: deque[str] = deque()
+        self._bytes = 0
+        self._ready = asyncio.Event()
+        self.overflowed = False
+        self.closed = False
+
+    def put(self, frame: dict[str, Any] | str) -> bool:
+        if self.closed or self.overflowed:
+            return False
+        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        if len(self._frames) >= self._max_frames or self._bytes + len(text) > self._max_bytes:
+            self.overflowed = True
+            self._frames.clear()
+            self._bytes = 0
+        else:
+            self._frames.append(text)
+            self._bytes += len(text)
+        self._ready.set()
+        return not self.overflowed
+
+    def close(self) -> None:
+        self.closed = True
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        """The next frame; None once closed or overflowed."""
+        while not self._frames:
+            if self.closed or self.overflowed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        text = self._frames.popleft()
+        self._bytes -= len(text)
+        return text
+
+    def __len__(self) -> int:
+        return len(self._frames)
+
+
+class Connection:
+    """One authenticated socket: its outbox and only writer, its buckets, and how it ends."""
+
+    def __init__(self, ws: web.WebSocketResponse, limits: Limits, player_bucket: TokenBucket,
+                 player_id: str) -> None:
+        self._ws, self._limits, self._player_id = ws, limits, player_id
+        self.outbox = Outbox(limits.ws_outbox_frames, limits.ws_outbox_bytes)
+        self._bucket = TokenBucket(limits.ws_frames_per_second, limits.ws_frame_burst)
+        self._player_bucket = player_bucket
+        self._refused = 0
+        self.failure: str | None = None
+        self._writer = asyncio.create_task(self._write_forever())
+        self._closing: asyncio.Task[None] | None = None
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """The session's way out."""
+        self.queue(frame)
+
+    def queue(self, frame: dict[str, Any]) -> None:
+        """Queue a frame for the browser; a full outbox ends the socket (1013)."""
+        if not self.outbox.put(frame) and self.outbox.overflowed:
+            self.fail(TRY_AGAIN_LATER, "outbox_full",
+                      "you are not reading fast enough; reconnect and subscribe with since_version")
+
+    def admit(self) -> bool:
+        """May the next frame from the browser be handled? (Both buckets must have a token.)"""
+        if self._bucket.take() and self._player_bucket.take():
+            self._refused = 0
+            return True
+        self._refused += 1
+        if self._refused == 1:
+            self.queue({"type": "error", "code": "rate_limited", "ref": None,
+                             "message": f"at most {self._limits.ws_frames_per_second:g} frames a second; "
+                                        "frames over the rate are dropped"})
+        elif self._refused > self._limits.ws_refused_before_close:
+            self.fail(WSCloseCode.POLICY_VIOLATION, "rate_limited", "too many frames over the rate")
+        return False
+
+    def fail(self, code: int, reason: str, message: str) -> None:
+        """End the socket for `reason` — once, with one log line. What is queued still goes out
+        (within CLOSE_SECONDS) unless the browser is not reading anyway."""
+        if self.failure is None:
+            _log.info("socket_closed", reason=reason, code=int(code), player_id=self._player_id,
+                      queued=len(self.outbox))
+            self._end(code, reason, message, drain=reason == "rate_limited")
+
+    async def restart(self, frame: dict[str, Any]) -> None:
+        """The gateway is stopping: send `frame` after what is queued, then close with 1012."""
+        self.queue(frame)
+        self._end(WSCloseCode.SERVICE_RESTART, "server_restarting", "server restarting", drain=True)
+        if self._closing is not None:
+            await self._closing
+
+    def _end(self, code: int, reason: str, message: str, drain: bool) -> None:
+        if self.failure is not None:
+            return
+        self.failure = reason
+        self.outbox.close()
+        if not drain:
+            self._writer.cancel()
+        self._closing = asyncio.create_task(self._close_after_writer(code, message))
+
+    async def _close_after_writer(self, code: int, message: str) -> None:
+        await asyncio.wait([self._writer], timeout=CLOSE_SECONDS)
+        self._writer.cancel()
+        await _close(self._ws, code, message)
+
+    async def finish(self) -> None:
+        """After the read loop: let the writer drain what is queued, then close."""
+        self.outbox.close()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._writer
+        if self._closing is not None:
+            await self._closing
+
+    async def _write_forever(self) -> None:
+        """The socket's only writer, so frames go out whole and in the order they were queued."""
+        while (text := await self.outbox.get()) is not None:
+            try:
+                await self._ws.send_str(text)
+            except (ConnectionError, RuntimeError):
+                self.fail(WSCloseCode.GOING_AWAY, "write_failed", "")
+                return
+
+
+async def _close(ws: web.WebSocketResponse, code: int, message: str) -> None:
+    """Close politely if the browser answers within CLOSE_SECONDS; else drop the connection."""
+    with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
+        await asyncio.wait_for(ws.close(code=code, message=message.encode()[:120]), CLOSE_SECONDS)
+
+
+def check_origin(request: web.Request, allowed: frozenset[str]) -> None:
+    """Refuse a socket opened by a page of another origin (a browser always sends Origin).
+
+    Allowed: the origins listed, or — with none listed — the origin whose host is this one."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return  # not a browser: it has to present a token like anyone
+    if origin.rstrip("/") in allowed:
+        return
+    if not allowed and urlsplit(origin).netloc.lower() == request.host.lower():
+        return
+    raise ServiceError("forbidden", f"sockets from origin {origin[:100]!r} are not allowed")
+
+
+async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: float) -> Player | None:
+    """The player of the socket's first frame; None (socket closed with 1008) without one."""
+    try:
+        message = await ws.receive(timeout=seconds)
+        if message.type != WSMsgType.TEXT:
+            raise BadFrame('the first frame must be {"type": "auth", "token": "<your token>"}')
+        return signer.verify(parse_auth(message.data))
+    except TimeoutError:
+        await refuse(ws, "unauthenticated", f"send auth {{token}} within {seconds:g} s")
+    except (BadFrame, InvalidToken) as e:
+        await refuse(ws, "unauthenticated", f"sign in first ({e})")
+    return None
+
+
+async def refuse(ws: web.WebSocketResponse, code: str, message: str) -> None:
+    """An error frame, then a 1008 close."""
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        await asyncio.wait_for(ws.send_str(json.dumps({"type": "error", "code": code, "message": message,
+                                                       "ref": None})), CLOSE_SECONDS)
+    await _close(ws, WSCloseCode.POLICY_VIOLATION, message)
