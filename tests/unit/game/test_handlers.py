@@ -145,10 +145,10 @@ async def test_a_command_id_reused_for_another_move_is_refused() -> None:
 
 async def test_a_replica_that_loses_a_race_for_one_command_id_keeps_the_winners_state(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    store = InMemoryEventStore(UPCASTERS)
-    winner = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    store, catalogue = InMemoryEventStore(UPCASTERS), InMemoryCatalogue()
+    winner = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
     loser_repository = GameRepository(store, fake_games)
-    loser = GameHandlers(loser_repository, store, fake_games)
+    loser = GameHandlers(loser_repository, catalogue, fake_games)
     game_id = await new_game(winner)
     loaded_before_the_race = await loser_repository.load(game_id)
     first, second = (await winner.get_view(game_id, 0)).view["legal_moves"][:2]
