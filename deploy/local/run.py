@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import EmbeddedNats, EmbeddedPostgres, start_nats, start_postgres
 from daimyo_kit.stack import Child, Supervisor, assign_ports, default_port_when_free
 from daimyo_store.migrations import DEFAULT_SCHEMA, apply_migrations
@@ -48,6 +49,8 @@ def main() -> int:
     data_dir = Path(args.data_dir).resolve()
     env = dict(os.environ)
     env.setdefault("DAIMYO_TOKEN_SECRET", _dev_token_secret(data_dir))
+    env.setdefault("DAIMYO_BIND_HOST", "127.0.0.1")  # nothing listens beyond this machine
+    env.update(credentials.env_additions(env, data_dir / "credentials.json"))
     servers = _start_servers(env, data_dir)
     supervisor = Supervisor(None if args.verbose else data_dir / "logs", REPO)
     try:
@@ -93,7 +96,7 @@ def _start_servers(env: dict[str, str], data_dir: Path) -> Servers:
     if not env.get("DAIMYO_NATS_URL"):
         print(f"starting embedded NATS with JetStream (data in {data_dir / 'nats'}) ...", flush=True)
         try:
-            servers.nats = start_nats(data_dir / "nats", die_with_parent=True)
+            servers.nats = start_nats(data_dir / "nats", credentials=env, die_with_parent=True)
         except Exception:
             servers.stop()
             raise

@@ -1,6 +1,7 @@
-"""NATS for Daimyo: subject names (`subjects`), the `Bus` wrapper, the `VersionedFollower`."""
+"""NATS for Daimyo: subject names (`subjects`), typed messages (`messages`), the `Bus` wrapper,
+the `VersionedFollower`."""
 
-from daimyo_bus import subjects
+from daimyo_bus import messages, subjects
 from daimyo_bus.bus import Bus, Handler, decode, encode, games_stream_config
 from daimyo_bus.follower import Resync, VersionedFollower
 
@@ -12,5 +13,6 @@ __all__ = [
     "decode",
     "encode",
     "games_stream_config",
+    "messages",
     "subjects",
 ]

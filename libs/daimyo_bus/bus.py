@@ -1,4 +1,4 @@
-"""A small async wrapper over nats-py: JSON payloads, callbacks, and the games JetStream.
+"""A small async wrapper over nats-py: typed messages, callbacks, and the games JetStream.
 
 Connections reconnect forever (a NATS restart must not take a service down). Core
 publish/subscribe serves live views; the `DAIMYO_GAMES` stream lets late subscribers and
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-from collections.abc import Awaitable, Callable
+import os
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -30,11 +30,13 @@ from nats.js.api import (
 )
 from nats.js.errors import NotFoundError
 
-from daimyo_bus import subjects
+from daimyo_bus import messages, subjects
+from daimyo_bus.messages import BadMessage, BusMessage, Message
+from daimyo_kit import credentials
 from daimyo_kit.retry import backoff_delay
 
-Handler = Callable[[str, Any], Awaitable[None]]
-"""Called with (subject, decoded JSON payload)."""
+Handler = Callable[[str, BusMessage], Awaitable[None]]
+"""Called with (subject, the typed message `messages.decode` made of the bytes)."""
 
 ConnectionWatcher = Callable[[bool], None]
 """Called with False when the NATS connection drops and True when it is restored."""
@@ -45,16 +47,22 @@ PULL_PAUSE_FLOOR = 0.1  # seconds between failed pulls at the least: a failing s
 CLOSE_TIMEOUT = 5.0
 
 
-def encode(payload: Any) -> bytes:
-    return json.dumps(payload, separators=(",", ":"), sort_keys=True).encode()
+def encode(payload: Message | bytes | Any) -> bytes:
+    """A typed message's own encoding; bytes as they are; anything else (tools, tests) as JSON."""
+    if isinstance(payload, bytes):
+        return payload
+    if hasattr(payload, "encode") and not isinstance(payload, str):
+        return bytes(payload.encode())
+    return messages.dumps(payload)
 
 
-def decode(data: bytes) -> Any:
-    return json.loads(data)
+def decode(subject: str, data: bytes) -> BusMessage:
+    return messages.decode(subject, data)
 
 
 def games_stream_config(max_age: timedelta = timedelta(days=7)) -> StreamConfig:
-    """The games stream: every per-game subject, bounded by age and messages per subject."""
+    """The games stream: only what a durable consumer reads (finished, abandoned), bounded by
+    age and messages per subject. Seat views, spectator views and turns are never retained."""
     return StreamConfig(
         name=subjects.GAMES_STREAM,
         subjects=list(subjects.GAMES_STREAM_SUBJECTS),
@@ -81,8 +89,14 @@ class Bus:
         _absorb_late_pongs(client)
 
     @classmethod
-    async def connect(cls, url: str, name: str = "daimyo") -> Bus:
+    async def connect(cls, url: str, name: str = "daimyo", role: str | None = None,
+                      env: Mapping[str, str] | None = None) -> Bus:
+        """Connect as `role` (daimyo_kit.credentials: its user and inbox prefix) when its
+        credentials are configured, else anonymously (a NATS without authentication); no role:
+        the operator login when configured (tests, tools)."""
         watchers: list[ConnectionWatcher] = []
+        login = credentials.nats_login(role, os.environ if env is None else env)
+        auth = {"user": login[0], "password": login[1]} if login else {}
 
         async def disconnected() -> None:
             _tell(watchers, False)
@@ -98,6 +112,8 @@ class Bus:
             allow_reconnect=True,
             disconnected_cb=disconnected,
             reconnected_cb=reconnected,
+            inbox_prefix=credentials.inbox_prefix(role),
+            **auth,
         )
         return cls(client, watchers)
 
@@ -114,8 +130,9 @@ class Bus:
     def is_connected(self) -> bool:
         return bool(self._nc.is_connected)
 
-    async def publish(self, subject: str, payload: Any) -> None:
-        """Fire and forget over core NATS (subscribers that are not connected miss it)."""
+    async def publish(self, subject: str, payload: Message | bytes) -> None:
+        """Fire and forget over core NATS (subscribers that are not connected miss it). nats-py
+        buffers publishes until its flusher runs, so a burst leaves in few socket writes."""
         await self._nc.publish(subject, encode(payload))
 
     async def flush(self, timeout: int = 2) -> None:
@@ -130,16 +147,31 @@ class Bus:
         return await self._nc.subscribe(subject, queue=queue, cb=on_message)
 
     async def ensure_games_stream(self, config: StreamConfig | None = None) -> None:
-        """Create or update the `DAIMYO_GAMES` stream (idempotent)."""
+        """Create or update the `DAIMYO_GAMES` stream (idempotent; the relay's job). What an
+        older configuration retained beyond the kept subjects (seat views) is purged."""
         config = config or games_stream_config()
+        name = config.name or subjects.GAMES_STREAM
         try:
-            await self._js.stream_info(config.name or subjects.GAMES_STREAM)
+            info = await self._js.stream_info(name)
         except NotFoundError:
             await self._js.add_stream(config)
             return
+        kept = set(config.subjects or ())
+        for dropped in set(info.config.subjects or ()) - kept:
+            await self._js.purge_stream(name, subject=dropped)
         await self._js.update_stream(config)
 
-    async def publish_durable(self, subject: str, payload: Any, message_id: str | None = None) -> int:
+    async def wait_for_games_stream(self, every_s: float = 0.5) -> None:
+        """Wait until the relay has created the games stream (consumers may not create it)."""
+        while True:
+            try:
+                await self._js.stream_info(subjects.GAMES_STREAM)
+                return
+            except NotFoundError:
+                await asyncio.sleep(every_s)
+
+    async def publish_durable(self, subject: str, payload: Message | bytes,
+                              message_id: str | None = None) -> int:
         """Publish into the games stream and wait for its ack; the stream's sequence number.
         A repeated `message_id` within the duplicate window is stored once."""
         headers = {"Nats-Msg-Id": message_id} if message_id else None
@@ -241,14 +273,20 @@ async def _pull_once(sub: Any, handler: Handler, batch: int) -> None:
 
 async def _dispatch(handler: Handler, msg: Msg) -> None:
     try:
-        await handler(msg.subject, decode(msg.data))
+        await handler(msg.subject, decode(msg.subject, msg.data))
     except Exception:  # a subscriber's failure must not kill the connection's reader
         _log.exception("handler failed for %s", msg.subject)
 
 
 async def _handle_and_ack(handler: Handler, msg: Msg) -> None:
     try:
-        await handler(msg.subject, decode(msg.data))
+        message = decode(msg.subject, msg.data)
+    except BadMessage as e:  # redelivering it would fail forever: drop it
+        _log.error("malformed message on %s dropped: %s", msg.subject, e)
+        await msg.ack()
+        return
+    try:
+        await handler(msg.subject, message)
     except Exception:
         _log.exception("durable handler failed for %s; redelivering", msg.subject)
         await msg.nak(delay=1.0)

@@ -4,8 +4,10 @@ Per game: `daimyo.game.<id>.seat.<n>` (that seat's redacted view and last move â
 seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot driver
 listens), `.finished` (the outcome, for ratings), `.abandoned` (a player left their seat to a
 bot: matchmaking frees them). Per player: `daimyo.player.<id>` (match found, invitations).
-The JetStream stream `DAIMYO_GAMES` keeps `daimyo.game.>`. Presence heartbeats of a seat's
-sockets (`daimyo.presence.<id>.<n>`, between gateways) are not kept.
+The JetStream stream `DAIMYO_GAMES` keeps only `.finished` and `.abandoned`. Presence
+heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`, between gateways), a player's
+socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
+(`daimyo.chat.<id>.<channel>`) are not kept.
 """
 
 from __future__ import annotations
@@ -15,7 +17,8 @@ from dataclasses import dataclass
 
 PREFIX = "daimyo"
 GAMES_STREAM = "DAIMYO_GAMES"
-GAMES_STREAM_SUBJECTS = ("daimyo.game.>",)
+GAMES_STREAM_SUBJECTS = ("daimyo.game.*.finished", "daimyo.game.*.abandoned")
+"""Only what a durable consumer (the matchmaker) reads; seat views are never retained."""
 
 ALL_TURNS = "daimyo.game.*.turn"
 """Every game's turn notices (the bot driver's subscription)."""
@@ -67,6 +70,20 @@ def presence(game_id: str, seat_number: int) -> str:
     return f"daimyo.presence.{_token(game_id)}.{seat_number}"
 
 
+ALL_ONLINE = "daimyo.online.*"
+"""Every player's socket heartbeats (matchmaking keeps a queued ticket alive while it hears them)."""
+
+
+def online(player_id: str) -> str:
+    """Heartbeats (and a last `gone`) from a gateway holding sockets of this player."""
+    return f"daimyo.online.{_token(player_id)}"
+
+
+def chat(game_id: str, channel: str) -> str:
+    """A game's chat messages, per channel ("players" | "spectators")."""
+    return f"daimyo.chat.{_token(game_id)}.{_token(channel)}"
+
+
 def game_all(game_id: str) -> str:
     """Every subject of one game (operators and tests only: includes every seat's hand)."""
     return f"daimyo.game.{_token(game_id)}.>"
@@ -96,3 +113,18 @@ def parse_game_subject(subject: str) -> GameSubject:
     if kind in ("watch", "turn", "finished", "abandoned") and not rest:
         return GameSubject(game_id, kind)
     raise ValueError(f"not a game subject: {subject!r}")
+
+
+def kind_of(subject: str) -> str:
+    """Which message `subject` carries: seat, watch, turn, finished, abandoned, presence, player,
+    online or chat (ValueError for a subject Daimyo does not use)."""
+    parts = subject.split(".")
+    if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
+        return "presence"
+    if parts[:2] == ["daimyo", "player"] and len(parts) == 3:
+        return "player"
+    if parts[:2] == ["daimyo", "online"] and len(parts) == 3:
+        return "online"
+    if parts[:2] == ["daimyo", "chat"] and len(parts) == 4:
+        return "chat"
+    return parse_game_subject(subject).kind

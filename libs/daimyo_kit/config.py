@@ -39,6 +39,7 @@ class Config:
     token_secret: str
     log_level: str
     game_plugins: tuple[str, ...] = ()
+    bind_host: str = "0.0.0.0"  # DAIMYO_BIND_HOST: `make run` binds 127.0.0.1
 
     @classmethod
     def from_env(cls, service: str, env: Mapping[str, str] | None = None) -> Config:
@@ -65,6 +66,7 @@ class Config:
             token_secret=env.get("DAIMYO_TOKEN_SECRET", DEV_TOKEN_SECRET),
             log_level=env.get("DAIMYO_LOG_LEVEL", "INFO").upper(),
             game_plugins=plugins,
+            bind_host=env.get("DAIMYO_BIND_HOST") or "0.0.0.0",
         )
 
 

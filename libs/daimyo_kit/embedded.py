@@ -7,14 +7,18 @@ directory does. Each `start_*` returns a handle with the server's URL and a `sto
 from __future__ import annotations
 
 import contextlib
+import os
 import shutil
 import socket
 import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from daimyo_kit import credentials as creds
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -52,6 +56,7 @@ def start_postgres(data_dir: Path) -> EmbeddedPostgres:
 class EmbeddedNats:
     url: str
     process: subprocess.Popen[bytes]
+    credentials: dict[str, str] = field(default_factory=dict)  # the logins its accounts accept
 
     def stop(self, grace: float = 5.0) -> None:
         if self.process.poll() is not None:
@@ -76,16 +81,26 @@ def nats_server_binary() -> Path:
 
 
 def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
-               die_with_parent: bool = False) -> EmbeddedNats:
+               credentials: Mapping[str, str] | None = None, die_with_parent: bool = False) -> EmbeddedNats:
     """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default);
-    with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`)."""
+    with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`).
+
+    It always has accounts: the per-service users and permissions of `credentials`
+    (daimyo_kit.credentials; None: this process's environment), completed with fresh values
+    where they lack any; anonymous clients are refused."""
     port = port or free_port()
+    source = os.environ if credentials is None else credentials
+    logins = {k: v for k, v in source.items() if k.startswith("DAIMYO_")}
+    logins |= creds.env_additions(logins)
     data_dir.mkdir(parents=True, exist_ok=True)
+    config = data_dir / "nats.conf"
+    config.touch(mode=0o600)
+    config.write_text(creds.nats_server_config(logins, port, data_dir))
     log = (data_dir / "nats.log").open("ab")
-    command = [str(nats_server_binary()), "-js", "-sd", str(data_dir), "-a", "127.0.0.1", "-p", str(port)]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
+    process = subprocess.Popen([str(nats_server_binary()), "-c", str(config)], stdout=log,
+                               stderr=subprocess.STDOUT,
                                preexec_fn=_term_on_parent_death if die_with_parent else None)
-    handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process)
+    handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process, credentials=logins)
     _wait_for_port(handle, port, timeout)
     return handle
 

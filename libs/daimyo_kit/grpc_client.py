@@ -7,11 +7,16 @@ player action can be followed gateway → matchmaking → game in the JSON logs.
 
 from __future__ import annotations
 
+import os
 import uuid
+from collections.abc import Mapping
 from typing import Any
 
 import grpc
 import structlog
+
+from daimyo_kit import credentials
+from daimyo_kit.auth import CallerCredentials
 
 REQUEST_ID_KEY = "x-request-id"
 
@@ -34,6 +39,12 @@ class _RequestIdInterceptor(grpc.aio.UnaryUnaryClientInterceptor):  # type: igno
         return await continuation(details, request)
 
 
-def channel(target: str, options: list[tuple[str, Any]] | None = None) -> grpc.aio.Channel:
-    """An insecure channel to `target` whose calls carry the current request id."""
-    return grpc.aio.insecure_channel(target, options=options, interceptors=[_RequestIdInterceptor()])
+def channel(target: str, options: list[tuple[str, Any]] | None = None, role: str | None = None,
+            env: Mapping[str, str] | None = None) -> grpc.aio.Channel:
+    """An insecure channel to `target` whose calls carry the current request id and, with a
+    `role`, that role's credentials (`DAIMYO_<ROLE>_GRPC_TOKEN`; see daimyo_kit.auth)."""
+    interceptors: list[Any] = [_RequestIdInterceptor()]
+    token = credentials.grpc_token(role, os.environ if env is None else env) if role else None
+    if role and token:
+        interceptors.append(CallerCredentials(role, token))
+    return grpc.aio.insecure_channel(target, options=options, interceptors=interceptors)

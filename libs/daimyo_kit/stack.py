@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import free_port, port_answers
 from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 
@@ -75,6 +76,7 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
     env.update(settings.extra_env)
+    env.update(credentials.env_additions(env))  # the session's or operator's set when complete
     return env
 
 

@@ -14,6 +14,7 @@ in place — but no state handed out is ever mutated afterwards.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeAlias
 
@@ -58,8 +59,8 @@ class Game(Protocol):
         (the seat count is `player_counts`, not an option here)."""
 
     def validate_table_options(self, options: JSON) -> JSON:
-        """The normalised engine config for `options` (defaults filled in); raises a
-        `MalformedMove` naming the option that is wrong."""
+        """The normalised engine config (without `players`) for a table's `options`, defaults
+        filled in (see `chosen_options`); raises a `MalformedMove` naming the option that is wrong."""
 
     def client_board(self, config: JSON) -> JSON:
         """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
@@ -147,6 +148,26 @@ def replay_moves(game: Game, log: JSON, upto: int | None = None) -> tuple[Any, i
         except RuleError as error:
             raise ReplayError(f"{type(error).__name__}: {error}", index) from error
     return state, len(entries)
+
+
+def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:
+    """`options` checked against a `table_options()` schema ({name: {default, choices: [{value}]}}):
+    every name known, every value one of its choices (same JSON type), defaults filled in."""
+    options = {} if options is None else options
+    if not isinstance(options, dict):
+        raise MalformedMove("table options must be a JSON object")
+    unknown = sorted(set(options) - set(schema))
+    if unknown:
+        raise MalformedMove(f"unknown table option {unknown[0]!r}; options: {', '.join(sorted(schema))}")
+    chosen = {}
+    for name, option in schema.items():
+        value = options.get(name, option["default"])
+        allowed = [c["value"] for c in option["choices"]]
+        if not any(type(value) is type(a) and value == a for a in allowed):
+            listed = ", ".join(json.dumps(a) for a in allowed)
+            raise MalformedMove(f"{name} must be one of {listed}, not {json.dumps(value)}")
+        chosen[name] = value
+    return chosen
 
 
 _MASK64 = (1 << 64) - 1

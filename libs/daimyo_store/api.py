@@ -21,12 +21,16 @@ class StreamNotFound(Exception):
 
 @dataclass(frozen=True)
 class NewEvent:
-    """An event to append: past-tense `type`, JSON `data`, optional idempotency key."""
+    """An event to append: past-tense `type`, JSON `data`, optional idempotency key.
+
+    A command id is unique per (stream, actor): `actor` names who sent the command (e.g.
+    "player:p1" or "driver"), so no actor can use up, or answer for, another actor's id."""
 
     type: str
     data: dict[str, Any]
     schema_version: int = 1
     command_id: str | None = None
+    actor: str = ""
 
 
 @dataclass(frozen=True)
@@ -41,6 +45,7 @@ class RecordedEvent:
     position: int
     recorded_at: datetime
     command_id: str | None = None
+    actor: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,8 +60,8 @@ class EventStore(Protocol):
         self, stream_id: str, expected_version: int, events: list[NewEvent]
     ) -> list[RecordedEvent]:
         """Append after `expected_version` (0 for a new stream) atomically; ConcurrencyError if
-        the stream's version differs. An event whose command_id was already used in this stream
-        is not appended again: the originally recorded events of that command are returned.
+        the stream's version differs. An event whose command_id that actor already used in this
+        stream is not appended again: the originally recorded events of that command are returned.
         (A command id may appear on one event of an append only — ValueError otherwise; the
         "events of that command" are every event of the append that carried it.)"""
 
@@ -67,9 +72,9 @@ class EventStore(Protocol):
     async def stream_version(self, stream_id: str) -> int:
         """The last version of the stream (0 if it does not exist)."""
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
-        """The events recorded for `command_id` in that stream: the whole append that carried
-        it, in version order ([] if none)."""
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
+        """The events recorded for `actor`'s `command_id` in that stream: the whole append that
+        carried it, in version order ([] if none)."""
 
     async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
         """Events with position > after_position in position order, never skipping one whose

@@ -33,7 +33,7 @@ class InMemoryEventStore:
         self, stream_id: str, expected_version: int, events: list[NewEvent]
     ) -> list[RecordedEvent]:
         command_ids = distinct_command_ids(events)
-        already = [e for c in command_ids for e in await self.find_command(stream_id, c)]
+        already = [e for actor, c in command_ids for e in await self.find_command(stream_id, c, actor)]
         if already:
             return sorted({e.version: e for e in already}.values(), key=lambda e: e.version)
         stream = self._streams.setdefault(stream_id, [])
@@ -59,6 +59,7 @@ class InMemoryEventStore:
             position=position,
             recorded_at=datetime.now(UTC),
             command_id=event.command_id,
+            actor=event.actor,
         )
 
     def _upcast(self, event: RecordedEvent) -> RecordedEvent:
@@ -75,9 +76,10 @@ class InMemoryEventStore:
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
         stream = self._streams.get(stream_id, [])
-        carrier = next((i for i, e in enumerate(stream) if e.command_id == command_id), None)
+        carrier = next((i for i, e in enumerate(stream) if (e.command_id, e.actor) == (command_id, actor)),
+                       None)
         if carrier is None:
             return []
         append_id = self._appends[stream_id][carrier]

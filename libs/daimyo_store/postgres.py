@@ -11,11 +11,14 @@ ends (appends here are single statements, and sessions time out when idle in a t
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
+import orjson
 from psycopg import AsyncConnection, errors
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
+from psycopg.types.json import Jsonb, set_json_dumps, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_store.api import (
@@ -29,16 +32,17 @@ from daimyo_store.commands import distinct_command_ids
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
-_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, recorded_at, position"
+_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position"
 
 # One statement, so one round trip: it inserts nothing unless the stream is at the expected
-# version; two writers that both saw that version collide on the primary key instead.
+# version; two writers that both saw that version collide on the primary key instead. The
+# events travel as one jsonb array (encoded by orjson in one call, not five arrays adapted
+# element by element).
 _INSERT_EVENTS = f"""
-INSERT INTO events (stream_id, version, type, schema_version, data, command_id)
-SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id
-FROM unnest(%(versions)s::int[], %(types)s::text[], %(schema_versions)s::int[],
-            %(datas)s::jsonb[], %(command_ids)s::text[])
-     WITH ORDINALITY AS v(version, type, schema_version, data, command_id, n)
+INSERT INTO events (stream_id, version, type, schema_version, data, command_id, actor)
+SELECT %(stream_id)s, v.version, v.type, v.schema_version, v.data, v.command_id, v.actor
+FROM jsonb_to_recordset(%(events)s::jsonb)
+     AS v(n int, version int, type text, schema_version int, data jsonb, command_id text, actor text)
 WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = %(stream_id)s) = %(expected)s
 ORDER BY v.n
 RETURNING {_EVENT_COLUMNS}
@@ -47,7 +51,8 @@ RETURNING {_EVENT_COLUMNS}
 _FIND_COMMAND = f"""
 SELECT {_EVENT_COLUMNS} FROM events
 WHERE stream_id = %(stream_id)s
-  AND xid = (SELECT xid FROM events WHERE stream_id = %(stream_id)s AND command_id = %(command_id)s)
+  AND xid = (SELECT xid FROM events
+             WHERE stream_id = %(stream_id)s AND actor = %(actor)s AND command_id = %(command_id)s)
 ORDER BY version
 """
 
@@ -81,6 +86,7 @@ class PostgresEventStore:
             min_size=min_size,
             max_size=max_size,
             kwargs={"options": _session_options(schema), "autocommit": True},
+            configure=_use_fast_json,
             open=False,
         )
         await pool.open(wait=True)
@@ -110,8 +116,8 @@ class PostgresEventStore:
                 raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
 
-    async def _recorded_for(self, stream_id: str, command_ids: list[str]) -> list[RecordedEvent]:
-        found = {e.version: e for c in command_ids for e in await self.find_command(stream_id, c)}
+    async def _recorded_for(self, stream_id: str, keys: list[tuple[str, str]]) -> list[RecordedEvent]:
+        found = {e.version: e for actor, c in keys for e in await self.find_command(stream_id, c, actor)}
         return [found[v] for v in sorted(found)]
 
     async def _insert(
@@ -146,9 +152,10 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             return await _stream_version(conn, stream_id)
 
-    async def find_command(self, stream_id: str, command_id: str) -> list[RecordedEvent]:
+    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, _FIND_COMMAND, {"stream_id": stream_id, "command_id": command_id})
+            rows = await _fetch(conn, _FIND_COMMAND,
+                                {"stream_id": stream_id, "command_id": command_id, "actor": actor})
         return [self._event(row) for row in rows]
 
     async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
@@ -199,6 +206,7 @@ class PostgresEventStore:
             position=row["position"],
             recorded_at=row["recorded_at"],
             command_id=row["command_id"],
+            actor=row["actor"],
         )
 
 
@@ -216,15 +224,31 @@ async def _stream_version(conn: AsyncConnection, stream_id: str) -> int:
 
 
 def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]) -> dict[str, Any]:
-    return {
-        "stream_id": stream_id,
-        "expected": expected_version,
-        "versions": [expected_version + i for i in range(1, len(events) + 1)],
-        "types": [e.type for e in events],
-        "schema_versions": [e.schema_version for e in events],
-        "datas": [Jsonb(e.data) for e in events],
-        "command_ids": [e.command_id for e in events],
-    }
+    rows = [{"n": n, "version": expected_version + n, "type": e.type, "schema_version": e.schema_version,
+             "data": e.data, "command_id": e.command_id, "actor": e.actor} for n, e in enumerate(events, 1)]
+    return {"stream_id": stream_id, "expected": expected_version, "events": Jsonb(rows)}
+
+
+async def _use_fast_json(conn: AsyncConnection) -> None:
+    """jsonb in and out through orjson (several times quicker than the standard library)."""
+    set_json_dumps(_dumps, conn)
+    set_json_loads(_loads, conn)
+
+
+def _dumps(value: Any) -> bytes:
+    try:
+        return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+    except TypeError:  # e.g. an integer wider than 64 bits: the standard library takes it
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+_LONG_DIGITS = re.compile(rb"\d{20}")
+
+
+def _loads(data: bytes | str) -> Any:
+    """orjson, except where a number may be wider than 64 bits (orjson would round it to a float)."""
+    raw = data.encode() if isinstance(data, str) else bytes(data)
+    return json.loads(raw) if _LONG_DIGITS.search(raw) else orjson.loads(raw)
 
 
 def _session_options(schema: str) -> str:

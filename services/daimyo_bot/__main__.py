@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from daimyo_bot.bootstrap import Settings, build, servicers, supervise_driver
+from daimyo_bot.bootstrap import Settings, build, caller_auth, servicers, supervise_driver
 from daimyo_kit import logging as log
 from daimyo_kit import shutdown
 from daimyo_kit.grpc_server import serve
@@ -18,11 +18,13 @@ from daimyo_kit.metrics import serve_metrics
 
 
 async def _serve(settings: Settings) -> None:
+    auth = caller_auth(settings)  # before anything starts: no callers configured, no service
     app = await build(settings)
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     driver = asyncio.create_task(supervise_driver(settings)) if settings.driver else None
     try:
-        await serve(servicers(app), settings.grpc_port, on_stopping=lambda: _cancel(driver))
+        await serve(servicers(app), settings.grpc_port, host=settings.bind_host, interceptors=[auth],
+                    on_stopping=lambda: _cancel(driver))
     finally:
         app.close()
 
@@ -35,7 +37,7 @@ async def _cancel(task: asyncio.Task[None] | None) -> None:
 
 async def _drive(settings: Settings) -> None:
     """The driver alone, until `shutdown.run` cancels this on SIGTERM."""
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     driver = asyncio.create_task(supervise_driver(settings))
     try:
         await asyncio.Event().wait()

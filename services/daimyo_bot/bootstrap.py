@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bot.grpc_api import BotServicer
@@ -14,8 +14,9 @@ from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_bus import Bus, subjects
-from daimyo_kit import grpc_client, shutdown
+from daimyo_kit import credentials, grpc_client, shutdown
 from daimyo_kit import logging as log
+from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from daimyo_kit.retry import backoff_delay
@@ -23,6 +24,8 @@ from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2_grpc
 
 SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
+CALLERS_BY_METHOD = {"SuggestMove": frozenset({"driver"})}
+"""Only the bot driver asks for moves (searches are the expensive resource here)."""
 _log = log.get_logger("daimyo_bot")
 
 
@@ -39,6 +42,8 @@ class Settings:
     sweep_seconds: float = 5.0
     driver: bool = True  # `serve` also runs the driver (replicas share turns via a queue group)
     log_level: str = "INFO"
+    bind_host: str = "0.0.0.0"
+    callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -52,6 +57,8 @@ class Settings:
             min_move_seconds=float(env.get("DAIMYO_BOT_MIN_MOVE_SECONDS", "1.0")),
             driver=env.get("DAIMYO_BOT_DRIVER", "on").lower() != "off",
             log_level=config.log_level,
+            bind_host=config.bind_host,
+            callers=credentials.grpc_callers(env),
         )
 
 
@@ -75,8 +82,14 @@ def servicers(app: BotApp) -> list[Servicer]:
     return [Servicer(bot_pb2_grpc.add_BotServiceServicer_to_server, BotServicer(app.handlers), SERVICE_NAME)]
 
 
-async def start_grpc(app: BotApp, port: int, host: str = "0.0.0.0") -> RunningServer:
-    return await start_server(servicers(app), port, host)
+def caller_auth(settings: Settings) -> CallerAuthInterceptor:
+    return CallerAuthInterceptor(settings.callers, CALLERS_BY_METHOD)
+
+
+async def start_grpc(app: BotApp, port: int, host: str = "0.0.0.0",
+                     auth: CallerAuthInterceptor | None = None) -> RunningServer:
+    """A bot server; `auth` checks callers (the service's entry point always passes it)."""
+    return await start_server(servicers(app), port, host, [auth] if auth else [])
 
 
 async def supervise_driver(settings: Settings) -> None:
@@ -95,9 +108,9 @@ async def supervise_driver(settings: Settings) -> None:
 
 async def run_driver(settings: Settings) -> None:
     """One driver session: turn notices (queue group) plus the periodic sweep, until cancelled."""
-    bus = await Bus.connect(settings.nats_url, name="daimyo-bot-driver")
-    game_channel = grpc_client.channel(settings.game_addr)
-    bot_channel = grpc_client.channel(settings.bot_addr)
+    bus = await Bus.connect(settings.nats_url, name="daimyo-bot-driver", role="driver")
+    game_channel = grpc_client.channel(settings.game_addr, role="driver")
+    bot_channel = grpc_client.channel(settings.bot_addr, role="driver")
     game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
     bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
     driver = Driver(game, bot, settings.driver_deadline_ms / 1000, settings.min_move_seconds)

@@ -4,7 +4,11 @@ On each turn notice (`daimyo.game.<id>.turn`, a NATS queue group so replicas spl
 and on a periodic sweep of live games, for each bot seat that must act: fetch that seat's
 view (GetView), ask the bot service for a move (SuggestMove, the view only — never the
 state), and submit it (SubmitMove) with the view's version as `expected_version` and the
-command id `bot:<game>:<version>:<seat>`, so duplicate notices never make two moves. When the
+command id `bot:<game>:<version>:<seat>`, so duplicate notices never make two moves. Command
+ids are kept per actor by the game service, so that id lives in the driver's own namespace:
+no player can use it up. A refusal of the driver's own move (ABORTED, ALREADY_EXISTS) counts
+as settled only once the game has moved past that version; otherwise the turn is tried
+again with a fresh command id. When the
 bot service is down or late, a random legal move is played once the deadline has passed (at
 once when the service has no bot for that game or level), so a game never stalls. A stale
 version (ABORTED) is dropped: a newer notice follows.
@@ -27,6 +31,7 @@ import grpc
 
 from daimyo_bot.fallback import fallback_move
 from daimyo_bot.metrics import DRIVER_MOVES
+from daimyo_bus.messages import BusMessage, TurnNotice
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
@@ -37,12 +42,14 @@ QUEUE_GROUP = "daimyo-bot-driver"
 BOT_GRACE_S = 0.3  # beyond the deadline before the driver stops waiting for the bot service
 CALL_TIMEOUT_S = 5.0
 SETTLED = (grpc.StatusCode.ABORTED, grpc.StatusCode.ALREADY_EXISTS, grpc.StatusCode.NOT_FOUND)
+SUBMIT_ATTEMPTS = 3  # a refusal while the game stands still: retried with a fresh command id
 
 _log = log.get_logger("daimyo_bot.driver")
 
 
-def command_id(game_id: str, version: int, seat: int) -> str:
-    return f"bot:{game_id}:{version}:{seat}"
+def command_id(game_id: str, version: int, seat: int, attempt: int = 0) -> str:
+    base = f"bot:{game_id}:{version}:{seat}"
+    return f"{base}:{attempt}" if attempt else base
 
 
 def bot_seats(seats: list[dict[str, Any]], to_act: list[int]) -> list[tuple[int, str]]:
@@ -72,17 +79,18 @@ class Driver:
     _again: dict[tuple[str, int], SeatTurn] = field(default_factory=dict)
     _tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
-    async def on_turn(self, subject: str, notice: dict[str, Any]) -> None:
+    async def on_turn(self, subject: str, notice: BusMessage) -> None:
         """A turn notice: start playing each bot seat to act (in the background)."""
-        if notice.get("finished"):
+        if not isinstance(notice, TurnNotice) or notice.finished:
             return
-        game, seats = notice.get("game"), notice.get("seats") or []
-        if not isinstance(game, str) or not game:
-            _log.warning("turn_notice_without_game", game_id=notice.get("game_id"))
+        if not notice.game:
+            _log.warning("turn_notice_without_game", game_id=notice.game_id)
             return
-        paced = with_people(notice, seats)
-        for seat, level in bot_seats(seats, notice.get("to_act") or []):
-            self.start(SeatTurn(notice["game_id"], game, seat, level, notice.get("version"), paced))
+        levels = {s.seat: s.bot_level for s in notice.seats}
+        paced = notice.with_people if notice.with_people is not None else None in levels.values()
+        for seat in notice.to_act:
+            if level := levels.get(seat):
+                self.start(SeatTurn(notice.game_id, notice.game, seat, level, notice.version, paced))
 
     def start(self, turn: SeatTurn) -> None:
         key = (turn.game_id, turn.seat)
@@ -149,16 +157,27 @@ class Driver:
         return str(reply.move_json)
 
     async def _submit(self, turn: SeatTurn, version: int, move_json: str) -> str:
-        request = game_pb2.SubmitMoveRequest(game_id=turn.game_id, seat=turn.seat, move_json=move_json,
-                                             expected_version=version,
-                                             command_id=command_id(turn.game_id, version, turn.seat))
-        try:
-            await self.game.SubmitMove(request, timeout=CALL_TIMEOUT_S)
-        except grpc.aio.AioRpcError as e:
-            if e.code() in SETTLED:
-                return str(e.code().name.lower())
-            raise
-        return "accepted"
+        for attempt in range(SUBMIT_ATTEMPTS):
+            request = game_pb2.SubmitMoveRequest(
+                game_id=turn.game_id, seat=turn.seat, move_json=move_json, expected_version=version,
+                command_id=command_id(turn.game_id, version, turn.seat, attempt))
+            try:
+                await self.game.SubmitMove(request, timeout=CALL_TIMEOUT_S)
+            except grpc.aio.AioRpcError as e:
+                if e.code() not in SETTLED:
+                    raise
+                if e.code() == grpc.StatusCode.NOT_FOUND or await self._moved_past(turn, version):
+                    return str(e.code().name.lower())
+                _log.warning("bot_move_refused_unsettled", code=e.code().name, detail=e.details(),
+                             version=version, attempt=attempt)
+                continue
+            return "accepted"
+        return "unsettled"  # the sweep looks again
+
+    async def _moved_past(self, turn: SeatTurn, version: int) -> bool:
+        """Whether the game went on without this seat's move at `version` being owed any more."""
+        view = await self.game.GetView(_view_request(turn.game_id, turn.seat), timeout=CALL_TIMEOUT_S)
+        return bool(view.finished or view.version > version or turn.seat not in view.to_act)
 
     async def sweep(self) -> int:
         """Start every bot seat that must act in a live game; how many were started."""

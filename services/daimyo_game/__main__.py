@@ -11,7 +11,7 @@ import argparse
 import asyncio
 from dataclasses import replace
 
-from daimyo_game.bootstrap import GameApp, Settings, build, migrate, servicers, supervise_relay
+from daimyo_game.bootstrap import GameApp, Settings, build, caller_auth, migrate, servicers, supervise_relay
 from daimyo_game.errors import GameError
 from daimyo_kit import logging as log
 from daimyo_kit import shutdown
@@ -33,19 +33,20 @@ def _parser() -> argparse.ArgumentParser:
 
 
 async def _serve(settings: Settings) -> None:
+    auth = caller_auth(settings)  # before anything starts: no callers configured, no service
     app = await build(settings)
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     if settings.relay:
         app.start_relay()
     try:
-        await serve(servicers(app), settings.grpc_port)
+        await serve(servicers(app), settings.grpc_port, host=settings.bind_host, interceptors=[auth])
     finally:
         await app.close()
 
 
 async def _relay(settings: Settings) -> None:
     app = await build(replace(settings, relay=True))
-    serve_metrics(settings.metrics_port)
+    serve_metrics(settings.metrics_port, settings.bind_host)
     try:
         await supervise_relay(app)
     finally:

@@ -192,7 +192,7 @@ def _check_can_act(record: GameRecord, command: SubmitMove) -> None:
             f"stale version: you saw version {command.expected_version}, the game is at {record.version}"
         )
     if record.finished:
-        raise Illegal(f"game {record.game_id} is finished (version {record.finished_version})")
+        raise Illegal(f"this game is finished (version {record.finished_version})")
     to_act = record.engine.to_act(record.state)
     if command.seat not in to_act:
         waiting = ", ".join(str(s) for s in to_act) or "nobody"
@@ -208,5 +208,5 @@ def effects_of(engine: Game, state: Any, record: GameRecord) -> dict[str, Any]:
 def check_viewer(record: GameRecord, viewer: int | None) -> None:
     if viewer is not None and not 0 <= viewer < record.seat_count:
         raise Malformed(
-            f"seat {viewer} does not exist; game {record.game_id} has seats 0..{record.seat_count - 1}"
+            f"seat {viewer} does not exist; this game has seats 0..{record.seat_count - 1}"
         )

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from daimyo_bus.bus import Bus
 from daimyo_game.aggregate import GameResolver
 from daimyo_game.catalogue import PostgresCatalogue, migrate_catalogue
+from daimyo_game.chat import Chat, ChatStore
 from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
 from daimyo_game.handlers import GameHandlers, wall_clock_ms
@@ -21,8 +22,9 @@ from daimyo_game.lease import AdvisoryLease
 from daimyo_game.relay import Relay
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
+from daimyo_kit import credentials, shutdown
 from daimyo_kit import logging as log
-from daimyo_kit import shutdown
+from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from daimyo_kit.retry import backoff_delay
@@ -32,6 +34,17 @@ from daimyo_store.migrations import apply_migrations
 from daimyo_store.postgres import PostgresEventStore
 
 SERVICE_NAME = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
+_READERS = frozenset({"gateway", "driver", "matchmaking"})
+CALLERS_BY_METHOD = {
+    "CreateGame": frozenset({"matchmaking"}),
+    "SubmitMove": frozenset({"gateway", "driver"}),
+    "GetView": _READERS, "ListEvents": _READERS, "Replay": _READERS, "ListGames": _READERS,
+    "GetGame": _READERS,
+    "HandOverSeat": frozenset({"gateway"}), "ReclaimSeat": frozenset({"gateway"}),
+    "ListMyGames": frozenset({"gateway"}),
+    "PostChat": frozenset({"gateway"}), "ListChat": frozenset({"gateway"}),
+}
+"""Which authenticated roles may call each method; seat-level checks follow in the handlers."""
 _log = log.get_logger("daimyo_game")
 
 
@@ -47,6 +60,8 @@ class Settings:
     cache_size: int = 512
     pool_size: int = 20
     log_level: str = "INFO"
+    bind_host: str = "0.0.0.0"
+    callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -59,6 +74,8 @@ class Settings:
             cache_size=int(env.get("DAIMYO_GAME_CACHE_SIZE", "512")),
             pool_size=int(env.get("DAIMYO_GAME_DB_POOL", "20")),
             log_level=config.log_level,
+            bind_host=config.bind_host,
+            callers=credentials.grpc_callers(env),
         )
 
 
@@ -103,6 +120,7 @@ async def build(settings: Settings, games: GameResolver = get_game,
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
     handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
+    handlers.chat = Chat(ChatStore(store.pool), repository.load)
     return GameApp(settings, store, catalogue, games, handlers, wakeup)
 
 
@@ -129,14 +147,14 @@ async def supervise_relay(app: GameApp) -> None:
 async def relay_once(app: GameApp) -> None:
     """One relay session: until cancelled or until NATS/Postgres fail."""
     settings = app.settings
-    bus = await Bus.connect(settings.nats_url, name="daimyo-game-relay")
+    bus = await Bus.connect(settings.nats_url, name="daimyo-game-relay", role="game")
     try:
         await bus.ensure_games_stream()
         lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
         repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
         timekeeper = Timekeeper(app.handlers)
         await Relay(repository, bus, lease, catalog=app.catalogue, wakeup=app.wakeup, timekeeper=timekeeper,
-                    now_ms=app.handlers.now_ms).run()
+                    now_ms=app.handlers.now_ms, computed=app.handlers.repository.cached_at).run()
     finally:
         await bus.close()
 
@@ -146,6 +164,12 @@ def servicers(app: GameApp) -> list[Servicer]:
     return [Servicer(game_pb2_grpc.add_GameServiceServicer_to_server, servicer, SERVICE_NAME)]
 
 
-async def start_grpc(app: GameApp, port: int | None = None, host: str = "0.0.0.0") -> RunningServer:
+def caller_auth(settings: Settings) -> CallerAuthInterceptor:
+    """The check of every caller's credentials (refuses to build without configured callers)."""
+    return CallerAuthInterceptor(settings.callers, CALLERS_BY_METHOD)
+
+
+async def start_grpc(app: GameApp, port: int | None = None, host: str | None = None) -> RunningServer:
     """A running gRPC server for `app` (port 0: any free port; None: the configured one)."""
-    return await start_server(servicers(app), app.settings.grpc_port if port is None else port, host)
+    return await start_server(servicers(app), app.settings.grpc_port if port is None else port,
+                              host or app.settings.bind_host, [caller_auth(app.settings)])

@@ -19,6 +19,10 @@ class LruCache(Generic[V]):
             self._items.move_to_end(key)
         return value
 
+    def peek(self, key: str) -> V | None:
+        """The value without making it recently used (a reader that must not keep entries alive)."""
+        return self._items.get(key)
+
     def put(self, key: str, value: V) -> None:
         if self._capacity <= 0:
             return

@@ -37,20 +37,26 @@ class GameSummary:
     finished: bool = False
     winners: list[int] = field(default_factory=list)
     created_at: datetime | None = None
+    listed: bool = True  # False: a private table without spectators (kept out of public lists)
 
 
 class GameCatalog(Protocol):
     async def upsert_game_summary(self, summary: GameSummary) -> None:
         """Insert or update a game's row; an older `version` never overwrites a newer one.
-        `created_at` is set on first insert (now when None) and kept afterwards."""
+        `created_at` and `listed` are set on first insert (now when None) and kept afterwards."""
+
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        """`upsert_game_summary` for each, in one round trip (at most one summary per game)."""
 
     async def get_game_summary(self, game_id: str) -> GameSummary | None: ...
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
         """Newest first; only games seating `player_id` when given. `live`/`finished` select
-        running and finished games; both False means both (like an unset proto filter)."""
+        running and finished games; both False means both (like an unset proto filter);
+        `listed_only` leaves out unlisted (private, no spectators) games."""
 
 
 async def migrate_catalogue(database_url: str, schema: str) -> list[str]:
@@ -59,9 +65,9 @@ async def migrate_catalogue(database_url: str, schema: str) -> list[str]:
 
 
 _UPSERT = """
-INSERT INTO game_catalogue (game_id, game, seats, version, finished, winners, created_at)
+INSERT INTO game_catalogue (game_id, game, seats, version, finished, winners, created_at, listed)
 VALUES (%(game_id)s, %(game)s, %(seats)s, %(version)s, %(finished)s, %(winners)s,
-        coalesce(%(created_at)s, now()))
+        coalesce(%(created_at)s, now()), %(listed)s)
 ON CONFLICT (game_id) DO UPDATE
 SET game = excluded.game, seats = excluded.seats, version = excluded.version,
     finished = excluded.finished, winners = excluded.winners
@@ -72,6 +78,7 @@ _LIST = """
 SELECT * FROM game_catalogue
 WHERE (%(player)s::jsonb IS NULL OR seats @> %(player)s::jsonb)
   AND (%(either)s OR finished = %(finished)s)
+  AND (NOT %(listed_only)s OR listed)
 ORDER BY created_at DESC, game_id DESC LIMIT %(limit)s
 """
 
@@ -96,16 +103,25 @@ class PostgresCatalogue:
         async with self._pool.connection() as conn:
             await conn.execute(_UPSERT, _params(summary))
 
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        if not summaries:
+            return
+        async with self._pool.connection() as conn:
+            cursor = conn.cursor()
+            await cursor.executemany(_UPSERT, [_params(s) for s in summaries])  # one pipeline
+
     async def get_game_summary(self, game_id: str) -> GameSummary | None:
         rows = await self._fetch("SELECT * FROM game_catalogue WHERE game_id = %s", [game_id])
         return _summary(rows[0]) if rows else None
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
         player = Jsonb([{"player_id": player_id}]) if player_id else None
         rows = await self._fetch(_LIST, {"player": player, "either": live == finished,
-                                         "finished": finished, "limit": limit})
+                                         "finished": finished, "limit": limit,
+                                         "listed_only": listed_only})
         return [_summary(row) for row in rows]
 
     async def _fetch(self, query: str, params: Any) -> list[dict[str, Any]]:
@@ -121,20 +137,27 @@ class InMemoryCatalogue:
     def __init__(self) -> None:
         self._games: dict[str, GameSummary] = {}
 
+    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
+        for summary in summaries:
+            await self.upsert_game_summary(summary)
+
     async def upsert_game_summary(self, summary: GameSummary) -> None:
         current = self._games.get(summary.game_id)
         if current is not None and current.version > summary.version:
             return
         created_at = current.created_at if current else (summary.created_at or datetime.now(UTC))
-        self._games[summary.game_id] = replace(copy.deepcopy(summary), created_at=created_at)
+        listed = current.listed if current else summary.listed
+        self._games[summary.game_id] = replace(copy.deepcopy(summary), created_at=created_at, listed=listed)
 
     async def get_game_summary(self, game_id: str) -> GameSummary | None:
         return copy.deepcopy(self._games.get(game_id))
 
     async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50
+        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
+        listed_only: bool = False,
     ) -> list[GameSummary]:
-        wanted = [g for g in self._games.values() if _matches(g, player_id, live, finished)]
+        wanted = [g for g in self._games.values()
+                  if _matches(g, player_id, live, finished) and (g.listed or not listed_only)]
         wanted.sort(key=lambda g: (g.created_at or datetime.min.replace(tzinfo=UTC), g.game_id), reverse=True)
         return copy.deepcopy(wanted[:limit])
 
@@ -148,9 +171,9 @@ def _matches(game: GameSummary, player_id: str | None, live: bool, finished: boo
 def _params(summary: GameSummary) -> dict[str, Any]:
     return {"game_id": summary.game_id, "game": summary.game, "seats": Jsonb(summary.seats),
             "version": summary.version, "finished": summary.finished, "winners": Jsonb(summary.winners),
-            "created_at": summary.created_at}
+            "created_at": summary.created_at, "listed": summary.listed}
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:
     return GameSummary(row["game_id"], row["game"], row["seats"], row["version"], row["finished"],
-                       row["winners"], row["created_at"])
+                       row["winners"], row["created_at"], row.get("listed", True))

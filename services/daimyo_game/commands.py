@@ -35,6 +35,7 @@ class CreateGame:
     seed: int | None = None
     command_id: str = ""
     time_control: dict[str, Any] = field(default_factory=dict)
+    listed: bool = True  # False: a private table without spectators (not in the public live list)
 
 
 @dataclass(frozen=True)
@@ -45,3 +46,4 @@ class SubmitMove:
     expected_version: int = 0  # 0: no expectation (act on the newest version)
     command_id: str = ""
     player_id: str = ""  # when set, must own the seat
+    role: str = "internal"  # the authenticated caller (daimyo_game.access); "internal" only in process

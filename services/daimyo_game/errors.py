@@ -43,3 +43,9 @@ class DuplicateCommand(GameError):
     """A command id reused for a different request."""
 
     reason = "duplicate_command"
+
+
+class RateLimited(GameError):
+    """Too many requests of one kind in a short time (e.g. chat messages): wait, then retry."""
+
+    reason = "rate_limited"

@@ -27,6 +27,7 @@ class GameCreated:
     time_control: dict[str, Any] = field(default_factory=dict)
     chance: tuple[Any, ...] = ()  # chance results of the initial deal (secret until the end)
     clock: dict[str, Any] | None = None
+    listed: bool = True  # False: a private table whose host allows no spectators
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,9 @@ SEAT_EVENTS = (ClockExpired, SeatTakenOver, SeatReturned, SeatReclaimed)
 GameEvent = GameCreated | MoveMade | GameFinished | SeatEvent
 
 
-def to_new_event(event: GameEvent, command_id: str | None = None) -> NewEvent:
+def to_new_event(event: GameEvent, command_id: str | None = None, actor: str = "") -> NewEvent:
     name = type(event).__name__
-    return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id)
+    return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id, actor=actor)
 
 
 def from_recorded(recorded: RecordedEvent) -> GameEvent:
@@ -102,12 +103,14 @@ def from_recorded(recorded: RecordedEvent) -> GameEvent:
 def created_to_json(e: GameCreated) -> dict[str, Any]:
     data = {"game": e.game, "config": e.config, "seats": list(e.seats), "seed": e.seed,
             "time_control": e.time_control, "chance": list(e.chance)}
+    if not e.listed:  # written only when set: older streams (and listed games) stay as they were
+        data["listed"] = False
     return _with_clock(data, e.clock)
 
 
 def created_from_json(d: dict[str, Any]) -> GameCreated:
     return GameCreated(d["game"], d["config"], tuple(d["seats"]), d["seed"], d.get("time_control") or {},
-                       tuple(d.get("chance") or ()), d.get("clock"))
+                       tuple(d.get("chance") or ()), d.get("clock"), bool(d.get("listed", True)))
 
 
 def _encode_move(e: Any) -> dict[str, Any]:

@@ -15,44 +15,66 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import (
+    GameResult,
+    Message,
+    ResultSeat,
+    SeatAbandoned,
+    SeatView,
+    TurnNotice,
+    TurnSeat,
+    WatchView,
+)
 from daimyo_game import clocks
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.events import GameEvent, GameFinished, MoveMade, SeatTakenOver
+from daimyo_game.my_games import your_turn_messages
+from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, visible_effects, visible_move
 
-Message = tuple[str, dict[str, Any]]
+Outgoing = tuple[str, Message]
 
 
-def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None) -> list[Message]:
-    """Every message for `event`, `record` being the game right after it (`now_ms`: for clocks)."""
+def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None) -> list[Outgoing]:
+    """Every message for `event`, `record` being the game right after it (`now_ms`: for clocks).
+
+    Each viewer's view is computed and encoded once here; what every view shares (who acts,
+    clocks, takeovers) once per event."""
     game_id = record.game_id
-    out = [(subjects.seat(game_id, s), view_message(record, event, s, now_ms))
-           for s in range(record.seat_count)]
-    out.append((subjects.watch(record.game_id), view_message(record, event, None, now_ms)))
-    out.append((subjects.turn(record.game_id), turn_message(record)))
+    shared = _shared(record, now_ms)
+    out: list[Outgoing] = [(subjects.seat(game_id, s), view_message(record, event, s, shared))
+                           for s in range(record.seat_count)]
+    out.append((subjects.watch(game_id), view_message(record, event, None, shared)))
+    out.append((subjects.turn(game_id), turn_message(record, shared["to_act"])))
+    out += your_turn_messages(record, event, now_ms)
     if isinstance(event, GameFinished):
-        out.append((subjects.finished(record.game_id), finished_message(record)))
+        out.append((subjects.finished(game_id), finished_message(record)))
     if isinstance(event, SeatTakenOver) and event.until == "game":  # the player no longer holds the seat
-        out.append((subjects.abandoned(record.game_id), abandoned_message(record, event.seat)))
+        out.append((subjects.abandoned(game_id), abandoned_message(record, event.seat)))
     return out
 
 
+def _shared(record: GameRecord, now_ms: int | None) -> dict[str, Any]:
+    return {"to_act": list(record.engine.to_act(record.state)), "finished": record.finished,
+            "clock": clock_message(record, now_ms), "takeovers": takeovers_message(record)}
+
+
 def view_message(record: GameRecord, event: GameEvent, viewer: Viewer,
-                 now_ms: int | None = None) -> dict[str, Any]:
-    engine = record.engine
-    return {
-        "game_id": record.game_id,
-        "version": record.version,
-        "event": type(event).__name__,
-        "seat": viewer,
-        "view": engine.view(record.state, viewer),
-        "last_move": _last_move(record, event, viewer),
-        "effects": visible_effects(event.effects, viewer) if isinstance(event, MoveMade) else None,
-        "to_act": list(engine.to_act(record.state)),
-        "finished": record.finished,
-        "clock": clock_message(record, now_ms),
-        "takeovers": takeovers_message(record),
-    }
+                 shared: dict[str, Any] | None = None) -> SeatView | WatchView:
+    shared = shared or _shared(record, None)
+    kind = WatchView if viewer is None else SeatView
+    return kind.build(
+        record.game_id, record.version, viewer, type(event).__name__,
+        view=record.engine.view(record.state, viewer),
+        last_move=_last_move(record, event, viewer),
+        effects=visible_effects(event.effects, viewer) if isinstance(event, MoveMade) else None,
+        **shared, **result_message(record))
+
+
+def result_message(record: GameRecord) -> dict[str, Any]:
+    """Once finished: the honest winners and the abandoned seats (ranked last); empty before."""
+    abandoned = record.abandoned() if record.finished else []
+    return {"winners": honest_winners(record.outcome, abandoned), "abandoned": abandoned}
 
 
 def clock_message(record: GameRecord, now_ms: int | None) -> dict[str, Any] | None:
@@ -66,30 +88,26 @@ def takeovers_message(record: GameRecord) -> dict[str, dict[str, str]]:
             for seat, t in sorted(record.takeovers.items())}
 
 
-def turn_message(record: GameRecord) -> dict[str, Any]:
-    return {
-        "game_id": record.game_id,
-        "version": record.version,
-        "game": record.created.game,
-        "to_act": list(record.engine.to_act(record.state)),
-        "seats": [{"seat": n, "bot_level": record.bot_level(n)} for n in range(record.seat_count)],
-        "with_people": any(not s.get("bot_level") for s in record.created.seats),  # bots keep a person's pace
-        "finished": record.finished,
-    }
+def turn_message(record: GameRecord, to_act: list[int] | None = None) -> TurnNotice:
+    acting = record.engine.to_act(record.state) if to_act is None else to_act
+    seats = tuple(TurnSeat(n, record.bot_level(n)) for n in range(record.seat_count))
+    with_people = any(not s.get("bot_level") for s in record.created.seats)  # bots keep a person's pace
+    return TurnNotice(record.game_id, record.version, record.created.game, tuple(acting), seats,
+                      record.finished, with_people)
 
 
-def finished_message(record: GameRecord) -> dict[str, Any]:
+def finished_message(record: GameRecord) -> GameResult:
     """The result for ratings; `abandoned` lists seats a bot held for the rest of the game (ranked last)."""
     abandoned = record.abandoned()
-    seats = [{"seat": n, "player_id": s.get("player_id"), "bot_level": s.get("bot_level"),
-              "abandoned": n in abandoned} for n, s in enumerate(record.created.seats)]
-    return {"game_id": record.game_id, "game": record.created.game, "version": record.version,
-            "outcome": record.outcome, "seats": seats, "abandoned": abandoned}
+    seats = tuple(ResultSeat(n, s.get("player_id"), s.get("bot_level"), n in abandoned)
+                  for n, s in enumerate(record.created.seats))
+    return GameResult(record.game_id, record.created.game, record.version, record.outcome, seats,
+                      tuple(abandoned))
 
 
-def abandoned_message(record: GameRecord, seat: int) -> dict[str, Any]:
-    return {"game_id": record.game_id, "game": record.created.game, "version": record.version,
-            "seat": seat, "player_id": record.created.seats[seat].get("player_id")}
+def abandoned_message(record: GameRecord, seat: int) -> SeatAbandoned:
+    return SeatAbandoned(record.game_id, record.created.game, record.version, seat,
+                         record.created.seats[seat].get("player_id"))
 
 
 def _last_move(record: GameRecord, event: GameEvent, viewer: Viewer) -> dict[str, Any] | None:

@@ -15,12 +15,16 @@ from typing import Any, TypeVar
 import grpc
 
 from daimyo_game import errors
+from daimyo_game.access import Caller
 from daimyo_game.catalogue import GameSummary
+from daimyo_game.chat import Chat, ChatMessage
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import EventView, GameDetails, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
+from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
+from daimyo_kit.auth import current_role
 from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
@@ -34,6 +38,7 @@ STATUS = {
     errors.Illegal: grpc.StatusCode.FAILED_PRECONDITION,
     errors.Malformed: grpc.StatusCode.INVALID_ARGUMENT,
     errors.DuplicateCommand: grpc.StatusCode.ALREADY_EXISTS,
+    errors.RateLimited: grpc.StatusCode.RESOURCE_EXHAUSTED,
 }
 
 
@@ -60,20 +65,21 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
         MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
         _log.info("move_accepted", version=result.version, replayed=result.replayed)
-        return game_pb2.SubmitMoveResponse(version=result.version, view_json=_dumps(result.view.view))
+        return game_pb2.SubmitMoveResponse(version=result.version)
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        viewer = _viewer(request.viewer)
-        return _view_response(await _run(context, self.handlers.get_view(request.game_id, viewer), request))
+        call = self.handlers.get_view(request.game_id, _viewer(request.viewer), _caller(request.viewer))
+        return _view_response(await _run(context, call, request))
 
     async def ListEvents(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer))
+        call = self.handlers.list_events(request.game_id, request.from_version, _viewer(request.viewer),
+                                         _caller(request.viewer))
         events, version = await _run(context, call, request)
         return game_pb2.ListEventsResponse(version=version, events=[_event(e) for e in events])
 
     async def Replay(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.replay(request.game_id, request.at_version, _viewer(request.viewer),
-                                    request.reveal_all)
+                                    request.reveal_all, _caller(request.viewer))
         return _view_response(await _run(context, call, request))
 
     async def ListGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
@@ -84,7 +90,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         details = await _run(context, self._get_game(request), request)
         game = details.summary
         return game_pb2.GetGameResponse(game=_summary(game), status="finished" if game.finished else "live",
-                                        players=len(game.seats), options_json=_dumps(details.options))
+                                        players=len(game.seats), options_json=_dumps(details.options),
+                                        time_control=details.time_control)
 
     async def HandOverSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         log.bind(game_id=request.game_id, seat=request.seat)
@@ -104,6 +111,28 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
 
     async def _get_game(self, request: Any) -> GameDetails:
         return await self.handlers.get_game(_game_id(request))
+    async def ListMyGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        call = self.handlers.list_my_games(request.player_id, request.include_finished, request.limit)
+        games = await _run(context, call, request)
+        return game_pb2.ListMyGamesResponse(games=[_my_game(g) for g in games], now_ms=self.handlers.now_ms())
+
+    async def PostChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def post() -> ChatMessage:
+            return await self._chat().post(_game_id(request), request.player_id, request.display_name,
+                                           request.channel, request.text)
+        return _chat_message(await _run(context, post(), request))
+
+    async def ListChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        async def read() -> list[ChatMessage]:
+            return await self._chat().read(_game_id(request), request.player_id, request.channel,
+                                           request.after_id, request.limit)
+        messages = await _run(context, read(), request)
+        return game_pb2.ListChatResponse(messages=[_chat_message(m) for m in messages])
+
+    def _chat(self) -> Chat:
+        if self.handlers.chat is None:
+            raise errors.Illegal("table chat is not available on this server")
+        return self.handlers.chat
 
     async def _create(self, request: Any) -> tuple[str, int]:
         return await self.handlers.create_game(_create_command(request))
@@ -148,7 +177,8 @@ def _create_command(request: Any) -> CreateGame:
     seats = tuple(_seat_spec(s) for s in request.seats)
     seed = request.seed if request.HasField("seed") else None
     return CreateGame(request.game, _json_object(request.config_json, "config_json"), seats, seed,
-                      request.command_id, _json_object(request.time_control_json, "time_control_json"))
+                      request.command_id, _json_object(request.time_control_json, "time_control_json"),
+                      listed=not request.unlisted)
 
 
 def _game_id(request: Any) -> str:
@@ -163,7 +193,7 @@ def _submit_command(request: Any) -> SubmitMove:
     _refuse_nul(request)
     move = _json(request.move_json, "move_json")
     return SubmitMove(request.game_id, request.seat, move, request.expected_version, request.command_id,
-                      request.player_id)
+                      request.player_id, current_role())
 
 
 def _seat_spec(seat: Any) -> SeatSpec:
@@ -174,6 +204,11 @@ def _seat_spec(seat: Any) -> SeatSpec:
 
 def _viewer(viewer: Any) -> Viewer:
     return viewer.seat if viewer.WhichOneof("who") == "seat" else None
+
+
+def _caller(viewer: Any) -> Caller:
+    """Who asks: the authenticated role, and the player the gateway asserts."""
+    return Caller(current_role(), viewer.player_id)
 
 
 def _json(text: str, field: str) -> Any:
@@ -205,7 +240,8 @@ def _view_response(view: ViewResult) -> Any:
                  for seat, t in sorted(view.takeovers.items())]
     return game_pb2.ViewResponse(game_id=view.game_id, version=view.version, view_json=_dumps(view.view),
                                  to_act=view.to_act, finished=view.finished, game=view.game,
-                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers)
+                                 clock_json=_dumps(view.clock) if view.clock else "", takeovers=takeovers,
+                                 winners=view.winners, abandoned=view.abandoned)
 
 
 def _summary(game: GameSummary) -> Any:
@@ -213,4 +249,23 @@ def _summary(game: GameSummary) -> Any:
     seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in fields}) for s in game.seats]
     created = game.created_at.isoformat() if game.created_at else ""
     return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
-                                finished=game.finished, winners=game.winners, created_at=created)
+                                finished=game.finished, winners=game.winners, created_at=created,
+                                listed=game.listed)
+
+
+_SEAT_FIELDS = ("player_id", "bot_level", "display_name", "acting_bot_level")
+
+
+def _my_game(game: MyGame) -> Any:
+    seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in _SEAT_FIELDS}) for s in game.seats]
+    return game_pb2.MyGame(game_id=game.game_id, game=game.game, status=game.status, seat=game.seat,
+                           to_act=game.to_act, your_turn=game.your_turn, time_left_ms=game.time_left_ms,
+                           deadline_ms=game.deadline_ms, time_control=game.time_control,
+                           version=game.version, seats=seats, winners=game.winners)
+
+
+def _chat_message(message: ChatMessage) -> Any:
+    return game_pb2.ChatMessage(id=message.message_id, game_id=message.game_id, channel=message.channel,
+                                seat=-1 if message.seat is None else message.seat,
+                                author_name=message.author_name, text=message.text,
+                                sent_at=message.sent_at.isoformat())

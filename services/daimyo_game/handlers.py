@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from daimyo_game import clocks, takeovers
+from daimyo_game.access import INTERNAL_CALLER, Caller, check_live_view, check_seat_access
 from daimyo_game.aggregate import (
     GameRecord,
     GameResolver,
@@ -24,10 +25,13 @@ from daimyo_game.aggregate import (
     stream_id,
 )
 from daimyo_game.catalogue import GameCatalog, GameSummary
+from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
 from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
+from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository, appended_these
+from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_rules.core import Game, RuleError
@@ -46,6 +50,8 @@ class ViewResult:
     finished: bool
     clock: dict[str, Any] | None = None  # clocks.display(): remaining per seat, running seats, now
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+    winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished for its player
+    abandoned: list[int] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,7 @@ class GameDetails:
 
     summary: GameSummary  # game, seats (with the level of a bot playing a player's seat), status
     options: dict[str, Any]  # the table's public options (secret set-ups stay in the service)
+    time_control: str = ""  # "live" | "correspondence" | "" (no clock)
 
 
 @dataclass(frozen=True)
@@ -65,8 +72,14 @@ class SeatChange:
 @dataclass(frozen=True)
 class MoveResult:
     version: int
-    view: ViewResult
+    record: GameRecord  # the game at `version`
+    seat: int
     replayed: bool = False  # True when a retried command id returned the first result
+
+    @property
+    def view(self) -> ViewResult:
+        """The mover's view at `version` (computed on demand: the relay publishes it anyway)."""
+        return view_of(self.record, self.seat)
 
 
 @dataclass(frozen=True)
@@ -90,6 +103,7 @@ class GameHandlers:
         self.games = games
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
+        self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
 
     # -- commands -------------------------------------------------------------------------
 
@@ -106,10 +120,21 @@ class GameHandlers:
             self._on_appended()
             return game_id, recorded[-1].version
         raise DuplicateCommand(
-            f"command id {command.command_id!r} already created a different game ({game_id})")
+            f"command id {command.command_id!r} already created a different game")
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
-        record = await self.repository.load(command.game_id)
+        """Decide on the warm cached copy without asking the store (the append's expected version
+        checks it); a refusal on a copy another replica has moved past is retried on the newest."""
+        warm = await self.repository.load(command.game_id, check=False)
+        try:
+            return await self._submit(warm, command)
+        except (Stale, Illegal, PermissionDenied):
+            record = await self.repository.load(command.game_id)
+            if record.version == warm.version:
+                raise
+            return await self._submit(record, command)
+
+    async def _submit(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         _check_seat(record, command)
         try:
             return await self._decide_and_append(record, command)
@@ -134,44 +159,49 @@ class GameHandlers:
         """A bot plays `seat` for the rest of the game: its player resigned or stayed away."""
         if cause not in takeovers.CAUSES:
             raise Malformed(f"reason must be one of {', '.join(takeovers.CAUSES)}, not {cause!r}")
-        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_hand_over(
-            record, seat, player_id, cause, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_hand_over(
+                                           record, seat, player_id, cause, self.now_ms()))
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str, command_id: str = "") -> SeatChange:
         """The player takes back the seat a bot plays since they left."""
         await self._check_not_playing_elsewhere(game_id, player_id)
-        return await self._change_seat(game_id, command_id, lambda record: takeovers.decide_reclaim(
-            record, seat, player_id, self.now_ms()))
+        return await self._change_seat(game_id, command_id, player_id,
+                                       lambda record: takeovers.decide_reclaim(
+                                           record, seat, player_id, self.now_ms()))
 
     # -- queries --------------------------------------------------------------------------
 
-    async def get_view(self, game_id: str, viewer: Viewer) -> ViewResult:
+    async def get_view(self, game_id: str, viewer: Viewer, caller: Caller = INTERNAL_CALLER) -> ViewResult:
         record = await self.repository.load(game_id)
         check_viewer(record, viewer)
+        check_live_view(record, viewer, caller)
         return view_of(record, viewer, self.now_ms())
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer,
-                     reveal_all: bool = False) -> ViewResult:
+                     reveal_all: bool = False, caller: Caller = INTERNAL_CALLER) -> ViewResult:
         """`viewer`'s view at `at_version` (0: now); the engine shows only what that viewer saw.
         `reveal_all` (a finished game only): the engine's view with every seat's secrets."""
         current = await self.repository.load(game_id)
         check_viewer(current, viewer)
+        check_live_view(current, viewer, caller)
         if reveal_all and not current.finished:
             raise PermissionDenied(f"game {game_id} reveals everything only once it is finished")
         if at_version < 0 or at_version > current.version:
             raise Malformed(
-                f"version {at_version} does not exist; game {game_id} is at version {current.version}")
+                f"version {at_version} does not exist; this game is at version {current.version}")
         record = await self.repository.load_at(game_id, at_version or current.version)
         result = view_of(record, viewer)
         if reveal_all:
             result = replace(result, view=record.engine.reveal_all_view(record.state))
         return result
 
-    async def list_events(self, game_id: str, from_version: int,
-                          viewer: Viewer) -> tuple[list[EventView], int]:
+    async def list_events(self, game_id: str, from_version: int, viewer: Viewer,
+                          caller: Caller = INTERNAL_CALLER) -> tuple[list[EventView], int]:
         """Events after `from_version`, redacted for `viewer` unless the game is finished."""
         record = await self.repository.load(game_id)
         check_viewer(record, viewer)
+        check_live_view(record, viewer, caller)
         recorded = await self.repository.read_events(game_id, max(from_version, 0))
         events = [_event_view(record, e, viewer) for e in recorded if e.version <= record.version]
         return events, record.version
@@ -181,11 +211,25 @@ class GameHandlers:
         record = await self.repository.load(game_id)
         row = await self.catalog.get_game_summary(game_id)
         summary = summary_of(game_id, record.created, record.version, record.outcome, record.takeovers)
+        control = record.created.time_control
         return GameDetails(replace(summary, created_at=row.created_at if row else None),
-                           public_config(record.created.config))
+                           public_config(record.created.config), str(control.get("type", "")))
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
-        return await self.catalog.list_games(player_id or None, live, finished, limit if limit > 0 else 50)
+        """A player's games, or (no player) the public list: unlisted private tables left out."""
+        limit = limit if limit > 0 else 50
+        return await self.catalog.list_games(player_id or None, live, finished, limit,
+                                             listed_only=not player_id)
+
+    async def list_my_games(self, player_id: str, include_finished: bool, limit: int) -> list[MyGame]:
+        """The player's games, newest first: whose turn, the time left of the seat to act."""
+        if not player_id:
+            raise Malformed("player_id is required")
+        limit = min(limit if limit > 0 else 50, 200)
+        summaries = await self.catalog.list_games(player_id, True, include_finished, limit)
+        now = self.now_ms()
+        games = [my_game(await self.repository.load(s.game_id), player_id, now, s.winners) for s in summaries]
+        return [g for g in games if g is not None]
 
     # -- steps ----------------------------------------------------------------------------
 
@@ -201,7 +245,8 @@ class GameHandlers:
         seats = tuple(s.to_json() for s in command.seats)
         chance = tuple(engine.chance_outcomes(None, state))
         clock = self._first_clock(command, engine.to_act(state))
-        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock)
+        return GameCreated(command.game, config, seats, seed, dict(command.time_control), chance, clock,
+                           command.listed)
 
     def _first_clock(self, command: CreateGame, to_act: list[int]) -> dict[str, Any] | None:
         try:
@@ -221,7 +266,7 @@ class GameHandlers:
 
     async def _decide_and_append(self, record: GameRecord, command: SubmitMove) -> MoveResult:
         events, after = decide_move(record, command, self.now_ms())
-        new_events = _new_events(events, command.command_id)
+        new_events = _new_events(events, command)
         recorded = await self.repository.append(record, after, new_events)
         self._on_appended()
         if not appended_these(recorded, new_events, after.version):  # an earlier append of this command
@@ -229,7 +274,7 @@ class GameHandlers:
         if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
             await self._record_summary(record.game_id, record.created, after.version, after.outcome,
                                        after.takeovers)
-        return MoveResult(after.version, view_of(after, command.seat))
+        return MoveResult(after.version, after, command.seat)
 
     async def _after_conflict(self, command: SubmitMove) -> MoveResult:
         """Another writer appended first: the first result if it was this command, else stale or one retry."""
@@ -237,18 +282,19 @@ class GameHandlers:
         earlier = await self._earlier_result(record, command)
         if earlier is not None:
             return earlier
-        if command.expected_version:
+        if command.expected_version and command.expected_version != record.version:
             raise Stale(f"stale version: you saw version {command.expected_version}, "
                         f"another move made the game version {record.version}")
         try:
             return await self._decide_and_append(record, command)
         except ConcurrencyError as e:
-            raise Stale(f"game {command.game_id} changed while the move was applied; reload and retry") from e
+            raise Stale("the game changed while the move was applied; reload and retry") from e
 
     async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
         if not command.command_id:
             return None
-        recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id)
+        recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id,
+                                                            _caller(command).actor)
         if not recorded:
             return None
         return await self._result_of(command, recorded, record)
@@ -263,38 +309,40 @@ class GameHandlers:
                 f"(version {recorded[0].version}); use a new command id"
             )
         at = await self.repository.load_at(command.game_id, recorded[-1].version)
-        return MoveResult(at.version, view_of(at, command.seat), replayed=True)
+        return MoveResult(at.version, at, command.seat, replayed=True)
 
     async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
                               taken: Mapping[int, Takeover] | None = None) -> None:
         await self.catalog.upsert_game_summary(summary_of(game_id, created, version, outcome, taken))
 
-    async def _change_seat(self, game_id: str, command_id: str,
+    async def _change_seat(self, game_id: str, command_id: str, player_id: str,
                            decide: Callable[[GameRecord], list[GameEvent]]) -> SeatChange:
         """Decide on the newest version and append; one retry if a move slipped in between."""
+        actor = Caller(player_id=player_id).actor
         for attempt in (1, 2):
             record = await self.repository.load(game_id)
             try:
-                return await self._seat_change(record, decide(record), command_id)
+                return await self._seat_change(record, decide(record), command_id, actor)
             except ConcurrencyError as e:
                 if attempt == 2:
-                    raise Stale(f"game {game_id} changed while the seat was changed; retry") from e
+                    raise Stale("the game changed while the seat was changed; retry") from e
         raise AssertionError("unreachable")
 
-    async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str) -> SeatChange:
-        recorded = await self._append_seat_events(record, events, command_id)
+    async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str,
+                           actor: str) -> SeatChange:
+        recorded = await self._append_seat_events(record, events, command_id, actor)
         if not recorded:
             return SeatChange(record.version, False)
         return SeatChange(recorded[-1].version, recorded[-1].version == record.version + len(events))
 
     async def _append_seat_events(self, record: GameRecord, events: list[GameEvent],
-                                  command_id: str = "") -> list[RecordedEvent]:
+                                  command_id: str = "", actor: str = "") -> list[RecordedEvent]:
         if not events:
             return []
         after = fold(record, ((record.version + n, e) for n, e in enumerate(events, 1)), record.game_id,
                      lambda _: record.engine)
         assert after is not None
-        new = [to_new_event(e, (command_id or None) if n == 0 else None) for n, e in enumerate(events)]
+        new = [to_new_event(e, (command_id or None) if n == 0 else None, actor) for n, e in enumerate(events)]
         recorded = await self.repository.append(record, after, new)
         self._on_appended()
         await self._record_summary(record.game_id, record.created, after.version, after.outcome,
@@ -302,29 +350,42 @@ class GameHandlers:
         return recorded
 
     async def _check_not_playing_elsewhere(self, game_id: str, player_id: str) -> None:
-        """A player holds at most one live game: no reclaiming while seated (not replaced) in another."""
+        """A player holds at most one live game (any number of correspondence games): no taking
+        back a live seat while seated (not replaced) in another live game."""
+        if not await self._is_live(game_id):
+            return
         for game in await self.catalog.list_games(player_id or None, True, False, 100):
             held = any(s.get("player_id") == player_id and not s.get("acting_bot_level") for s in game.seats)
-            if game.game_id != game_id and held:
-                raise Illegal(f"you are playing game {game.game_id}; finish or leave it before "
-                              f"taking your seat back in game {game_id}")
+            if game.game_id != game_id and held and await self._is_live(game.game_id):
+                raise Illegal("you are playing another live game; finish or leave it before "
+                              "taking this seat back")
+
+    async def _is_live(self, game_id: str) -> bool:
+        """A game on a live clock (or none): not correspondence."""
+        control = (await self.repository.load(game_id)).control
+        return control is None or control.kind != clocks.CORRESPONDENCE
 
 
 def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
     engine = record.engine
     clock = clocks.display(record.clock, now_ms or record.clock.at_ms) if record.clock else None
+    abandoned = record.abandoned() if record.finished else []
     return ViewResult(record.game_id, record.created.game, record.version, engine.view(record.state, viewer),
-                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers))
+                      list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers),
+                      honest_winners(record.outcome, abandoned), abandoned)
 
 
 def summary_of(game_id: str, created: GameCreated, version: int, outcome: Any,
                taken: Mapping[int, Takeover] | None = None) -> GameSummary:
-    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level."""
-    winners = list(outcome.get("winners", [])) if isinstance(outcome, dict) else []
+    """The catalogue row of a game; a seat a bot plays for its player shows the bot's level, and
+    a seat a bot finished for an absent player is never among the winners."""
+    abandoned = {seat for seat, t in (taken or {}).items() if t.until == "game"}
+    winners = honest_winners(outcome, abandoned)
     seats = [dict(s) for s in created.seats]
     for seat, takeover in (taken or {}).items():
         seats[seat]["acting_bot_level"] = takeover.level
-    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners)
+    return GameSummary(game_id, created.game, seats, version, outcome is not None, winners,
+                       listed=created.listed)
 
 
 def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> EventView:
@@ -333,20 +394,24 @@ def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> 
     return EventView(recorded.version, recorded.type, data, recorded.recorded_at.isoformat())
 
 
-def _new_events(events: list[GameEvent], command_id: str) -> list[Any]:
-    """The command id rides on the move only (one event per append may carry it)."""
-    return [to_new_event(e, (command_id or None) if isinstance(e, MoveMade) else None) for e in events]
+def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
+    """The command id rides on the move only (one event per append may carry it), in the
+    namespace of its actor: a player's id never collides with another seat's or the driver's."""
+    actor = _caller(command).actor
+    return [to_new_event(e, (command.command_id or None) if isinstance(e, MoveMade) else None, actor)
+            for e in events]
+
+
+def _caller(command: SubmitMove) -> Caller:
+    return Caller(command.role, command.player_id)
 
 
 def _check_seat(record: GameRecord, command: SubmitMove) -> None:
-    """A player's move (with `player_id`) needs the seat; the bot driver's (without) needs none."""
+    """A player's move needs their seat, free of a bot; the driver's needs a seat a bot plays."""
     check_viewer(record, command.seat)
+    check_seat_access(record, command.seat, _caller(command), "move for")
     if not command.player_id:
         return
-    owner = record.created.seats[command.seat].get("player_id")
-    if owner != command.player_id:
-        raise PermissionDenied(f"player {command.player_id!r} does not hold seat {command.seat} "
-                               f"of game {record.game_id}")
     takeover = record.takeovers.get(command.seat)
     if takeover is not None and not record.finished:
         until = "take your seat back first" if takeover.reason == "abandoned" else "until its move is made"

@@ -1,7 +1,9 @@
 """Loading games from the event store: warm cache → snapshot + tail → full replay.
 
-A cached game is only used after the store confirms nothing was appended after it (any replica
-may have moved the game on); snapshots are written every `snapshot_every` events.
+A cached game is used after the store confirms nothing was appended after it (any replica
+may have moved the game on) — or, for a move, unconfirmed (`check=False`): the append's
+expected version is the check, and a refusal on a stale copy is retried on a confirmed one
+(see `handlers.submit_move`). Snapshots are written every `snapshot_every` events.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from typing import Any
+
+import orjson
 
 from daimyo_game.aggregate import GameRecord, GameResolver, Takeover, fold, stream_id
 from daimyo_game.cache import LruCache
@@ -28,9 +32,11 @@ class GameRepository:
         self.snapshot_every = snapshot_every
         self._cache: LruCache[GameRecord] = LruCache(cache_size)
 
-    async def load(self, game_id: str) -> GameRecord:
-        """The game at its newest version."""
+    async def load(self, game_id: str, check: bool = True) -> GameRecord:
+        """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""
         cached = self._cache.get(game_id)
+        if cached is not None and not check:
+            return cached
         if cached is not None and await self.store.stream_version(stream_id(game_id)) == cached.version:
             return cached
         if cached is None:
@@ -48,7 +54,7 @@ class GameRepository:
         record = await self._load_cold(game_id, version)
         if record.version != version:
             raise Malformed(
-                f"version {version} does not exist; game {game_id} is at version {record.version}")
+                f"version {version} does not exist; this game is at version {record.version}")
         return record
 
     async def read_events(self, game_id: str, after_version: int = 0) -> list[RecordedEvent]:
@@ -63,6 +69,12 @@ class GameRepository:
             await self._maybe_snapshot(before.version, after)
         return recorded
 
+    def cached_at(self, game_id: str, version: int) -> GameRecord | None:
+        """The game at `version` if this process computed it (appended it, or loaded it) and still
+        holds it — so the relay publishes what the handler computed instead of applying it again."""
+        cached = self._cache.peek(game_id)
+        return cached if cached is not None and cached.version == version else None
+
     def remember(self, record: GameRecord) -> None:
         self._cache.put(record.game_id, record)
 
@@ -73,14 +85,14 @@ class GameRepository:
             tail = [e for e in tail if e.version <= up_to]
         record = self._fold(base, tail, game_id)
         if record is None:
-            raise NotFound(f"game {game_id} not found")
+            raise NotFound("no such game")
         return record
 
     async def _read(self, game_id: str, after_version: int) -> list[RecordedEvent]:
         try:
             return await self.store.read_stream(stream_id(game_id), after_version)
         except StreamNotFound as e:
-            raise NotFound(f"game {game_id} not found") from e
+            raise NotFound("no such game") from e
 
     def _fold(self, base: GameRecord | None, tail: list[RecordedEvent], game_id: str) -> GameRecord | None:
         return fold(base, ((e.version, from_recorded(e)) for e in tail), game_id, self.games)
@@ -111,8 +123,11 @@ def appended_these(recorded: list[RecordedEvent], events: list[NewEvent], versio
     return all(r.type == e.type and _canonical(r.data) == _canonical(e.data) for r, e in pairs)
 
 
-def _canonical(data: Any) -> str:
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
+def _canonical(data: Any) -> bytes:
+    try:  # orjson: this runs twice per move
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
+    except TypeError:  # e.g. an integer wider than 64 bits
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
 def snapshot_state(record: GameRecord) -> dict[str, Any]:

@@ -28,8 +28,13 @@ def decide_expiry(record: GameRecord, now_ms: int) -> list[GameEvent]:
             continue
         clock = clocks.expire(clock, seat, now_ms)
         events += [ClockExpired(seat, clock.to_json()),
-                   SeatTakenOver(seat, control.bot_level, TIMEOUT, control.until)]
+                   SeatTakenOver(seat, control.bot_level, TIMEOUT, expiry_until(control))]
     return events
+
+
+def expiry_until(control: clocks.TimeControl) -> str:
+    """A correspondence seat out of time gets a bot for that move only: its player is not gone."""
+    return "move" if control.kind == clocks.CORRESPONDENCE else control.until
 
 
 def decide_hand_over(record: GameRecord, seat: int, player_id: str, cause: str,
@@ -37,6 +42,7 @@ def decide_hand_over(record: GameRecord, seat: int, player_id: str, cause: str,
     """The player left (`resigned`) or stayed away (`disconnected`): a bot plays for the rest of the game."""
     _check_owner(record, seat, player_id)
     _check_running(record)
+    _check_disconnect_applies(record, cause)
     current = record.takeovers.get(seat)
     if current is not None and current.reason == ABANDONED:
         return []
@@ -60,13 +66,20 @@ def decide_reclaim(record: GameRecord, seat: int, player_id: str, now_ms: int) -
     return [SeatReclaimed(seat, player_id, clock)]
 
 
+def _check_disconnect_applies(record: GameRecord, cause: str) -> None:
+    """Only live clocks hand a closed tab's seat to a bot; a correspondence seat waits for its clock."""
+    control = record.control
+    if cause == "disconnected" and control is not None and control.kind == clocks.CORRESPONDENCE:
+        raise Illegal("this is a correspondence game: the seat waits for its clock, not for a socket")
+
+
 def _check_owner(record: GameRecord, seat: int, player_id: str) -> None:
     check_viewer(record, seat)
     owner = record.created.seats[seat].get("player_id")
     if not player_id or owner != player_id:
-        raise PermissionDenied(f"player {player_id!r} does not hold seat {seat} of game {record.game_id}")
+        raise PermissionDenied(f"you do not hold seat {seat} of this game")
 
 
 def _check_running(record: GameRecord) -> None:
     if record.finished:
-        raise Illegal(f"game {record.game_id} is finished (version {record.finished_version})")
+        raise Illegal(f"this game is finished (version {record.finished_version})")

@@ -5,6 +5,7 @@ client would — without importing the engine)."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -15,24 +16,102 @@ from typing import Any
 import grpc
 
 from daimyo_game.bootstrap import GameApp, Settings, build, start_grpc
+from daimyo_kit import credentials, grpc_client
 from daimyo_kit.grpc_server import RunningServer
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 
 def settings_for(database_url: str, nats_url: str, schema: str, **overrides: Any) -> Settings:
-    base = Settings(database_url, schema, nats_url, grpc_port=0, metrics_port=0)
+    """Settings on a free port whose callers are this process's credentials (tests/conftest.py)."""
+    base = Settings(database_url, schema, nats_url, grpc_port=0, metrics_port=0,
+                    callers=credentials.grpc_callers(os.environ))
     return replace(base, **overrides)
+
+
+def role_stub(target: str, role: str) -> tuple[grpc.aio.Channel, Any]:
+    """A channel and GameService stub authenticated as `role` (credentials from the environment)."""
+    channel = grpc_client.channel(target, role=role)
+    return channel, game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
+
+
+def routed(address: str) -> tuple[list[grpc.aio.Channel], RoutedStub]:
+    """One channel per client role to `address`, and the RoutedStub over them."""
+    pairs = {role: role_stub(address, role) for role in credentials.GRPC_CLIENT_ROLES}
+    return [pair[0] for pair in pairs.values()], RoutedStub({role: pair[1] for role, pair in pairs.items()})
+
+
+class RoutedStub:
+    """The stub most tests use: each call goes out as its real caller would make it — CreateGame
+    as matchmaking; a call naming a player, or a spectator's, as the gateway; a seat without a
+    player as the bot driver when a bot plays it, else as the gateway serving the seat's player
+    (looked up like the gateway does) — so every test also passes the service's caller checks.
+    Tests of the checks themselves use `role_stub`."""
+
+    def __init__(self, stubs: dict[str, Any]) -> None:
+        self._stubs = stubs
+
+    def __getattr__(self, method: str) -> Any:
+        async def call(request: Any, **kwargs: Any) -> Any:
+            role = await self._route(method, request)
+            return await getattr(self._stubs[role], method)(request, **kwargs)
+        return call
+
+    async def _route(self, method: str, request: Any) -> str:
+        if method == "CreateGame":
+            return "matchmaking"
+        seat = _seat_asked(method, request)
+        if seat is None or _asserted_player(request):
+            return "gateway"
+        owner = await self._human_owner(request.game_id, seat)
+        if owner is None:
+            return "driver"
+        _assert_player(request, owner)
+        return "gateway"
+
+    async def _human_owner(self, game_id: str, seat: int) -> str | None:
+        """The player of `seat` while no bot plays it (None: a bot plays it, or no such game)."""
+        gateway = self._stubs["gateway"]
+        try:
+            state = await gateway.GetView(game_pb2.GetViewRequest(game_id=game_id, viewer=spectator()))
+            events = await gateway.ListEvents(game_pb2.ListEventsRequest(game_id=game_id, viewer=spectator()))
+        except grpc.aio.AioRpcError:
+            return None
+        seats = json.loads(events.events[0].data_json).get("seats", []) if events.events else []
+        taken = {t.seat for t in state.takeovers}
+        owner = seats[seat].get("player_id") if 0 <= seat < len(seats) else None
+        return None if owner is None or (seat in taken and not state.finished) else str(owner)
+
+
+def _seat_asked(method: str, request: Any) -> int | None:
+    if method == "SubmitMove":
+        return int(request.seat)
+    viewer = getattr(request, "viewer", None)
+    return int(viewer.seat) if viewer is not None and viewer.WhichOneof("who") == "seat" else None
+
+
+def _asserted_player(request: Any) -> str:
+    viewer = getattr(request, "viewer", None)
+    return str(getattr(request, "player_id", "") or (viewer.player_id if viewer is not None else ""))
+
+
+def _assert_player(request: Any, player_id: str) -> None:
+    if hasattr(request, "player_id"):
+        request.player_id = player_id
+    else:
+        request.viewer.player_id = player_id
 
 
 @dataclass
 class RunningGameService:
     app: GameApp
     server: RunningServer
-    channel: grpc.aio.Channel
+    channels: list[grpc.aio.Channel]
     stub: Any
+    address: str = ""
 
     async def stop(self, grace: float = 0.5) -> None:
-        await self.channel.close()
+        for channel in self.channels:
+            await channel.close()
         await self.server.stop(grace)
         await self.app.close()
 
@@ -44,9 +123,9 @@ async def start_service(settings: Settings, relay: bool = True,
     if relay:
         app.start_relay()
     server = await start_grpc(app, 0, "127.0.0.1")
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{server.port}")
-    stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
-    return RunningGameService(app, server, channel, stub)
+    address = f"127.0.0.1:{server.port}"
+    channels, stub = routed(address)
+    return RunningGameService(app, server, channels, stub, address)
 
 
 @asynccontextmanager
@@ -72,8 +151,9 @@ def spectator() -> Any:
     return game_pb2.Viewer(spectator=True)
 
 
-def seat_viewer(seat: int) -> Any:
-    return game_pb2.Viewer(seat=seat)
+def seat_viewer(seat: int, player_id: str = "") -> Any:
+    """A seat's eyes; while the game runs, `player_id` must be its player (or a bot plays it)."""
+    return game_pb2.Viewer(seat=seat, player_id=player_id)
 
 
 def moves_from_legal(legal: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
@@ -101,7 +181,7 @@ async def play_random_move(stub: Any, game_id: str, rng: random.Random) -> Any:
     if state.finished or not state.to_act:
         return None
     seat = rng.choice(list(state.to_act))
-    request = game_pb2.GetViewRequest(game_id=game_id, viewer=seat_viewer(seat))
+    request = game_pb2.GetViewRequest(game_id=game_id, viewer=seat_viewer(seat, f"p{seat}"))
     view = json.loads((await stub.GetView(request)).view_json)
     move = rng.choice(moves_from_legal(view["legal"], rng))
     return await stub.SubmitMove(game_pb2.SubmitMoveRequest(

@@ -38,7 +38,7 @@ def redacted_event_data(engine: Game, event: GameEvent, viewer: Viewer) -> dict[
     """The stored data of `event` as `viewer` may read it while the game runs."""
     if isinstance(event, GameCreated):
         return {"game": event.game, "config": public_config(event.config), "seats": list(event.seats),
-                "time_control": event.time_control, "clock": event.clock}
+                "time_control": event.time_control, "clock": event.clock, "listed": event.listed}
     if isinstance(event, MoveMade):
         data = {"seat": event.seat, "move": visible_move(engine, event.move, event.seat, viewer),
                 "effects": visible_effects(event.effects, viewer)}

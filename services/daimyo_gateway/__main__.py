@@ -14,7 +14,7 @@ from daimyo_kit.logging import configure, get_logger
 async def serve() -> None:
     config = Config.from_env("gateway")
     configure("gateway", config.log_level)
-    gateway = await start_gateway(config, token_secret())
+    gateway = await start_gateway(config, token_secret(), host=config.bind_host)
     print(f"daimyo gateway on {gateway.url}", flush=True)
     try:
         await asyncio.Event().wait()  # until SIGTERM cancels this

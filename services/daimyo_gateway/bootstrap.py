@@ -20,6 +20,7 @@ from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Limits
+from daimyo_gateway.online import Online, heartbeat_from_env
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence, grace_from_env
 from daimyo_gateway.tokens import TokenSigner
@@ -78,17 +79,19 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     quotas (default: `Limits.from_env`).
     """
     limits = limits or Limits.from_env(os.environ)
-    bus = await Bus.connect(config.nats_url, name="daimyo-gateway")
-    channels = [grpc_client.channel(config.game_addr), grpc_client.channel(config.matchmaking_addr)]
+    bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
+    channels = [grpc_client.channel(config.game_addr, role="gateway"),
+                grpc_client.channel(config.matchmaking_addr, role="gateway")]
     games = games or GrpcGames(channels[0])
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
     draining = Draining()
+    online = Online(bus.publish, heartbeat_from_env(os.environ))
     app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
-                     presence=presence, limits=limits, **app_options)
+                     presence=presence, limits=limits, online=online, **app_options)
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)

@@ -3,7 +3,8 @@
 client → server: first `auth {token}` (the token never travels in the URL), then
 `subscribe {game_id, as: <seat>|"spectator", since_version}`,
 `unsubscribe {game_id}`, `move {game_id, move, expected_version, command_id}`, `ping`,
-`leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back).
+`leave {game_id}` (a bot plays your seat from now on), `reclaim {game_id}` (take it back),
+`chat {game_id, text, channel?}` (a chat line; see the gateway README).
 server → client: `hello`, `view`, `resynced`, `ack`, `seat {game_id, seat, action, version}`,
 `error {code, message, ref}`, `match_found`, `pong`. Any frame may carry `ref`, a short scalar
 (a string of at most 64 characters, a number, a boolean); an error about the frame echoes it.
@@ -73,7 +74,28 @@ class Reclaim:
     ref: Any = None
 
 
-Frame = Subscribe | Unsubscribe | MoveFrame | Ping | Leave | Reclaim
+@dataclass(frozen=True)
+class ChatFrame:
+    """A chat line for a game: `channel` "players" | "spectators" (None: the sender's own)."""
+
+    game_id: str
+    channel: str | None
+    text: str
+    ref: Any = None
+
+
+Frame = Subscribe | Unsubscribe | MoveFrame | Ping | Leave | Reclaim | ChatFrame
+CHAT_CHANNELS = ("players", "spectators")
+MAX_CHAT_TEXT = 2000  # the game service allows 500 characters; this only bounds the frame
+
+
+def _chat(data: dict[str, Any], ref: Any) -> ChatFrame:
+    text, channel = data.get("text"), data.get("channel")
+    if not isinstance(text, str) or len(text) > MAX_CHAT_TEXT:
+        raise BadFrame("text must be a string")
+    if channel is not None and channel not in CHAT_CHANNELS:
+        raise BadFrame(f"channel must be one of {', '.join(CHAT_CHANNELS)}")
+    return ChatFrame(_game_id(data), channel, text, ref)
 
 
 def parse_frame(text: str) -> Frame:
@@ -109,12 +131,16 @@ def _ref(value: Any) -> Any:
 
 
 def parse_auth(text: str) -> str:
-    """The token of the socket's first frame, `{"type": "auth", "token": "..."}`."""
+    """The token of the socket's first frame, `{"type": "auth", "token": "..."}`; "" for a visitor's
+    `{"type": "auth", "visitor": true}` (who may only watch)."""
     try:
         data = json.loads(text) if len(text) <= MAX_FRAME_BYTES else None
     except (ValueError, RecursionError):
         data = None
-    token = data.get("token") if isinstance(data, dict) and data.get("type") == "auth" else None
+    auth = data if isinstance(data, dict) and data.get("type") == "auth" else {}
+    token = auth.get("token")
+    if token is None and auth.get("visitor") is True:
+        return ""
     if not isinstance(token, str) or not token:
         raise BadFrame('the first frame must be {"type": "auth", "token": "<your token>"}')
     return token
@@ -164,4 +190,5 @@ _PARSERS: dict[str, Any] = {
     "ping": lambda data, ref: Ping(ref),
     "leave": lambda data, ref: Leave(_game_id(data), ref),
     "reclaim": lambda data, ref: Reclaim(_game_id(data), ref),
+    "chat": _chat,
 }

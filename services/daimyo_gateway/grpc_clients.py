@@ -49,7 +49,8 @@ def _snapshot(response: Any) -> ViewSnapshot:
     takeovers = {str(t.seat): {"level": t.bot_level, "reason": t.reason, "until": t.until}
                  for t in response.takeovers}
     return ViewSnapshot(response.game_id, response.game, response.version, json.loads(response.view_json),
-                        list(response.to_act), response.finished, clock, takeovers)
+                        list(response.to_act), response.finished, clock, takeovers, list(response.winners),
+                        list(response.abandoned))
 
 
 def _seat(seat: Any) -> SeatInfo:
@@ -58,9 +59,9 @@ def _seat(seat: Any) -> SeatInfo:
                     seat.bot_level if which == "bot_level" else None)
 
 
-def _game_info(summary: Any) -> GameInfo:
+def _game_info(summary: Any, time_control: str = "") -> GameInfo:
     return GameInfo(summary.game_id, summary.game, [_seat(s) for s in summary.seats], summary.version,
-                    summary.finished, list(summary.winners), summary.created_at)
+                    summary.finished, list(summary.winners), summary.created_at, summary.listed, time_control)
 
 
 def _move_record(event: Any) -> MoveRecord:
@@ -75,8 +76,17 @@ class GrpcGames:
         self._stub = game_pb2_grpc.GameServiceStub(channel)
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
 
+    async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
+        """The viewer, naming the seat's player: callers checked the socket's player holds it
+        (sessions._authorize, http_api.replay_viewer); the game service checks it again."""
+        message = _viewer(viewer)
+        if viewer is not None:
+            seats = (await self.game_info(game_id)).seats
+            message.player_id = (seats[viewer].player_id or "") if 0 <= viewer < len(seats) else ""
+        return message
+
     async def get_view(self, game_id: str, viewer: Viewer) -> ViewSnapshot:
-        request = game_pb2.GetViewRequest(game_id=game_id, viewer=_viewer(viewer))
+        request = game_pb2.GetViewRequest(game_id=game_id, viewer=await self._asserted(game_id, viewer))
         return _snapshot(await _call(self._stub.GetView(request, timeout=CALL_TIMEOUT)))
 
     async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
@@ -99,11 +109,12 @@ class GrpcGames:
 
     async def _load_info(self, game_id: str) -> GameInfo:
         request = game_pb2.GetGameRequest(game_id=game_id)
-        return _game_info((await _call(self._stub.GetGame(request, timeout=CALL_TIMEOUT))).game)
+        response = await _call(self._stub.GetGame(request, timeout=CALL_TIMEOUT))
+        return _game_info(response.game, response.time_control)
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,
-                                             viewer=_viewer(viewer))
+                                             viewer=await self._asserted(game_id, viewer))
         response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
         return [_move_record(e) for e in response.events]
 
@@ -116,8 +127,28 @@ class GrpcGames:
         return int((await _call(self._stub.ReclaimSeat(request, timeout=CALL_TIMEOUT))).version)
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot:
-        request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(viewer))
+        request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version,
+                                         viewer=await self._asserted(game_id, viewer))
         return _snapshot(await _call(self._stub.Replay(request, timeout=CALL_TIMEOUT)))
+
+    async def my_games(self, player_id: str, include_finished: bool, limit: int) -> list[dict[str, Any]]:
+        request = game_pb2.ListMyGamesRequest(player_id=player_id, include_finished=include_finished,
+                                              limit=limit)
+        response = await _call(self._stub.ListMyGames(request, timeout=CALL_TIMEOUT))
+        return [my_game_json(g, response.now_ms) for g in response.games]
+
+    async def post_chat(self, game_id: str, player_id: str, name: str, channel: str,
+                        text: str) -> dict[str, Any]:
+        request = game_pb2.PostChatRequest(game_id=game_id, player_id=player_id, display_name=name,
+                                           channel=channel, text=text)
+        return chat_json(await _call(self._stub.PostChat(request, timeout=CALL_TIMEOUT)))
+
+    async def list_chat(self, game_id: str, player_id: str, channel: str, after_id: int,
+                        limit: int) -> list[dict[str, Any]]:
+        request = game_pb2.ListChatRequest(game_id=game_id, player_id=player_id, channel=channel,
+                                           after_id=after_id, limit=limit)
+        response = await _call(self._stub.ListChat(request, timeout=CALL_TIMEOUT))
+        return [chat_json(m) for m in response.messages]
 
     async def reveal_all(self, game_id: str, at_version: int) -> ViewSnapshot:
         request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version, viewer=_viewer(None),
@@ -130,12 +161,56 @@ class GrpcGames:
         return [_game_info(g) for g in response.games]
 
 
+def chat_json(message: Any) -> dict[str, Any]:
+    """A chat line as the browser gets it (the author by name and seat, never by id)."""
+    return {"type": "chat", "game_id": message.game_id, "channel": message.channel, "id": message.id,
+            "seat": message.seat if message.seat >= 0 else None, "name": message.author_name,
+            "text": message.text, "sent_at": message.sent_at}
+
+
+def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:
+    """One of a player's games for the browser (other players' ids stay private)."""
+    seats = [{"seat": n, "display_name": s.display_name,
+              "bot_level": s.bot_level if s.WhichOneof("occupant") == "bot_level" else None,
+              "acting_bot_level": s.acting_bot_level or None} for n, s in enumerate(game.seats)]
+    return {"game_id": game.game_id, "game": game.game, "status": game.status, "seat": game.seat,
+            "to_act": list(game.to_act), "your_turn": game.your_turn,
+            "time_left_ms": game.time_left_ms if game.time_left_ms >= 0 else None,
+            "deadline_ms": game.deadline_ms or None, "time_control": game.time_control or None,
+            "version": game.version, "seats": seats, "winners": list(game.winners), "now_ms": now_ms}
+
+
 def _ticket(ticket: Any) -> dict[str, Any]:
     return {"ticket_id": ticket.ticket_id, "game": ticket.game, "state": ticket.state,
             "waited_seconds": ticket.waited_seconds,
             "estimated_wait_seconds": ticket.estimated_wait_seconds,
             "game_id": ticket.game_id or None, "seat": ticket.seat if ticket.game_id else None,
-            "player_counts": list(ticket.player_counts), "player_id": ticket.player_id}
+            "player_counts": list(ticket.player_counts), "player_id": ticket.player_id,
+            "bots_welcome": ticket.bots_welcome,
+            "bots_in_seconds": ticket.bots_in_seconds if ticket.bots_in_seconds >= 0 else None,
+            "fill_now": ticket.fill_now}
+
+
+def rematch_json(rematch: Any, me: str) -> dict[str, Any]:
+    """A rematch offer for the browser: seats by name, whether each accepted, which is mine."""
+    seats = [{"seat": n, "display_name": s.display_name, "bot_level": s.bot_level or None,
+              "accepted": s.accepted, "mine": bool(s.player_id) and s.player_id == me}
+             for n, s in enumerate(rematch.seats)]
+    return {"rematch_id": rematch.rematch_id, "game_id": rematch.game_id, "state": rematch.state,
+            "seats": seats, "expires_in_seconds": rematch.expires_in_seconds,
+            "new_game_id": rematch.new_game_id or None, "reason": rematch.reason or None}
+
+
+def _table(table: Any) -> dict[str, Any]:
+    """A private table as plain data (ids included: the caller decides what the browser sees)."""
+    seats = [{"empty": s.empty, "player_id": s.player_id, "bot_level": s.bot_level,
+              "display_name": s.display_name} for s in table.seats]
+    return {"code": table.code, "game": table.game, "host_player_id": table.host_player_id, "seats": seats,
+            "options": json.loads(table.options_json or "{}"),
+            "config": json.loads(table.config_json or "{}"),
+            "time_control": json.loads(table.time_control_json or "{}"), "rated": table.rated,
+            "spectators": table.spectators, "state": table.state,
+            "expires_in_seconds": table.expires_in_seconds, "game_id": table.game_id or None}
 
 
 class GrpcMatchmaking:
@@ -150,9 +225,51 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.CancelRequest(ticket_id=ticket_id, player_id=player_id)
         return _ticket(await _call(self._stub.Cancel(message, timeout=CALL_TIMEOUT)))
 
+    async def fill_with_bots(self, ticket_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.FillWithBotsRequest(ticket_id=ticket_id, player_id=player_id)
+        return _ticket(await _call(self._stub.FillWithBots(message, timeout=CALL_TIMEOUT)))
+
     async def get_ticket(self, ticket_id: str) -> dict[str, Any]:
         message = matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id)
         return _ticket(await _call(self._stub.GetTicket(message, timeout=CALL_TIMEOUT)))
+
+    async def offer_rematch(self, game_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.OfferRematchRequest(game_id=game_id, player_id=player_id)
+        return rematch_json(await _call(self._stub.OfferRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def answer_rematch(self, rematch_id: str, player_id: str, accept: bool) -> dict[str, Any]:
+        message = matchmaking_pb2.AnswerRematchRequest(rematch_id=rematch_id, player_id=player_id,
+                                                       accept=accept)
+        return rematch_json(await _call(self._stub.AnswerRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def get_rematch(self, rematch_id: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.GetRematchRequest(rematch_id=rematch_id, player_id=player_id)
+        return rematch_json(await _call(self._stub.GetRematch(message, timeout=CALL_TIMEOUT)), player_id)
+
+    async def play_again(self, game_id: str, player_id: str, display_name: str) -> dict[str, Any]:
+        message = matchmaking_pb2.PlayAgainRequest(game_id=game_id, player_id=player_id,
+                                                   display_name=display_name)
+        return _ticket(await _call(self._stub.PlayAgain(message, timeout=CALL_TIMEOUT)))
+
+    async def create_table(self, fields: dict[str, Any]) -> dict[str, Any]:
+        message = matchmaking_pb2.CreateTableRequest(**fields)
+        return _table(await _call(self._stub.CreateTable(message, timeout=CALL_TIMEOUT)))
+
+    async def get_table(self, code: str) -> dict[str, Any]:
+        message = matchmaking_pb2.GetTableRequest(code=code)
+        return _table(await _call(self._stub.GetTable(message, timeout=CALL_TIMEOUT)))
+
+    async def join_table(self, code: str, player_id: str, display_name: str) -> dict[str, Any]:
+        message = matchmaking_pb2.JoinTableRequest(code=code, player_id=player_id, display_name=display_name)
+        return _table(await _call(self._stub.JoinTable(message, timeout=CALL_TIMEOUT)))
+
+    async def seat_table_bots(self, code: str, player_id: str, levels: list[str]) -> dict[str, Any]:
+        message = matchmaking_pb2.SeatTableBotsRequest(code=code, player_id=player_id, bot_levels=levels)
+        return _table(await _call(self._stub.SeatTableBots(message, timeout=CALL_TIMEOUT)))
+
+    async def leave_table(self, code: str, player_id: str) -> dict[str, Any]:
+        message = matchmaking_pb2.LeaveTableRequest(code=code, player_id=player_id)
+        return _table(await _call(self._stub.LeaveTable(message, timeout=CALL_TIMEOUT)))
 
     async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
         message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit)

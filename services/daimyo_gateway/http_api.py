@@ -27,10 +27,12 @@ import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
+from daimyo_gateway import after_game, private_tables, visitors
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, Lru, PlayerSockets, client_address
 from daimyo_gateway.metrics import WS_CONNECTIONS
+from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.sessions import Session
@@ -57,6 +59,12 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 TIME_CONTROLS = PRESETS  # the lobby's choices; matchmaking seats only tickets with the same one together
+RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
+    "rated": "games between people only, matchmade or at a private table created as rated",
+    "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",
+                "private tables created as unrated"],
+    "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
+}
 _log = structlog.get_logger("daimyo_gateway.http")
 
 SIGNER = web.AppKey("signer", TokenSigner)
@@ -67,6 +75,7 @@ READY: web.AppKey[Callable[[], bool]] = web.AppKey("ready")
 SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
 RESTARTING = {"type": "status", "state": "reconnecting", "reason": "server_restarting"}
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
+ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 
 
@@ -93,16 +102,20 @@ QUOTAS = web.AppKey("quotas", Quotas)
 
 def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
-               limits: Limits | None = None, clock: Clock = time.monotonic) -> web.Application:
+               limits: Limits | None = None, clock: Clock = time.monotonic,
+               online: Online | None = None) -> web.Application:
     app = web.Application(middlewares=[_request_context, _errors], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games, matchmaking
-    app[HUB], app[READY], app[PRESENCE] = hub, ready, presence
+    app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
     app[SOCKETS] = set()
     app.on_response_prepare.append(_browser_headers)
     if presence is not None:
         app.on_startup.append(lambda _: _start(presence))
         app.on_cleanup.append(lambda _: presence.stop())
+    if online is not None:
+        app.on_startup.append(lambda _: _start(online))
+        app.on_cleanup.append(lambda _: online.stop())
     app.add_routes([
         web.post("/api/session", sign_in),
         web.post("/api/session/refresh", refresh),
@@ -110,10 +123,13 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.post("/api/queue", enqueue),
         web.get("/api/queue/{ticket}", get_ticket),
         web.delete("/api/queue/{ticket}", cancel_ticket),
+        web.post("/api/queue/{ticket}/bots", fill_with_bots),
         web.get("/api/games", list_games),
+        web.get("/api/my-games", my_games),
         web.get("/api/games/{game_id}", game_detail),
         web.get("/api/games/{game_id}/replay", replay),
         web.get("/api/games/{game_id}/events", game_events),
+        web.get("/api/games/{game_id}/chat", game_chat),
         web.get("/api/leaderboard/{game}", leaderboard),
         web.get("/api/catalog", catalog),
         web.get("/api/boards/{game}/{players}", board),
@@ -122,6 +138,8 @@ def create_app(signer: TokenSigner, games: GamePort, matchmaking: MatchmakingPor
         web.get("/metrics", metrics),
         web.get("/ws", websocket),
         web.get("/", index),
+        *after_game.routes(_player, _json_body, MATCHMAKING, _public_ticket),
+        *private_tables.routes(_player, _maybe_player, _json_body, MATCHMAKING, TIME_CONTROLS),
     ])
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
@@ -159,8 +177,8 @@ async def _browser_headers(request: web.Request, response: web.StreamResponse) -
         response.headers[REFRESHED_TOKEN_HEADER] = refreshed
 
 
-async def _start(presence: Presence) -> None:
-    presence.start()
+async def _start(service: Presence | Online) -> None:
+    service.start()
 
 
 # -- identity -----------------------------------------------------------------------------
@@ -261,9 +279,12 @@ def enqueue_request(player: Player, body: dict[str, Any]) -> dict[str, Any]:
     clock = body.get("time_control") or "live"
     if not isinstance(clock, str) or clock not in TIME_CONTROLS:
         raise ServiceError("malformed", f"time_control must be one of {', '.join(TIME_CONTROLS)}")
+    welcome = body.get("bots_welcome", True)  # "allow bots after 15 s" is on unless switched off
+    if not isinstance(welcome, bool):
+        raise ServiceError("malformed", "bots_welcome must be true or false")
     return {"player_id": player.player_id, "display_name": player.name, "game": game,
             "player_counts": counts, "bots_only": bots,
-            "bots_welcome": bots or bool(body.get("bots_welcome")),
+            "bots_welcome": bots or welcome,
             "bot_level": level, "time_control_json": json.dumps(TIME_CONTROLS[clock], sort_keys=True)}
 
 
@@ -281,12 +302,21 @@ async def get_ticket(request: web.Request) -> web.Response:
     ticket = await request.app[MATCHMAKING].get_ticket(request.match_info["ticket"])
     if ticket.get("player_id") != player.player_id:
         raise ServiceError("not_found", "no such ticket")
+    if (online := request.app[ONLINE]) is not None:  # asking about one's ticket is a sign of life too
+        await online.seen(player.player_id)
     return web.json_response(_public_ticket(ticket))
 
 
 async def cancel_ticket(request: web.Request) -> web.Response:
     player = _player(request)
     ticket = await request.app[MATCHMAKING].cancel(request.match_info["ticket"], player.player_id)
+    return web.json_response(_public_ticket(ticket))
+
+
+async def fill_with_bots(request: web.Request) -> web.Response:
+    """"Fill with bots now": bots take the ticket's empty seats at the next matching round."""
+    player = _player(request)
+    ticket = await request.app[MATCHMAKING].fill_with_bots(request.match_info["ticket"], player.player_id)
     return web.json_response(_public_ticket(ticket))
 
 
@@ -297,7 +327,8 @@ def _public_ticket(ticket: dict[str, Any]) -> dict[str, Any]:
 async def leaderboard(request: web.Request) -> web.Response:
     limit = _limit_query(request, 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings]})
+    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings],
+                              **RATED_GAMES})
 
 
 # -- games --------------------------------------------------------------------------------
@@ -345,14 +376,22 @@ async def list_games(request: web.Request) -> web.Response:
     return web.json_response({"games": [game_json(g, player) for g in games]})
 
 
+async def my_games(request: web.Request) -> web.Response:
+    """The signed-in player's games: whose turn, the time left, the clock kind."""
+    player = _player(request)
+    limit = _int_query(request, "limit", 50)
+    games = await request.app[GAME_PORT].my_games(player.player_id, _flag(request, "finished"), limit)
+    return web.json_response({"games": games})
+
+
 async def game_detail(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
     games = request.app[GAME_PORT]
     info = await games.game_info(game_id)
     current = await games.get_view(game_id, None)
     body = game_json(info, _maybe_player(request))
-    body.update(version=current.version, finished=current.finished,
-                players=current.view.get("players", len(info.seats)))
+    body.update(version=current.version, finished=current.finished, winners=current.winners,
+                abandoned=current.abandoned, players=current.view.get("players", len(info.seats)))
     return web.json_response(body)
 
 
@@ -408,6 +447,16 @@ async def game_events(request: web.Request) -> web.Response:
     records = await request.app[GAME_PORT].events_since(request.match_info["game_id"], 0, None)
     return web.json_response({"events": [{"version": r.version, "type": r.type, "seat": r.seat,
                                           "move": r.move, "effects": r.effects} for r in records]})
+
+
+async def game_chat(request: web.Request) -> web.Response:
+    """A game's chat on one channel: players' or spectators' (both readable by all once it is over)."""
+    player = _maybe_player(request)
+    channel = request.query.get("channel", "players")
+    messages = await request.app[GAME_PORT].list_chat(
+        request.match_info["game_id"], player.player_id if player else "", channel,
+        _int_query(request, "after", 0), _int_query(request, "limit", 200))
+    return web.json_response({"channel": channel, "messages": messages})
 
 
 # -- the game catalogue: everything from the rules registry -----------------------------
@@ -513,12 +562,17 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
 
     WS_CONNECTIONS.inc()
     app[SOCKETS].add(restart)
+    online = None if visitors.is_visitor(player) else app[ONLINE]  # keeps the player's tickets alive
     try:
         await session.start()
+        if online is not None:
+            await online.connected(player.player_id)
         await _read_frames(ws, connection, session)
     finally:
         app[SOCKETS].discard(restart)
         WS_CONNECTIONS.dec()
+        if online is not None:
+            await online.disconnected(player.player_id)
         await session.close()
         await connection.finish()
 

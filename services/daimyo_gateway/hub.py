@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
-from typing import Any
 
 from nats.aio.subscription import Subscription
 
 from daimyo_bus import Bus
 from daimyo_bus.bus import ConnectionWatcher
+from daimyo_bus.messages import BusMessage, Message
 
-Listener = Callable[[str, Any], None]
+Listener = Callable[[str, BusMessage], None]
 
 
 class Hub:
@@ -63,6 +63,10 @@ class Hub:
             del self._listeners[subject]
             await self._subscriptions.pop(subject).unsubscribe()
 
-    async def _deliver(self, subject: str, payload: Any) -> None:
+    async def publish(self, subject: str, payload: Message) -> None:
+        """Publish on the bus (chat lines go to every gateway whose sockets read that channel)."""
+        await self._bus.publish(subject, payload)
+
+    async def _deliver(self, subject: str, message: BusMessage) -> None:
         for listener in list(self._listeners.get(subject, ())):
-            listener(subject, payload)
+            listener(subject, message)

@@ -22,6 +22,7 @@ import structlog
 from nats.errors import Error as NatsError
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import BusMessage, Message, PresenceBeat
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import ServiceError
 
@@ -29,7 +30,7 @@ DEFAULT_GRACE_SECONDS = 60.0
 MAX_HEARTBEAT_SECONDS = 10.0
 
 Seat = tuple[str, int, str]  # game id, seat, player id
-Publish = Callable[[str, Any], Awaitable[None]]
+Publish = Callable[[str, Message], Awaitable[None]]
 HandOver = Callable[[str, int, str, str], Awaitable[Any]]
 _log = structlog.get_logger("daimyo_gateway.presence")
 
@@ -84,8 +85,8 @@ class Presence:
         seen = asyncio.Event()
         subject = subjects.presence(game_id, number)
 
-        def heard(_subject: str, payload: Any) -> None:
-            if isinstance(payload, dict) and payload.get("player_id") == player_id:
+        def heard(_subject: str, beat: BusMessage) -> None:
+            if isinstance(beat, PresenceBeat) and beat.player_id == player_id:
                 seen.set()
 
         await self._hub.add(subject, heard)
@@ -113,7 +114,7 @@ class Presence:
 
     async def _announce(self, seat: Seat) -> None:
         game_id, number, player_id = seat
-        beat = {"player_id": player_id, "at": time.time()}
+        beat = PresenceBeat(player_id, time.time())
         with contextlib.suppress(NatsError, OSError):  # NATS away: the next beat tries again
             await self._publish(subjects.presence(game_id, number), beat)
 

@@ -4,7 +4,8 @@ Every view for a socket passes through one inbox and one delivery task, so frame
 browser in version order. Per subscription the session remembers the last version sent:
 older or repeated versions are dropped; a jump (a missed message, a reconnect with
 `since_version`) triggers a resync over gRPC — the current view plus the moves in between —
-so the browser neither misses nor repeats an update.
+so the browser neither misses nor repeats an update. A view from the bus is forwarded as the
+bytes the relay encoded (see `daimyo_bus.messages`), never parsed or encoded again here.
 
 A seat's subject is only ever subscribed for the player who owns the seat. While a socket
 watches its own seat, the seat counts as present (see `presence.py`); `leave` hands the seat to
@@ -22,8 +23,11 @@ from typing import Any
 import structlog
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import BusMessage, PlayerNotice, SeatView, WatchView
+from daimyo_gateway import table_chat
 from daimyo_gateway.frames import (
     BadFrame,
+    ChatFrame,
     Frame,
     Leave,
     MoveFrame,
@@ -37,6 +41,7 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.table_chat import ChatReader
 from daimyo_gateway.tokens import Player
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
@@ -47,7 +52,8 @@ INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Send = Callable[[dict[str, Any] | bytes], Awaitable[None]]
+"""Queues one frame for the socket: a frame to encode, or a view frame already encoded."""
 _log = structlog.get_logger("daimyo_gateway.sessions")
 
 
@@ -60,10 +66,10 @@ class Watch:
     last: int | None = None
     active: bool = True
 
-    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, Any], None]:
-        def enqueue(_subject: str, payload: Any) -> None:
+    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, BusMessage], None]:
+        def enqueue(_subject: str, message: BusMessage) -> None:
             try:
-                inbox.put_nowait((self, payload))
+                inbox.put_nowait((self, message))
             except asyncio.QueueFull:  # the next message shows a gap and resyncs
                 DROPPED.inc()
         return enqueue
@@ -78,9 +84,10 @@ class Session:
         self._send = send
         self._presence = presence
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
-        self._watches: dict[str, tuple[Watch, Callable[[str, Any], None]]] = {}
+        self._watches: dict[str, tuple[Watch, Callable[[str, BusMessage], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
         self._notices: set[asyncio.Task[None]] = set()
+        self._chat = ChatReader(hub, self._notify)
 
     async def start(self) -> None:
         self._hub.watch_connection(self._on_connection)
@@ -97,6 +104,7 @@ class Session:
         await self._hub.remove(subjects.player(self.player.player_id), self._on_player_message)
         for game_id in list(self._watches):
             await self._unwatch(game_id)
+        await self._chat.close()
 
     # -- frames from the browser ------------------------------------------------------------
 
@@ -126,6 +134,19 @@ class Session:
             await self._emit({"type": "pong", "ref": frame.ref})
         elif isinstance(frame, Leave | Reclaim):
             await self._change_seat(frame)
+        elif isinstance(frame, ChatFrame):
+            await self._post_chat(frame)
+
+    async def _post_chat(self, frame: ChatFrame) -> None:
+        entry = self._watches.get(frame.game_id)
+        viewer = entry[0].viewer if entry is not None else await self._seat_or_none(frame.game_id)
+        await self._emit(await table_chat.post(self._games, self._hub, self.player, frame, viewer))
+
+    async def _seat_or_none(self, game_id: str) -> int | None:
+        try:
+            return await self._my_seat(game_id)
+        except ServiceError:
+            return None
 
     async def _subscribe(self, frame: Subscribe) -> None:
         await self._authorize(frame.game_id, frame.seat)
@@ -139,6 +160,7 @@ class Session:
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
+        await self._chat.listen(frame.game_id, frame.seat)
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
@@ -148,12 +170,15 @@ class Session:
         except ValueError as e:  # e.g. an id no NATS subject may carry
             raise ServiceError("malformed", str(e)) from None
         if seat is None:
+            if not info.listed and not any(s.player_id == self.player.player_id for s in info.seats):
+                raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
-            raise ServiceError("forbidden", f"seat {seat} of game {game_id} is not yours")
+            raise ServiceError("forbidden", f"seat {seat} of this game is not yours")
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
+        await self._chat.stop(game_id)
         if entry is not None:
             entry[0].active = False
             await self._hub.remove(entry[0].subject, entry[1])
@@ -186,13 +211,13 @@ class Session:
         for seat, occupant in enumerate(info.seats):
             if occupant.player_id == self.player.player_id:
                 return seat
-        raise ServiceError("forbidden", f"you hold no seat in game {game_id}")
+        raise ServiceError("forbidden", "you hold no seat in this game")
 
     # -- views to the browser ----------------------------------------------------------------
 
-    def _on_player_message(self, _subject: str, payload: Any) -> None:
-        if isinstance(payload, dict) and payload.get("type") == "match_found":
-            self._notify(payload)
+    def _on_player_message(self, _subject: str, message: BusMessage) -> None:
+        if isinstance(message, PlayerNotice):  # its type is one of PlayerNotice.TYPES (checked on decode)
+            self._notify(message.to_json())
 
     def _on_connection(self, connected: bool) -> None:
         """Tell the browser live updates paused or resumed; on resuming, catch every watched
@@ -225,16 +250,17 @@ class Session:
             await self._resync(watch, watch.since)
         elif payload is RESYNC:
             await self._resync(watch, watch.last)
-        if not isinstance(payload, dict):  # SYNC, RESYNC
+        if not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:  # SYNC, RESYNC
             return
-        version = payload.get("version")
-        if not isinstance(version, int) or version <= (watch.last or 0):
+        version = payload.version
+        if version <= (watch.last or 0):
             return
         if version > (watch.last or 0) + 1:
             await self._resync(watch, watch.last)
             return
         watch.last = version
-        await self._emit(_view_frame(payload, watch.viewer))
+        WS_FRAMES.labels("out", "view").inc()
+        await self._send(payload.frame)
 
     async def _resync(self, watch: Watch, since: int | None) -> None:
         RESYNCS.inc()
@@ -261,16 +287,9 @@ class Session:
         await self._emit({"type": "error", "code": code, "message": message, "ref": ref})
 
 
-def _view_frame(payload: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-    return {"type": "view", "game_id": payload.get("game_id"), "version": payload.get("version"),
-            "seat": viewer, "view": payload.get("view"), "last_move": payload.get("last_move"),
-            "effects": payload.get("effects"), "to_act": payload.get("to_act"),
-            "finished": payload.get("finished", False), "clock": payload.get("clock"),
-            "takeovers": payload.get("takeovers") or {}}
-
-
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
             "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
             "finished": snapshot.finished, "missed": missed, "game": snapshot.game,
-            "clock": snapshot.clock, "takeovers": snapshot.takeovers}
+            "clock": snapshot.clock, "takeovers": snapshot.takeovers, "winners": snapshot.winners,
+            "abandoned": snapshot.abandoned}

@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 
+from daimyo_bus import messages
+from daimyo_gateway import visitors
 from daimyo_gateway.frames import BadFrame, parse_auth
 from daimyo_gateway.limits import Limits, TokenBucket
 from daimyo_gateway.ports import ServiceError
@@ -34,23 +36,24 @@ _log = structlog.get_logger("daimyo_gateway.sockets")
 
 
 class Outbox:
-    """Encoded frames waiting for one socket, at most `max_frames` and `max_bytes` of them.
+    """Encoded frames waiting for one socket, at most `max_frames` and `max_bytes` of them (a
+    view from the bus stays the bytes the relay encoded; it is sent as it came).
 
     `put` never waits: a frame that does not fit empties the outbox and marks it overflowed
     (the socket is then closed; what was queued would be stale by the time it was read)."""
 
     def __init__(self, max_frames: int, max_bytes: int) -> None:
         self._max_frames, self._max_bytes = max_frames, max_bytes
-        self._frames: deque[str] = deque()
+        self._frames: deque[str | bytes] = deque()
         self._bytes = 0
         self._ready = asyncio.Event()
         self.overflowed = False
         self.closed = False
 
-    def put(self, frame: dict[str, Any] | str) -> bool:
+    def put(self, frame: dict[str, Any] | str | bytes) -> bool:
         if self.closed or self.overflowed:
             return False
-        text = frame if isinstance(frame, str) else json.dumps(frame, separators=(",", ":"))
+        text = frame if isinstance(frame, str | bytes) else messages.dumps(frame).decode()
         if len(self._frames) >= self._max_frames or self._bytes + len(text) > self._max_bytes:
             self.overflowed = True
             self._frames.clear()
@@ -65,7 +68,7 @@ class Outbox:
         self.closed = True
         self._ready.set()
 
-    async def get(self) -> str | None:
+    async def get(self) -> str | bytes | None:
         """The next frame; None once closed or overflowed."""
         while not self._frames:
             if self.closed or self.overflowed:
@@ -94,11 +97,11 @@ class Connection:
         self._writer = asyncio.create_task(self._write_forever())
         self._closing: asyncio.Task[None] | None = None
 
-    async def send(self, frame: dict[str, Any]) -> None:
-        """The session's way out."""
+    async def send(self, frame: dict[str, Any] | bytes) -> None:
+        """The session's way out (a view frame arrives already encoded)."""
         self.queue(frame)
 
-    def queue(self, frame: dict[str, Any]) -> None:
+    def queue(self, frame: dict[str, Any] | bytes) -> None:
         """Queue a frame for the browser; a full outbox ends the socket (1013)."""
         if not self.outbox.put(frame) and self.outbox.overflowed:
             self.fail(TRY_AGAIN_LATER, "outbox_full",
@@ -159,7 +162,10 @@ class Connection:
         """The socket's only writer, so frames go out whole and in the order they were queued."""
         while (text := await self.outbox.get()) is not None:
             try:
-                await self._ws.send_str(text)
+                if isinstance(text, bytes):
+                    await self._ws.send_frame(text, WSMsgType.TEXT)
+                else:
+                    await self._ws.send_str(text)
             except (ConnectionError, RuntimeError):
                 self.fail(WSCloseCode.GOING_AWAY, "write_failed", "")
                 return
@@ -186,12 +192,14 @@ def check_origin(request: web.Request, allowed: frozenset[str]) -> None:
 
 
 async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: float) -> Player | None:
-    """The player of the socket's first frame; None (socket closed with 1008) without one."""
+    """The player of the socket's first frame (a visitor for `{"type": "auth", "visitor": true}`);
+    None (socket closed with 1008) without one."""
     try:
         message = await ws.receive(timeout=seconds)
         if message.type != WSMsgType.TEXT:
             raise BadFrame('the first frame must be {"type": "auth", "token": "<your token>"}')
-        return signer.verify(parse_auth(message.data))
+        token = parse_auth(message.data)
+        return signer.verify(token) if token else visitors.visitor()  # no token: a visitor, to watch
     except TimeoutError:
         await refuse(ws, "unauthenticated", f"send auth {{token}} within {seconds:g} s")
     except (BadFrame, InvalidToken) as e:

@@ -13,8 +13,9 @@ from collections.abc import AsyncIterator, Mapping
 import structlog
 
 from daimyo_bus import Bus
-from daimyo_kit import grpc_client, shutdown
+from daimyo_kit import credentials, grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
+from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
 from daimyo_kit.metrics import serve_metrics
@@ -23,13 +24,19 @@ from daimyo_matchmaking.grpc_api import MatchmakingServicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.loop import MatchmakerLoop
 from daimyo_matchmaking.matching import Policy
-from daimyo_matchmaking.messaging import NatsPlayerNotifier, consume_abandoned_seats, consume_finished_games
+from daimyo_matchmaking.messaging import (
+    NatsPlayerNotifier,
+    consume_abandoned_seats,
+    consume_finished_games,
+    listen_online,
+)
 from daimyo_matchmaking.metrics import PrometheusMatchMetrics
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 log = structlog.get_logger("daimyo_matchmaking")
+DEFAULT_PRESENCE_SECONDS = 10.0  # a queued ticket dies this long after its player's last socket heartbeat
 
 
 def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
@@ -43,6 +50,7 @@ def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
         ),
         max_window=float(env.get("DAIMYO_MATCH_MAX_WINDOW", default.max_window)),
         backfill_seconds=float(env.get("DAIMYO_BOT_BACKFILL_SECONDS", default.backfill_seconds)),
+        presence_seconds=float(env.get("DAIMYO_TICKET_PRESENCE_SECONDS", DEFAULT_PRESENCE_SECONDS)),
     )
 
 
@@ -61,6 +69,12 @@ async def connected_store(
         await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 
 
+def caller_auth(env: Mapping[str, str] | None = None) -> CallerAuthInterceptor:
+    """Only gateways call matchmaking (they assert the players they serve)."""
+    callers = credentials.grpc_callers(os.environ if env is None else env)
+    return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
+
+
 def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
     name = matchmaking_pb2.DESCRIPTOR.services_by_name["MatchmakingService"].full_name
     add = matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server
@@ -70,9 +84,10 @@ def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
 async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
     """The service until SIGTERM: gRPC, the matching loop and the finished-games consumer."""
     kit_logging.configure("matchmaking", config.log_level)
-    serve_metrics(config.metrics_port)
-    bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking")
-    channel = grpc_client.channel(config.game_addr)
+    auth = caller_auth()  # before anything starts: no callers configured, no service
+    serve_metrics(config.metrics_port, config.bind_host)
+    bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking", role="matchmaking")
+    channel = grpc_client.channel(config.game_addr, role="matchmaking")
     try:
         async with connected_store(config.database_url, config.db_schema) as store:
             handlers = MatchmakingHandlers(
@@ -89,12 +104,14 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
             handlers.on_enqueue = matcher.wake
             await consume_finished_games(bus, handlers)
             await consume_abandoned_seats(bus, handlers)
+            await listen_online(bus, handlers)
             loop_task = asyncio.create_task(matcher.run(), name="matchmaker")
             log.info(
                 "matchmaking_started", backfill_seconds=policy.backfill_seconds, game_addr=config.game_addr
             )
             try:
-                await serve([matchmaking_servicer(handlers)], config.grpc_port)
+                await serve([matchmaking_servicer(handlers)], config.grpc_port, host=config.bind_host,
+                            interceptors=[auth])
             finally:
                 loop_task.cancel()
                 await shutdown.bounded(asyncio.gather(loop_task, return_exceptions=True),

@@ -5,15 +5,28 @@ Plain immutable data shared by the handlers, the matching policy and the stores;
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 QUEUED = "queued"
+LIVE_SLOT = "live"
+CORRESPONDENCE_SLOT = "correspondence:"  # + the ticket or match it belongs to
 MATCHING = "matching"  # claimed into a match whose game is being created
 MATCHED = "matched"
 CANCELLED = "cancelled"
 
 DEFAULT_MU = 25.0
 DEFAULT_SIGMA = 25.0 / 3.0
+
+
+def slot_for(time_control_json: str, key: str) -> str:
+    """The player_status slot a ticket or table takes: the one live slot, or a correspondence one."""
+    try:
+        control = json.loads(time_control_json) if time_control_json else {}
+    except ValueError:
+        control = {}
+    kind = control.get("type") if isinstance(control, dict) else None
+    return CORRESPONDENCE_SLOT + key if kind == "correspondence" else LIVE_SLOT
 
 
 class MatchmakingError(Exception):
@@ -27,11 +40,28 @@ class InvalidRequest(MatchmakingError):
 class PlayerBusy(MatchmakingError):
     """A player is already queued (`queued=True`) or seated in a live game."""
 
-    def __init__(self, player_id: str, queued: bool) -> None:
-        where = "is already queued" if queued else "is already playing a game"
-        super().__init__(f"player {player_id!r} {where}")
+    def __init__(self, player_id: str, queued: bool, you: bool = True) -> None:
+        who = "you are" if you else "a player of your party is"
+        if queued:
+            message = f"{who} already waiting for a table; cancel that ticket first"
+        else:
+            message = (f"{who} already playing a live game; finish it or leave it first "
+                       "(correspondence games have no such limit)")
+        super().__init__(message[0].upper() + message[1:])
         self.player_id = player_id
         self.queued = queued
+
+
+class NotFound(MatchmakingError):
+    """No such rematch, table or invitation code (or one the caller may not know of)."""
+
+
+class NotAllowed(MatchmakingError):
+    """The caller may not do this (not a player of that game, not the table's host)."""
+
+
+class Refused(MatchmakingError):
+    """Well-formed but not possible now: an expired offer or invitation, a full table."""
 
 
 class QuotaExceeded(MatchmakingError):
@@ -85,6 +115,7 @@ class TicketRecord:
     match_id: str = ""
     game_id: str = ""
     seat: int = -1
+    fill_now: bool = False  # the player asked for bots in the empty seats now
 
 
 @dataclass(frozen=True)
@@ -114,6 +145,8 @@ class MatchRecord:
     state: str = "pending"
     game_id: str = ""
     ticket_ids: tuple[str, ...] = field(default=())
+    rated: bool = True  # False: a private table chosen unrated (a bot seat never rates anyway)
+    listed: bool = True  # False: a private table without spectators stays out of the live list
 
 
 @dataclass(frozen=True)

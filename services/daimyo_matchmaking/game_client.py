@@ -43,6 +43,7 @@ def _create_request(request: NewGame) -> game_pb2.CreateGameRequest:
         seats=[_seat(s) for s in request.seats],
         command_id=request.command_id,
         time_control_json=request.time_control_json,
+        unlisted=not request.listed,
     )
 
 

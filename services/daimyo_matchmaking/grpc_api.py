@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 import grpc
@@ -11,13 +13,18 @@ from daimyo_kit.text_check import nul_field
 from daimyo_matchmaking.domain import (
     InvalidRequest,
     MatchmakingError,
+    NotAllowed,
+    NotFound,
     PlayerBusy,
     PlayerRating,
     QuotaExceeded,
+    Refused,
     TicketNotCancellable,
     TicketNotFound,
 )
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers, TicketStatus
+from daimyo_matchmaking.rematch import Rematch
+from daimyo_matchmaking.tables import NewTable, Table
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2 as pb
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2_grpc
 
@@ -28,11 +35,13 @@ def status_for(error: MatchmakingError) -> grpc.StatusCode:
     """The gRPC status of a refused request."""
     if isinstance(error, PlayerBusy):
         return grpc.StatusCode.ALREADY_EXISTS if error.queued else grpc.StatusCode.FAILED_PRECONDITION
-    if isinstance(error, TicketNotFound):
+    if isinstance(error, TicketNotFound | NotFound):
         return grpc.StatusCode.NOT_FOUND
+    if isinstance(error, NotAllowed):
+        return grpc.StatusCode.PERMISSION_DENIED
     if isinstance(error, QuotaExceeded):
         return grpc.StatusCode.RESOURCE_EXHAUSTED
-    if isinstance(error, TicketNotCancellable):
+    if isinstance(error, TicketNotCancellable | Refused):
         return grpc.StatusCode.FAILED_PRECONDITION
     if isinstance(error, InvalidRequest):
         return grpc.StatusCode.INVALID_ARGUMENT
@@ -76,6 +85,69 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
         ticket = await _answer(context, request, lambda: self._handlers.get_ticket(request.ticket_id))
         return ticket_pb(ticket)
 
+    async def FillWithBots(
+        self, request: pb.FillWithBotsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Ticket:
+        call = lambda: self._handlers.fill_with_bots(request.ticket_id, request.player_id)  # noqa: E731
+        return ticket_pb(await _answer(context, request, call))
+
+    async def OfferRematch(
+        self, request: pb.OfferRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        call = lambda: self._handlers.rematches.offer(request.game_id, request.player_id)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def AnswerRematch(
+        self, request: pb.AnswerRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        rematches = self._handlers.rematches
+        call = lambda: rematches.answer(request.rematch_id, request.player_id, request.accept)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def GetRematch(
+        self, request: pb.GetRematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.Rematch:
+        call = lambda: self._handlers.rematches.get(request.rematch_id, request.player_id)  # noqa: E731
+        return self._rematch_pb(await _answer(context, request, call))
+
+    async def PlayAgain(self, request: pb.PlayAgainRequest, context: grpc.aio.ServicerContext) -> pb.Ticket:
+        call = lambda: self._handlers.play_again(  # noqa: E731
+            request.game_id, request.player_id, request.display_name)
+        return ticket_pb(await _answer(context, request, call))
+
+    async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        table = NewTable(request.player_id, request.display_name, request.game, request.seats,
+                         {}, request.time_control_json, request.rated, request.spectators)
+
+        async def create() -> Table:
+            options = _json_object(request.options_json, "options_json")
+            return await self._handlers.create_table(replace(table, options=options))
+
+        return self._table_pb(await _answer(context, request, create))
+
+    async def GetTable(self, request: pb.GetTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        return self._table_pb(await _answer(context, request, lambda: self._handlers.get_table(request.code)))
+
+    async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.join_table(  # noqa: E731
+            request.code, request.player_id, request.display_name)
+        return self._table_pb(await _answer(context, request, call))
+
+    async def SeatTableBots(self, request: pb.SeatTableBotsRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.seat_table_bots(  # noqa: E731
+            request.code, request.player_id, list(request.bot_levels))
+        return self._table_pb(await _answer(context, request, call))
+
+    async def LeaveTable(self, request: pb.LeaveTableRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.leave_table(request.code, request.player_id)  # noqa: E731
+        return self._table_pb(await _answer(context, request, call))
+
+    def _table_pb(self, table: Table) -> pb.PrivateTable:
+        return table_pb(table, self._handlers.clock.now())
+
+    def _rematch_pb(self, rematch: Rematch) -> pb.Rematch:
+        return rematch_pb(rematch, self._handlers.clock.now())
+
     async def Leaderboard(
         self, request: pb.LeaderboardRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaderboardResponse:
@@ -100,7 +172,41 @@ def ticket_pb(status: TicketStatus) -> pb.Ticket:
         game_id=t.game_id,
         seat=max(t.seat, 0),
         player_counts=list(t.player_counts),
+        bots_welcome=t.bots_welcome,
+        bots_in_seconds=status.bots_in_seconds,
+        fill_now=t.fill_now,
     )
+
+
+def rematch_pb(rematch: Rematch, now: float) -> pb.Rematch:
+    seats = [pb.RematchSeat(player_id=s.player_id, bot_level=s.bot_level, display_name=s.display_name,
+                            accepted=s.is_bot or s.player_id in rematch.accepted) for s in rematch.seats]
+    return pb.Rematch(rematch_id=rematch.rematch_id, game_id=rematch.game_id, state=rematch.state,
+                      seats=seats,
+                      expires_in_seconds=rematch.expires_in(now), new_game_id=rematch.new_game_id,
+                      reason=rematch.reason)
+
+
+def table_pb(table: Table, now: float) -> pb.PrivateTable:
+    seats = [pb.TableSeat(empty=True) if s is None else
+             pb.TableSeat(player_id=s.player_id, bot_level=s.bot_level, display_name=s.display_name)
+             for s in table.seats]
+    left = max(0.0, table.expires_at - now) if table.state == "open" else 0.0
+    return pb.PrivateTable(code=table.code, game=table.game, host_player_id=table.host_id, seats=seats,
+                           options_json=json.dumps(table.options), config_json=json.dumps(table.config),
+                           time_control_json=table.time_control_json, rated=table.rated,
+                           spectators=table.spectators, state=table.state, expires_in_seconds=left,
+                           game_id=table.game_id)
+
+
+def _json_object(text: str, field: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text) if text.strip() else {}
+    except ValueError as exc:
+        raise InvalidRequest(f"{field} is not valid JSON: {exc}") from exc
+    if not isinstance(value, dict):
+        raise InvalidRequest(f"{field} must be a JSON object")
+    return value
 
 
 def rating_pb(rating: PlayerRating) -> pb.Rating:

@@ -10,7 +10,7 @@ import random
 import statistics
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import structlog
@@ -19,13 +19,17 @@ from daimyo_kit import logging as kit_log
 from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
 from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
+from daimyo_matchmaking import tables
 from daimyo_matchmaking.domain import (
     QUEUED,
     InvalidRequest,
     MatchRecord,
     NewTicket,
+    NotFound,
+    PlayerBusy,
     PlayerRating,
     QuotaExceeded,
+    Refused,
     SeatSpec,
     TicketRecord,
 )
@@ -40,7 +44,9 @@ from daimyo_matchmaking.ports import (
     PlayerNotifier,
 )
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
+from daimyo_matchmaking.rematch import Rematches
 from daimyo_matchmaking.store import PostgresStore
+from daimyo_matchmaking.tables import NewTable, Table, TableStore
 
 log = structlog.get_logger("daimyo_matchmaking")
 
@@ -66,6 +72,7 @@ class TicketStatus:
     ticket: TicketRecord
     waited_seconds: float
     estimated_wait_seconds: float
+    bots_in_seconds: float = -1.0  # until bots would fill the empty seats (-1: never)
 
 
 class MatchMetrics(Protocol):
@@ -90,6 +97,69 @@ class MatchmakingHandlers:
     on_enqueue: Callable[[str], None] = lambda game: None
     stale_match_seconds: float = 10.0
     bot_games_per_player: int = 1  # bot-only games one player may have in progress
+    rematches: Rematches = field(init=False)
+    tables: TableStore = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game)
+        self.tables = TableStore(self.store.pool)
+
+    # -- private tables ----------------------------------------------------------------------
+
+    async def create_table(self, request: NewTable) -> Table:
+        """A private table with the host in seat 0 and an invitation code for the others."""
+        if not request.host_id:
+            raise InvalidRequest("player_id is required")
+        _counts(request.game, (request.seat_count,), self.catalog.player_counts(request.game))
+        _check_time_control(request.time_control_json)
+        config = self.catalog.table_config(request.game, request.options)
+        await self._check_live_slot(request, request.host_id)
+        if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
+            raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
+                          "start or leave one first")
+        table = tables.new_table(request, config, self.clock.now())
+        await self.tables.insert(table)
+        log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        return table
+
+    async def get_table(self, code: str) -> Table:
+        table = await self.tables.by_code(code) if code else None
+        if table is None:
+            raise NotFound("no table has that invitation code")
+        return table
+
+    async def join_table(self, code: str, player_id: str, name: str) -> Table:
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        await self._check_live_slot(await self.get_table(code), player_id)
+        return await self._change_table(code, tables.seat_guest(player_id, name[: tables.MAX_NAME]))
+
+    async def seat_table_bots(self, code: str, player_id: str, levels: Sequence[str]) -> Table:
+        if not levels:
+            raise InvalidRequest("name a bot level for each seat to fill")
+        unknown = [lv for lv in levels if lv not in BOT_LEVELS]
+        if unknown:
+            raise InvalidRequest(f"unknown bot level {unknown[0]!r}; levels: {', '.join(sorted(BOT_LEVELS))}")
+        return await self._change_table(code, tables.seat_bots(player_id, levels))
+
+    async def leave_table(self, code: str, player_id: str) -> Table:
+        return await self._change_table(code, tables.leave(player_id))
+
+    async def _check_live_slot(self, table: Table | NewTable, player_id: str) -> None:
+        if tables.live_table(table) and await self.tables.live_slot_taken(player_id):
+            raise PlayerBusy(player_id, queued=False)
+
+    async def _change_table(self, code: str, change: Callable[[Table], Table]) -> Table:
+        table, match = await self.tables.change(code, change, self.clock.now())
+        if match is not None:
+            created = await self._create_game(match.match_id)
+            if created is not None:
+                await self.tables.started(table.table_id, created.game_id)
+                table = replace(table, game_id=created.game_id)
+        for player in table.people:
+            await self.notifier.notify_player(player, {"type": "table_changed", "code": table.code,
+                                                       "state": table.state, "game_id": table.game_id})
+        return table
 
     # -- queue -------------------------------------------------------------------------------
 
@@ -117,19 +187,74 @@ class MatchmakingHandlers:
         self.on_enqueue(request.game)
         return await self.get_ticket(ticket.ticket_id)
 
+    async def play_again(self, game_id: str, player_id: str, display_name: str = "") -> TicketStatus:
+        """A new ticket with the finished game's settings: game, table size, clock, bots."""
+        match = await self.store.match_by_game(game_id)
+        if match is None or player_id not in [s.player_id for s in match.seats]:
+            raise NotFound("no game of yours with that id was seated by matchmaking")
+        ticket = await self.store.ticket_of_match(match.match_id, player_id)
+        bots = [s.bot_level for s in match.seats if s.is_bot]
+        name = display_name or next(s.display_name for s in match.seats if s.player_id == player_id)
+        return await self.enqueue(Enqueue(
+            player_id, match.game, (len(match.seats),),
+            bots_welcome=ticket.bots_welcome if ticket else bool(bots),
+            bot_level=ticket.bot_level if ticket else (bots[0] if bots else ""),
+            bots_only=ticket.bots_only if ticket else False,
+            display_name=name, time_control_json=match.time_control_json))
+
     async def cancel(self, ticket_id: str, player_id: str = "") -> TicketStatus:
         await self.store.cancel_ticket(ticket_id, player_id, self.clock.now())
         return await self.get_ticket(ticket_id)
+
+    async def fill_with_bots(self, ticket_id: str, player_id: str) -> TicketStatus:
+        """Bots take the ticket's empty seats at the next matching round (its player asked)."""
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        await self.store.fill_now(ticket_id, player_id)
+        ticket = await self.get_ticket(ticket_id)
+        self.on_enqueue(ticket.ticket.game)
+        return ticket
+
+    async def player_online(self, data: dict[str, Any]) -> int:
+        """A gateway's heartbeat (or last word, `gone`) for a player's sockets: their tickets' liveness."""
+        player_id = data.get("player_id") if isinstance(data, dict) else None
+        if not isinstance(player_id, str) or not player_id:
+            raise ValueError(f"malformed online message: {data!r}")
+        now = self.clock.now()
+        if data.get("gone"):
+            policy = self.policy
+            return await self.store.player_gone(player_id, now - policy.presence_seconds
+                                                + policy.gone_confirm_seconds)
+        return await self.store.touch_player(player_id, now)
+
+    async def cancel_absent(self) -> list[tuple[str, str]]:
+        """Cancel tickets whose player has had no live socket for `presence_seconds` (0: never)."""
+        if self.policy.presence_seconds <= 0:
+            return []
+        now = self.clock.now()
+        cancelled = await self.store.cancel_unseen(now - self.policy.presence_seconds, now)
+        for ticket_id, player_id in cancelled:
+            log.info("ticket_cancelled_absent", ticket_id=ticket_id, player_id=player_id)
+            await self.notifier.notify_player(player_id, {"type": "ticket_cancelled", "ticket_id": ticket_id,
+                                                          "reason": "no open page for this ticket"})
+        return cancelled
 
     async def get_ticket(self, ticket_id: str) -> TicketStatus:
         ticket = await self.store.get_ticket(ticket_id)
         end = self.clock.now() if ticket.closed_at is None else ticket.closed_at
         waited = max(0.0, end - ticket.enqueued_at)
         estimate = await self._estimated_wait(ticket, waited) if ticket.state == QUEUED else 0.0
-        return TicketStatus(ticket, waited, estimate)
+        return TicketStatus(ticket, waited, estimate, self._bots_in(ticket, waited))
+
+    def _bots_in(self, ticket: TicketRecord, waited: float) -> float:
+        if ticket.state != QUEUED or not ticket.bots_welcome:
+            return -1.0
+        if ticket.fill_now or ticket.bots_only:
+            return 0.0
+        return max(0.0, self.policy.backfill_seconds - waited)
 
     async def _estimated_wait(self, ticket: TicketRecord, waited: float) -> float:
-        if ticket.bots_only:
+        if ticket.bots_only or ticket.fill_now:
             return 0.0
         recent = await self.store.recent_waits(ticket.game)
         typical = statistics.median(recent) if recent else self.policy.backfill_seconds
@@ -157,10 +282,7 @@ class MatchmakingHandlers:
             raise InvalidRequest(f"unknown bot level {request.bot_level!r}; levels: {levels}")
         if request.bots_only and len(players) >= max(seated):
             raise InvalidRequest("bots_only needs a table with at least one seat left for a bot")
-        try:
-            parse_time_control_json(request.time_control_json)
-        except BadTimeControl as exc:  # refused here, so a match never loops on creation
-            raise InvalidRequest(str(exc)) from exc
+        _check_time_control(request.time_control_json)
         return players, seated
 
     # -- ratings -----------------------------------------------------------------------------
@@ -191,9 +313,11 @@ class MatchmakingHandlers:
         """Apply a finished game once: frees its players; rates them if no bot sat at the table."""
         finished = parse_finished(data)
         ranks = ranks_for(finished)
-        rater = (lambda current: rate(current, ranks)) if finished.rated else None
+        match = await self.store.match_by_game(finished.game_id)
+        rated = finished.rated and (match is None or match.rated)  # a private table may be unrated
+        rater = (lambda current: rate(current, ranks)) if rated else None
         applied = await self.store.record_finished_game(finished, rater)
-        log.info("game_finished", game_id=finished.game_id, rated=finished.rated, duplicate=not applied)
+        log.info("game_finished", game_id=finished.game_id, rated=rated, duplicate=not applied)
         return applied
 
     # -- matching ----------------------------------------------------------------------------
@@ -201,6 +325,8 @@ class MatchmakingHandlers:
     async def match_all(self) -> list[MatchRecord]:
         """One matching round over every game with a queue, then a retry of stuck matches."""
         formed: list[MatchRecord] = []
+        await self.cancel_absent()
+        await self.rematches.expire_due()
         for game in await self.store.queued_games():
             formed += await self.match_round(game)
         await self.retry_stale_matches()
@@ -232,7 +358,7 @@ class MatchmakingHandlers:
             match_id=str(uuid.uuid4()),
             game=game,
             seats=tuple(seats),
-            config=self.catalog.table_config(game, plan.table_size),
+            config=self.catalog.matchmade_config(game, plan.table_size),
             time_control_json=first.time_control_json,
             formed_at=now,
             ticket_ids=tuple(w.ticket_id for w in plan.tickets),
@@ -280,6 +406,14 @@ def _party(owner: str, party: Sequence[str]) -> tuple[str, ...]:
     return (owner, *others)
 
 
+def _check_time_control(text: str) -> None:
+    """Refuse a clock the game service would refuse, so a match never loops on creation."""
+    try:
+        parse_time_control_json(text)
+    except BadTimeControl as exc:
+        raise InvalidRequest(str(exc)) from exc
+
+
 def _counts(game: str, requested: Sequence[int], allowed: Sequence[int]) -> tuple[int, ...]:
     counts = tuple(sorted(set(requested))) or tuple(allowed)
     wrong = [n for n in counts if n not in allowed]
@@ -303,6 +437,7 @@ def _waiting(ticket: TicketRecord) -> Waiting:
         bots_only=ticket.bots_only,
         bot_level=ticket.bot_level,
         time_control=ticket.time_control_json,
+        fill_now=ticket.fill_now,
     )
 
 
@@ -312,4 +447,5 @@ def _human_seat(ticket: TicketRecord, player: str) -> SeatSpec:
 
 
 def _new_game(match: MatchRecord) -> NewGame:
-    return NewGame(match.game, match.config, match.seats, match.match_id, match.time_control_json)
+    return NewGame(match.game, match.config, match.seats, match.match_id, match.time_control_json,
+                   match.listed)

@@ -27,6 +27,7 @@ class Waiting:
     bots_only: bool = False
     bot_level: str = ""
     time_control: str = ""
+    fill_now: bool = False
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class Policy:
     window_growth_per_second: float = 0.5
     max_window: float = 50.0
     backfill_seconds: float = 15.0
+    presence_seconds: float = 0.0  # > 0: a queued ticket lives only while its player's socket heartbeats
+    gone_confirm_seconds: float = 4.0  # a closed socket: cancel this soon unless another gateway beats
 
     def window(self, waited: float) -> float:
         """How far from the anchor's rating a partner may be after `waited` seconds."""
@@ -92,7 +95,7 @@ def plan_for(anchor: Waiting, others: Sequence[Waiting], now: float, policy: Pol
     full = _largest_full_table(anchor, near)
     if full is not None:
         return full
-    if anchor.bots_welcome and waited >= policy.backfill_seconds:
+    if anchor.bots_welcome and (anchor.fill_now or waited >= policy.backfill_seconds):
         return _backfilled_table(anchor, [t for t in near if t.bots_welcome])
     return None
 

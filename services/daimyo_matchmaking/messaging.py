@@ -11,6 +11,7 @@ from typing import Any
 import structlog
 
 from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import BusMessage, GameResult, OnlineBeat, PlayerNotice, SeatAbandoned
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 
 log = structlog.get_logger("daimyo_matchmaking")
@@ -24,7 +25,9 @@ class NatsPlayerNotifier:
         self._bus = bus
 
     async def notify_player(self, player_id: str, message: dict[str, Any]) -> None:
-        await self._bus.publish(subjects.player(player_id), message)
+        if message.get("type") not in PlayerNotice.TYPES:
+            raise ValueError(f"not a player notice: {message.get('type')!r}")
+        await self._bus.publish(subjects.player(player_id), PlayerNotice(message))
 
 
 async def consume_finished_games(
@@ -32,13 +35,16 @@ async def consume_finished_games(
 ) -> asyncio.Task[None]:
     """Feed every `daimyo.game.*.finished` message to the handlers, durably (replicas share it)."""
 
-    async def on_finished(subject: str, payload: Any) -> None:
+    async def on_finished(subject: str, message: BusMessage) -> None:
+        if not isinstance(message, GameResult):
+            log.error("finished_message_dropped", subject=subject, error="not a game result")
+            return
         try:
-            await handlers.game_finished(payload)
+            await handlers.game_finished(message.to_json())
         except ValueError as exc:  # a malformed message would be redelivered forever: log and drop
             log.error("finished_message_dropped", subject=subject, error=str(exc))
 
-    await bus.ensure_games_stream()
+    await bus.wait_for_games_stream()  # the relay creates it
     task: asyncio.Task[None] = await bus.consume(
         subjects.ALL_FINISHED, durable, on_finished, only_new=only_new)
     return task
@@ -49,12 +55,33 @@ async def consume_abandoned_seats(
 ) -> asyncio.Task[None]:
     """Free every player who left a seat to a bot (`daimyo.game.*.abandoned`), durably."""
 
-    async def on_abandoned(subject: str, payload: Any) -> None:
+    async def on_abandoned(subject: str, message: BusMessage) -> None:
+        if not isinstance(message, SeatAbandoned):
+            log.error("abandoned_message_dropped", subject=subject, error="not an abandoned seat")
+            return
         try:
-            await handlers.seat_abandoned(payload)
+            await handlers.seat_abandoned(vars(message))
         except ValueError as exc:
             log.error("abandoned_message_dropped", subject=subject, error=str(exc))
 
-    await bus.ensure_games_stream()
+    await bus.wait_for_games_stream()  # the relay creates it
     task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned)
     return task
+
+
+ONLINE_GROUP = "daimyo-matchmaking-online"
+
+
+async def listen_online(bus: Bus, handlers: MatchmakingHandlers, group: str = ONLINE_GROUP) -> Any:
+    """Players' socket heartbeats keep their tickets alive (one replica handles each beat)."""
+
+    async def on_online(subject: str, message: BusMessage) -> None:
+        if not isinstance(message, OnlineBeat):
+            log.warning("online_message_dropped", subject=subject, error="not an online beat")
+            return
+        try:
+            await handlers.player_online(vars(message))
+        except ValueError as exc:
+            log.warning("online_message_dropped", subject=subject, error=str(exc))
+
+    return await bus.subscribe(subjects.ALL_ONLINE, on_online, queue=group)

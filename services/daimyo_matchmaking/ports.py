@@ -25,6 +25,7 @@ class NewGame:
     seats: tuple[SeatSpec, ...]
     command_id: str
     time_control_json: str = ""
+    listed: bool = True
 
 
 class GameCreationRejected(Exception):
@@ -52,8 +53,13 @@ class GameCatalog(Protocol):
         """The seat counts of `game`; raises InvalidRequest for a game that is not available."""
         ...
 
-    def table_config(self, game: str, players: int) -> dict[str, Any]:
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
         """The engine config of a matchmade `players`-seat table of `game` (its default options)."""
+        ...
+
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
+        """The engine config (without `players`) for a private table's `options`; InvalidRequest
+        when they are wrong."""
         ...
 
 
@@ -74,11 +80,16 @@ class RulesCatalog:
     def player_counts(self, game: str) -> tuple[int, ...]:
         return self._engine(game).player_counts()
 
-    def table_config(self, game: str, players: int) -> dict[str, Any]:
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
+        if players not in self.player_counts(game):
+            raise InvalidRequest(f"{game} cannot seat {players}")
+        return {"players": players, **self.table_config(game, {})}
+
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
         try:
-            config: dict[str, Any] = self._engine(game).validate_table_options({"players": players})
+            config: dict[str, Any] = self._engine(game).validate_table_options(options)
         except RuleError as exc:
-            raise InvalidRequest(f"{game} cannot seat {players}: {exc}") from exc
+            raise InvalidRequest(f"table options: {exc}") from exc
         return config
 
     @staticmethod
@@ -90,7 +101,8 @@ class RulesCatalog:
 
 
 class StaticCatalog:
-    """A fixed catalog (game → seat counts), for tests and benchmarks; tables get only `players`."""
+    """A fixed catalog (game → seat counts), for tests and benchmarks; matchmade tables get only
+    `players`, private tables' options are taken as they are."""
 
     def __init__(self, counts: dict[str, tuple[int, ...]]) -> None:
         self._counts = dict(counts)
@@ -101,6 +113,12 @@ class StaticCatalog:
             raise InvalidRequest(f"unknown game {game!r}; known games: {known}")
         return self._counts[game]
 
-    def table_config(self, game: str, players: int) -> dict[str, Any]:
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
         self.player_counts(game)
         return {"players": players}
+
+    def table_config(self, game: str, options: Any) -> dict[str, Any]:
+        self.player_counts(game)
+        if not isinstance(options, dict):
+            raise InvalidRequest("table options must be a JSON object")
+        return dict(options)

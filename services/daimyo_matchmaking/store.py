@@ -21,6 +21,7 @@ from daimyo_matchmaking.domain import (
     CANCELLED,
     DEFAULT_MU,
     DEFAULT_SIGMA,
+    LIVE_SLOT,
     MATCHED,
     MATCHING,
     QUEUED,
@@ -32,6 +33,7 @@ from daimyo_matchmaking.domain import (
     TicketNotCancellable,
     TicketNotFound,
     TicketRecord,
+    slot_for,
 )
 from daimyo_matchmaking.ratings import FinishedGame
 
@@ -40,7 +42,7 @@ DEFAULT_SCHEMA = "daimyo_matchmaking"
 _TICKET_COLUMNS = """
     t.ticket_id, t.player_id, t.game, t.players, t.player_counts, t.bots_welcome, t.bots_only,
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
-    t.closed_at, coalesce(t.match_id, '') AS match_id
+    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
 """
 
 
@@ -59,6 +61,11 @@ class PostgresStore:
     def __init__(self, pool: AsyncConnectionPool, schema: str = DEFAULT_SCHEMA) -> None:
         self._pool = pool
         self._schema = schema
+
+    @property
+    def pool(self) -> AsyncConnectionPool:
+        """The pool, for the stores of rematches and private tables (same schema)."""
+        return self._pool
 
     @property
     def schema(self) -> str:
@@ -92,12 +99,14 @@ class PostgresStore:
     async def insert_ticket(self, ticket: NewTicket) -> None:
         """Store a queued ticket; PlayerBusy if any of its players is queued or playing."""
         async with self._pool.connection() as conn, conn.transaction():
+            slot = slot_for(ticket.time_control_json, ticket.ticket_id)
             for player in sorted(ticket.players):
-                await _mark_queued(conn, player, ticket.ticket_id)
+                await _mark_queued(conn, player, ticket.ticket_id, slot, player == ticket.player_id)
             await conn.execute(
                 """INSERT INTO tickets (ticket_id, player_id, game, players, player_counts, bots_welcome,
-                       bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s)""",
+                       bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at,
+                       seen_at)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)""",
                 (
                     ticket.ticket_id,
                     ticket.player_id,
@@ -110,6 +119,7 @@ class PostgresStore:
                     ticket.display_name,
                     ticket.time_control_json,
                     ticket.rating,
+                    ticket.enqueued_at,
                     ticket.enqueued_at,
                 ),
             )
@@ -126,7 +136,7 @@ class PostgresStore:
                 (ticket_id,),
             )
         if row is None:
-            raise TicketNotFound(f"no ticket {ticket_id!r}")
+            raise TicketNotFound("no such ticket")
         return _ticket(row)
 
     async def cancel_ticket(self, ticket_id: str, player_id: str, now: float) -> None:
@@ -135,16 +145,66 @@ class PostgresStore:
             query = "SELECT state, players FROM tickets WHERE ticket_id = %s FOR UPDATE"
             row = await _one(conn, query, (ticket_id,))
             if row is None:
-                raise TicketNotFound(f"no ticket {ticket_id!r}")
+                raise TicketNotFound("no such ticket")
             if player_id and player_id not in row["players"]:
-                raise TicketNotCancellable(f"ticket {ticket_id!r} does not belong to player {player_id!r}")
+                raise TicketNotCancellable("this ticket is not yours")
             if row["state"] != QUEUED:
-                raise TicketNotCancellable(f"ticket {ticket_id!r} is {row['state']}: too late to cancel")
+                raise TicketNotCancellable(f"this ticket is {row['state']}: too late to cancel")
             await conn.execute(
                 "UPDATE tickets SET state = %s, closed_at = %s WHERE ticket_id = %s",
                 (CANCELLED, now, ticket_id),
             )
             await conn.execute("DELETE FROM player_status WHERE ticket_id = %s", (ticket_id,))
+
+    async def touch_player(self, player_id: str, seen_at: float) -> int:
+        """The player's socket is alive: their queued tickets live on (how many)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                """UPDATE tickets SET seen_at = greatest(seen_at, %s)
+                       WHERE player_id = %s AND state = 'queued'""",
+                (seen_at, player_id),
+            )
+        return cur.rowcount
+
+    async def player_gone(self, player_id: str, seen_at: float) -> int:
+        """A gateway lost the player's last socket: their tickets count as last seen at `seen_at`
+        (a heartbeat from another gateway raises it again)."""
+        async with self._pool.connection() as conn:
+            cur = await conn.execute(
+                """UPDATE tickets SET seen_at = least(seen_at, %s)
+                       WHERE player_id = %s AND state = 'queued'""",
+                (seen_at, player_id),
+            )
+        return cur.rowcount
+
+    async def cancel_unseen(self, seen_before: float, now: float) -> list[tuple[str, str]]:
+        """Cancel queued tickets whose player was last seen before `seen_before`: (ticket, player)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            rows = await _all(
+                conn,
+                """UPDATE tickets SET state = 'cancelled', closed_at = %s
+                       WHERE ticket_id IN (SELECT ticket_id FROM tickets
+                           WHERE state = 'queued' AND NOT bots_only AND seen_at < %s
+                           FOR UPDATE SKIP LOCKED)
+                       RETURNING ticket_id, player_id""",
+                (now, seen_before),
+            )
+            ids = [r["ticket_id"] for r in rows]
+            await conn.execute("DELETE FROM player_status WHERE ticket_id = ANY(%s)", (ids,))
+        return [(r["ticket_id"], r["player_id"]) for r in rows]
+
+    async def fill_now(self, ticket_id: str, player_id: str) -> None:
+        """The ticket's owner wants bots in the empty seats now (refused unless still queued)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            query = "SELECT state, player_id FROM tickets WHERE ticket_id = %s FOR UPDATE"
+            row = await _one(conn, query, (ticket_id,))
+            if row is None or row["player_id"] != player_id:
+                raise TicketNotFound("no such ticket")
+            if row["state"] != QUEUED:
+                raise TicketNotCancellable(f"this ticket is {row['state']}: too late to ask for bots")
+            await conn.execute(
+                "UPDATE tickets SET fill_now = true, bots_welcome = true WHERE ticket_id = %s", (ticket_id,)
+            )
 
     async def queued_games(self) -> list[str]:
         """Games with at least one queued ticket."""
@@ -203,6 +263,17 @@ class PostgresStore:
         async with self._pool.connection() as conn:
             row = await _one(conn, "SELECT * FROM matches WHERE game_id = %s", (game_id,))
         return None if row is None else _match(row)
+
+    async def ticket_of_match(self, match_id: str, player_id: str) -> TicketRecord | None:
+        """The ticket that brought `player_id` into `match_id` (None: seated without one)."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                f"""SELECT {_TICKET_COLUMNS}, '' AS game_id, NULL::jsonb AS seats FROM tickets t
+                        WHERE t.match_id = %s AND %s = ANY(t.players)""",
+                (match_id, player_id),
+            )
+        return None if row is None else _ticket(row)
 
     async def busy_state(self, player_id: str) -> str | None:
         """'queued', 'playing' or None."""
@@ -289,18 +360,7 @@ class QueueClaim:
 
     async def record_match(self, match: MatchRecord) -> None:
         """Store the match, move its tickets to 'matching' and its players to 'playing'."""
-        await self._conn.execute(
-            """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at)
-               VALUES (%s, %s, 'pending', %s, %s, %s, %s)""",
-            (
-                match.match_id,
-                match.game,
-                json.dumps([_seat_json(s) for s in match.seats]),
-                json.dumps(match.config),
-                match.time_control_json,
-                match.formed_at,
-            ),
-        )
+        await insert_match(self._conn, match)
         await self._conn.execute(
             "UPDATE tickets SET state = %s, match_id = %s, closed_at = %s WHERE ticket_id = ANY(%s)",
             (MATCHING, match.match_id, match.formed_at, list(match.ticket_ids)),
@@ -309,6 +369,40 @@ class QueueClaim:
             "UPDATE player_status SET state = 'playing', match_id = %s WHERE ticket_id = ANY(%s)",
             (match.match_id, list(match.ticket_ids)),
         )
+
+
+async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
+    """A pending match row: the game to create (by the matchmaker, idempotently by match id)."""
+    await conn.execute(
+        """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at,
+                                rated, listed)
+           VALUES (%s, %s, 'pending', %s, %s, %s, %s, %s, %s)""",
+        (
+            match.match_id,
+            match.game,
+            json.dumps([_seat_json(s) for s in match.seats]),
+            json.dumps(match.config),
+            match.time_control_json,
+            match.formed_at,
+            match.rated,
+            match.listed,
+        ),
+    )
+
+
+async def seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
+    """Mark the match's people as playing it; the ones refused (their live slot is taken)."""
+    slot = slot_for(match.time_control_json, match.match_id)
+    busy = []
+    for seat in sorted((s for s in match.seats if not s.is_bot), key=lambda s: s.player_id):
+        cur = await conn.execute(
+            """INSERT INTO player_status (player_id, state, ticket_id, match_id, slot)
+               VALUES (%s, 'playing', %s, %s, %s) ON CONFLICT DO NOTHING""",
+            (seat.player_id, match.match_id, match.match_id, slot),
+        )
+        if cur.rowcount == 0:
+            busy.append(seat.display_name or "a player")
+    return busy
 
 
 class PendingMatch:
@@ -351,15 +445,17 @@ async def _all(conn: AsyncConnection[Any], query: str, params: Sequence[Any] = (
     return rows
 
 
-async def _mark_queued(conn: AsyncConnection[Any], player: str, ticket_id: str) -> None:
+async def _mark_queued(conn: AsyncConnection[Any], player: str, ticket_id: str, slot: str, you: bool) -> None:
+    """`player` waits on `ticket_id` in `slot`; PlayerBusy when queued already or the slot is taken."""
     cur = await conn.execute(
-        """INSERT INTO player_status (player_id, state, ticket_id) VALUES (%s, 'queued', %s)
+        """INSERT INTO player_status (player_id, state, ticket_id, slot) VALUES (%s, 'queued', %s, %s)
            ON CONFLICT DO NOTHING""",
-        (player, ticket_id),
+        (player, ticket_id, slot),
     )
     if cur.rowcount == 0:
-        row = await _one(conn, "SELECT state FROM player_status WHERE player_id = %s", (player,))
-        raise PlayerBusy(player, queued=row is None or row["state"] == "queued")
+        query = "SELECT 1 FROM player_status WHERE player_id = %s AND state = 'queued'"
+        queued = await _one(conn, query, (player,)) is not None
+        raise PlayerBusy(player, queued=queued or slot != LIVE_SLOT, you=you)
 
 
 async def _remember_name(conn: AsyncConnection[Any], game: str, player: str, name: str) -> None:
@@ -417,6 +513,7 @@ def _ticket(row: dict[str, Any]) -> TicketRecord:
         "enqueued_at",
         "closed_at",
         "match_id",
+        "fill_now",
     )
     return TicketRecord(
         **{k: row[k] for k in plain},
@@ -439,6 +536,8 @@ def _match(row: dict[str, Any]) -> MatchRecord:
         state=row["state"],
         game_id=row["game_id"] or "",
         ticket_ids=tuple(sorted({s.ticket_id for s in seats if s.ticket_id})),
+        rated=row.get("rated", True),
+        listed=row.get("listed", True),
     )
 
 

@@ -57,7 +57,8 @@ def servers(stack: ExitStack) -> tuple[str, str]:
         stack.callback(pg.stop)
         database_url = pg.url
     if not nats_url:
-        nats = start_nats(tmp / "nats")
+        nats = start_nats(tmp / "nats", credentials=os.environ)
+        os.environ.update(nats.credentials)  # the bench's own bus logs in as the operator
         stack.callback(nats.stop)
         nats_url = nats.url
     return database_url, nats_url
@@ -135,9 +136,9 @@ class Arrivals:
         return self.waiters.setdefault((game_id, seat, version), asyncio.get_running_loop().create_future())
 
     async def __call__(self, subject: str, message: Any) -> None:
-        future = self.expect(message["game_id"], message["seat"], message["version"])
+        future = self.expect(message.game_id, message.seat, message.version)
         if not future.done():
-            future.set_result((time.perf_counter(), message))
+            future.set_result((time.perf_counter(), message.body))
 
 
 async def play_timed(stub: Any, game_id: str, arrivals: Arrivals, think: float, out: list[float]) -> None:

@@ -36,7 +36,7 @@ def game(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Gam
 def playout(game: Game, players: int, seed: int) -> Iterator[tuple[Any, int, Any]]:
     """(state, seat, move) of a random game until it ends (the final state comes with seat -1)."""
     rng = Rng(seed)
-    state = game.initial_state(game.validate_table_options({"players": players}), seed)
+    state = game.initial_state({"players": players, **game.validate_table_options({})}, seed)
     for _ in range(MAX_STEPS):
         seats = game.to_act(state)
         if not seats:
@@ -64,11 +64,11 @@ def test_every_player_count_makes_a_table_and_others_are_refused(game: Game) -> 
     counts = game.player_counts()
     assert counts == tuple(sorted(counts)) and counts
     for players in counts:
-        config = game.validate_table_options({"players": players})
-        assert game.validate_table_options(config) == config
-        game.initial_state(config, 1)
+        options = game.validate_table_options({})
+        assert game.validate_table_options(options) == options
+        game.initial_state({"players": players, **options}, 1)
     with pytest.raises(MalformedMove):
-        game.validate_table_options({"players": max(counts) + 1})
+        game.initial_state({"players": max(counts) + 1, **game.validate_table_options({})}, 1)
     assert isinstance(json.loads(json.dumps(game.table_options())), dict)
 
 

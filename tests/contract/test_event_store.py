@@ -116,6 +116,23 @@ async def test_command_ids_belong_to_their_stream(store: EventStore) -> None:
     assert recorded[0].stream_id == other and recorded[0].data == {"n": 7}
 
 
+async def test_command_ids_belong_to_their_actor(store: EventStore) -> None:
+    stream = new_stream()
+    await store.append(stream, 0, [NewEvent("MovePlayed", {"n": 1}, command_id="bot:1", actor="player:p1")])
+    driver_move = NewEvent("MovePlayed", {"n": 2}, command_id="bot:1", actor="driver")
+    mine = await store.append(stream, 1, [driver_move])
+    assert [(e.version, e.actor, e.data) for e in mine] == [(2, "driver", {"n": 2})]
+    assert [e.version for e in await store.find_command(stream, "bot:1", "driver")] == [2]
+    assert [e.version for e in await store.find_command(stream, "bot:1", "player:p1")] == [1]
+
+
+async def test_a_retry_by_the_same_actor_returns_its_first_result(store: EventStore) -> None:
+    stream = new_stream()
+    first = await store.append(stream, 0, [NewEvent("MovePlayed", {"n": 1}, command_id="c", actor="driver")])
+    again = await store.append(stream, 0, [NewEvent("MovePlayed", {"n": 1}, command_id="c", actor="driver")])
+    assert again == first and await store.stream_version(stream) == 1
+
+
 async def test_racing_appends_at_one_version_accept_exactly_one(store: EventStore) -> None:
     stream = new_stream()
     await store.append(stream, 0, moves(0))

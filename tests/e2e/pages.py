@@ -10,8 +10,10 @@ from playwright.sync_api import Page, expect
 TIMEOUT = 20_000
 
 
-def sign_in(page: Page, url: str, name: str) -> None:
+def sign_in(page: Page, url: str, name: str, pace_ms: int = 0) -> None:
+    """Sign in as a guest; other players' moves are played back without a pause unless `pace_ms`."""
     page.goto(url)
+    page.evaluate(f"() => localStorage.setItem('daimyo.pace', '{pace_ms}')")
     page.fill("#name", name)
     page.click("#signin button[type=submit]")
     page.wait_for_selector("#queue")

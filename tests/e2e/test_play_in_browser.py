@@ -134,9 +134,9 @@ def test_a_person_plays_a_whole_game_against_bots_to_the_final_score(stack: Stac
     page.wait_for_selector("#board svg")
     page.select_option("#persp", "all")
     page.click("[data-step=first]")
-    expect(page.locator("#at")).to_contain_text("version 1 of")
+    expect(page.locator("#at")).to_contain_text("start ·")
     page.click("[data-step='1']")
-    expect(page.locator("#at")).to_contain_text("version 2 of")
+    expect(page.locator("#at")).to_contain_text("move 1 of")
     expect(page.locator("#hands .hand")).to_have_count(3, timeout=TIMEOUT)
     shot(page, artifacts, "08-replay-reveal-all")
     context.close()
@@ -152,7 +152,10 @@ def create_game(stack: Stack, player_ids: list[str], names: list[str], config: d
                  for n, (p, name) in enumerate(zip(player_ids, names, strict=True))]
         request = game_pb2.CreateGameRequest(game="samurai", seats=seats, config_json=json.dumps(config),
                                              command_id=uuid.uuid4().hex)
-        return str(game_pb2_grpc.GameServiceStub(channel).CreateGame(request, timeout=10).game_id)
+        as_matchmaking = (("x-daimyo-caller", "matchmaking"),
+                          ("x-daimyo-token", stack.env["DAIMYO_MATCHMAKING_GRPC_TOKEN"]))
+        stub = game_pb2_grpc.GameServiceStub(channel)
+        return str(stub.CreateGame(request, timeout=10, metadata=as_matchmaking).game_id)
 
 
 def test_the_setup_phase_is_played_by_clicking(stack: Stack, browser: Any, artifacts: Path) -> None:

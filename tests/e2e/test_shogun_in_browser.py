@@ -2,9 +2,10 @@
 against two bots by clicking (plans, special cards, moves and attacks), a spectator watches
 without any secret, and the finished game replays with every plan revealed.
 
-The person decides fast but always through the page: on the plan, the first free province for
-each action (bluffs and the bid left alone); the first special card; moves go to the first
-highlighted province on the map with the slider's default (every army that may go).
+The person decides fast but always through the page: on the plan, each action card in turn and
+the first province the map highlights for it (blanks and the bid left alone); the first special
+card; moves go to the first highlighted province on the map with the slider's default (every
+army that may go).
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ from tests.e2e.pages import TIMEOUT, current_version, shot, sign_in, wait_for_ve
 from tests.e2e.stack import Stack
 
 GAME_BUDGET_S = 210
-FIRST_FREE_PROVINCE = ("s => [...s.options]"
-                       ".find(o => o.value && !o.disabled && !o.value.startsWith('chest:'))?.value || ''")
 GAME_OVER = "() => (document.querySelector('#status')?.innerText || '').includes('Game over')"
 SET_RANGE = "(r, v) => { r.value = v; r.dispatchEvent(new Event('input')); }"
 
@@ -52,14 +51,18 @@ def wait_for_my_decision_or_end(page: Page, timeout: int = 60_000) -> str:
 
 
 def plan_first_free_provinces(page: Page) -> int:
-    """On each action select the first province still free; the page takes it from the others."""
+    """Choose each action card in turn and click the first province the map highlights for it."""
     chosen = 0
-    actions = page.eval_on_selector_all("#decide select[data-action]", "s => s.map(e => e.dataset.action)")
+    actions = page.eval_on_selector_all("#decide [data-plan-action]", "s => s.map(e => e.dataset.planAction)")
     for action in actions:
-        value = page.eval_on_selector(f"#plan-{action}", FIRST_FREE_PROVINCE)
-        if value:
-            page.select_option(f"#plan-{action}", value)
+        card = f"#decide [data-plan-action={action}]"
+        page.click(card)
+        free = page.locator("#board .sg-prov.selectable:not(:has(.on))")
+        if "set" not in (page.get_attribute(card, "class") or "") and free.count():
+            free.first.click()
             chosen += 1
+    expect(page.locator("#board .sg-plan-tag")).to_have_count(len(set(
+        page.eval_on_selector_all("#decide .sg-pcard.set span", "s => s.map(e => e.textContent)"))))
     page.click("#decide [data-act=submit-plan]")
     return chosen
 
@@ -151,10 +154,10 @@ def replay_with_every_plan_revealed(page: Page, url: str, game_id: str, artifact
     page.wait_for_selector("#board svg .sg-prov", timeout=TIMEOUT)
     expect(page.locator("#persp")).to_have_value("all")
     page.click("[data-step=first]")
-    expect(page.locator("#at")).to_contain_text("version 1 of")
+    expect(page.locator("#at")).to_contain_text("start ·")
     latest = int(page.get_attribute("input[type=range]", "max") or 0)
     page.eval_on_selector("input[type=range]", SET_RANGE, str(latest // 3))
-    expect(page.locator("#at")).to_contain_text(f"version {latest // 3} of")
+    expect(page.locator("#at")).to_contain_text(f"move {latest // 3 - 1} of")
     headers = page.locator("[aria-label=Plans] thead th")  # a label column, then each seat that planned
     while headers.count() < 4:  # step on until all three plans of a round are on the table
         assert current_replay_version(page) < latest, "no version shows all three plans"
@@ -165,4 +168,5 @@ def replay_with_every_plan_revealed(page: Page, url: str, game_id: str, artifact
 
 
 def current_replay_version(page: Page) -> int:
-    return int(page.inner_text("#at").split()[1])
+    text = page.inner_text("#at")
+    return 1 if text.startswith("start") else int(text.split()[1]) + 1

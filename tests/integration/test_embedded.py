@@ -8,6 +8,7 @@ import nats
 import psycopg
 import pytest
 
+from daimyo_kit import credentials
 from daimyo_kit.embedded import free_port, port_answers, start_nats, start_postgres
 
 pytestmark = pytest.mark.integration
@@ -16,7 +17,8 @@ pytestmark = pytest.mark.integration
 async def test_an_embedded_nats_has_jetstream_and_stops(tmp_path: Path) -> None:
     server = start_nats(tmp_path / "nats")
     try:
-        client = await nats.connect(server.url)
+        user, password = credentials.nats_login(None, server.credentials) or ("", "")
+        client = await nats.connect(server.url, user=user, password=password)
         await client.jetstream().add_stream(name="EMBEDDED_CHECK", subjects=["embedded.check"])
         info = await client.jetstream().account_info()
         await client.close()

@@ -5,15 +5,25 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from psycopg import sql
 
-from daimyo_game.catalogue import GameSummary, InMemoryCatalogue, PostgresCatalogue, migrate_catalogue
+from daimyo_game.catalogue import (
+    LEDGER,
+    MIGRATIONS,
+    GameSummary,
+    InMemoryCatalogue,
+    PostgresCatalogue,
+    migrate_catalogue,
+)
 from daimyo_store import apply_migrations
+from daimyo_store.migrations import migrations_dir
 
 
 @pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
@@ -90,11 +100,61 @@ async def test_a_deployment_that_kept_the_catalogue_in_the_store_keeps_its_rows(
         await conn.execute(sql.SQL("INSERT INTO {}.games (game_id, game, seats) VALUES ('g-old', 'samurai', "
                                    "'[{{\"player_id\": \"ann\"}}]')").format(sql.Identifier(schema)))
     try:
-        assert await migrate_catalogue(database_url, schema) == ["0001_game_catalogue.sql"]
+        assert await migrate_catalogue(database_url, schema) == ["0001_game_catalogue.sql",
+                                                                 "0002_listed_games.sql"]
         assert await migrate_catalogue(database_url, schema) == []
         catalogue = await PostgresCatalogue.open(database_url, schema)
         try:
-            assert [g.game_id for g in await catalogue.list_games("ann")] == ["g-old"]
+            assert [g.game_id for g in await catalogue.list_games("ann", listed_only=True)] == ["g-old"]
+        finally:
+            await catalogue.close()
+    finally:
+        async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
+            await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
+async def test_summaries_written_together_are_each_kept_and_never_regress(store) -> None:
+    player = f"p-{uuid.uuid4().hex[:6]}"
+    first, second = summary(player, version=4), summary(player, minutes_ago=1)
+    await store.upsert_game_summary(first)
+    older = GameSummary(first.game_id, "samurai", first.seats, 2, False, [])
+    await store.upsert_game_summaries([older, second])
+    await store.upsert_game_summaries([])
+    assert [g.game_id for g in await store.list_games(player)] == [first.game_id, second.game_id]
+    stored = await store.get_game_summary(first.game_id)
+    assert stored is not None and stored.version == 4
+
+
+async def test_an_unlisted_game_stays_out_of_the_public_list_but_not_its_players(store) -> None:
+    player = f"p-{uuid.uuid4().hex[:6]}"
+    public, private = summary(player, minutes_ago=1), replace(summary(player), listed=False)
+    await store.upsert_game_summaries([public, private])
+    await store.upsert_game_summary(replace(private, version=2, listed=True))  # kept from the first insert
+    public_ids = [g.game_id for g in await store.list_games(limit=500, listed_only=True)]
+    assert public.game_id in public_ids and private.game_id not in public_ids
+    assert [g.game_id for g in await store.list_games(player)] == [private.game_id, public.game_id]
+
+
+@pytest.mark.integration
+async def test_a_catalogue_adopted_before_listed_existed_gains_the_column(database_url: str,
+                                                                          tmp_path: Path) -> None:
+    schema = f"test_{uuid.uuid4().hex[:12]}"
+    older_store, older_game = tmp_path / "store", tmp_path / "game"
+    store_files = ("0001_event_store.sql", "0002_games_catalogue.sql")
+    for folder, source, names in ((older_store, migrations_dir(), store_files),
+                                  (older_game, MIGRATIONS, ("0001_game_catalogue.sql",))):
+        folder.mkdir()
+        for name in names:
+            (folder / name).write_text((source / name).read_text())
+    try:
+        await apply_migrations(database_url, schema, older_store)  # the store before its 0003
+        await apply_migrations(database_url, schema, older_game, ledger=LEDGER)  # adopted as it was
+        assert "0003_unlisted_games_and_chat.sql" in await apply_migrations(database_url, schema)
+        assert await migrate_catalogue(database_url, schema) == ["0002_listed_games.sql"]
+        catalogue = await PostgresCatalogue.open(database_url, schema)
+        try:
+            game = replace(summary("bea"), listed=False)
+            await catalogue.upsert_game_summary(game)
+            assert await catalogue.list_games(listed_only=True) == []
+            assert (await catalogue.get_game_summary(game.game_id)).listed is False
         finally:
             await catalogue.close()
     finally:

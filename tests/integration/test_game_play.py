@@ -9,6 +9,7 @@ import random
 from typing import Any
 
 import grpc
+import orjson
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
@@ -36,8 +37,11 @@ class Inbox:
     def __init__(self) -> None:
         self.by_subject: dict[str, list[Any]] = {}
 
-    async def __call__(self, subject: str, payload: Any) -> None:
-        self.by_subject.setdefault(subject, []).append(payload)
+    async def __call__(self, subject: str, message: Any) -> None:
+        """Each message as its subscriber reads it (a view: its envelope and its frame together)."""
+        kind = subjects.kind_of(subject)
+        data = message.body if kind in ("seat", "watch") else orjson.loads(message.encode())
+        self.by_subject.setdefault(subject, []).append(data)
 
     def versions(self, subject: str) -> list[int]:
         return [m["version"] for m in self.by_subject.get(subject, [])]
@@ -164,9 +168,9 @@ async def test_list_games_finds_a_players_live_game(service: RunningGameService)
 
 
 async def test_health_and_reflection_answer(service: RunningGameService) -> None:
-    health = health_pb2_grpc.HealthStub(service.channel)
+    health = health_pb2_grpc.HealthStub(service.channels[0])
     status = await health.Check(health_pb2.HealthCheckRequest(service="daimyo.game.v1.GameService"))
-    reflection = reflection_pb2_grpc.ServerReflectionStub(service.channel)
+    reflection = reflection_pb2_grpc.ServerReflectionStub(service.channels[0])
     ask = reflection_pb2.ServerReflectionRequest(list_services="")
     answers = reflection.ServerReflectionInfo(iter([ask]))
     names = [s.name async for a in answers for s in a.list_services_response.service]

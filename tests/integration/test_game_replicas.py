@@ -71,7 +71,7 @@ async def test_only_the_lease_holder_relays_and_the_other_takes_over(
     seen: list[int] = []
 
     async def on_watch(_subject: str, message: Any) -> None:
-        seen.append(message["version"])
+        seen.append(message.version)
 
     game_id = await create_samurai(replicas[0].stub, seed=3)
     await bus.subscribe(subjects.watch(game_id), on_watch)

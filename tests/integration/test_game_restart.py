@@ -21,11 +21,12 @@ from daimyo_bus.bus import Bus
 from daimyo_game.testing import (
     create_samurai,
     play_random_move,
+    routed,
     seat_viewer,
     settings_for,
     start_service,
 )
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -56,8 +57,8 @@ async def test_a_restarted_service_continues_the_game_and_the_relay_fills_the_ga
     game_id = ""
 
     async def on_watch(_subject: str, message: Any) -> None:
-        if message["game_id"] == game_id:
-            seen.append(message["version"])
+        if message.game_id == game_id:
+            seen.append(message.version)
 
     await bus.subscribe(subjects.ALL_WATCH, on_watch)
     await bus.flush()
@@ -98,10 +99,19 @@ def _service_process(env: dict[str, str], *args: str) -> subprocess.Popen[bytes]
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 
-async def _connect(port: int) -> tuple[grpc.aio.Channel, Any]:
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
-    await asyncio.wait_for(channel.channel_ready(), 20)
-    return channel, game_pb2_grpc.GameServiceStub(channel)
+async def _connect(port: int) -> tuple[Any, Any]:
+    channels, stub = routed(f"127.0.0.1:{port}")
+    await asyncio.wait_for(channels[0].channel_ready(), 20)
+    return _Closer(channels), stub
+
+
+class _Closer:
+    def __init__(self, channels: list[grpc.aio.Channel]) -> None:
+        self.channels = channels
+
+    async def close(self) -> None:
+        for channel in self.channels:
+            await channel.close()
 
 
 async def test_a_killed_service_process_loses_nothing(

@@ -11,11 +11,11 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
-import grpc
 import pytest
 
 from daimyo_bus import Bus
 from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, settings_for
+from daimyo_kit import grpc_client
 from daimyo_matchmaking.domain import PlayerBusy
 from daimyo_matchmaking.game_client import GrpcGameCreator
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
@@ -36,7 +36,7 @@ async def game(database_url: str, nats_url: str, fresh_schema: str) -> AsyncIter
 @pytest.fixture
 async def matchmaking(database_url: str, nats_url: str,
                       game: RunningGameService) -> AsyncIterator[MatchmakingHandlers]:
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{game.server.port}")
+    channel = grpc_client.channel(game.address, role="matchmaking")
     bus = await Bus.connect(nats_url, name="live-play-ratings")
     async with scratch_store(database_url) as store:
         catalog = StaticCatalog({"samurai": (2, 3, 4)})

@@ -97,7 +97,7 @@ async def test_a_match_is_announced_on_each_players_subject(stub, handlers, bus)
     got = dict([await asyncio.wait_for(inbox.get(), 5), await asyncio.wait_for(inbox.get(), 5)])
     ticket = await stub.GetTicket(pb.GetTicketRequest(ticket_id=first.ticket_id))
     assert (ticket.state, ticket.game_id) == ("matched", match.game_id)
-    assert got[subjects.player("p1")] == {
+    assert got[subjects.player("p1")].to_json() == {
         "type": "match_found",
         "game_id": match.game_id,
         "seat": ticket.seat,

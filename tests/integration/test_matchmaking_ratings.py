@@ -10,6 +10,7 @@ import uuid
 import pytest
 
 from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import GameResult, ResultSeat
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.messaging import consume_finished_games
 from daimyo_matchmaking.ports import StaticCatalog
@@ -39,6 +40,13 @@ def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> d
         "seats": occupants,
         "outcome": {"winners": winners, **outcome},
     }
+
+
+def result_message(data: dict) -> GameResult:
+    """The relay's message for the finished game `data` describes."""
+    seats = tuple(ResultSeat(n, s.get("player_id"), s.get("bot_level"), False)
+                  for n, s in enumerate(data["seats"]))
+    return GameResult(data["game_id"], data["game"], 90, data["outcome"], seats, ())
 
 
 async def ratings(mm, *players):
@@ -85,13 +93,14 @@ async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(m
     durable = f"mm-test-{uuid.uuid4().hex[:8]}"
     game_id = f"nats-{uuid.uuid4().hex[:8]}"
     try:
+        await bus.ensure_games_stream()  # the relay's job; the matchmaker only waits for it
         await consume_finished_games(bus, mm, durable, only_new=True)  # not the shared stream's backlog
-        message = finished(game_id, ["dan", "eve"], [0])
+        message = result_message(finished(game_id, ["dan", "eve"], [0]))
         await bus.publish_durable(subjects.finished(game_id), message, message_id=f"{game_id}-a")
         await bus.publish_durable(
             subjects.finished(game_id), message, message_id=f"{game_id}-b"
         )  # a relay retry
-        await bus.publish_durable(subjects.finished(game_id), {"game_id": game_id})  # malformed: dropped
+        await bus.publish_durable(subjects.finished(game_id), b'{"game_id": "x"}')  # malformed: dropped
         for _ in range(300):  # up to 15 s on a busy machine
             if (await mm.get_rating("dan", "samurai")).games:
                 break

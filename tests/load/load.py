@@ -48,6 +48,7 @@ from load_stack import (
     start_services,
 )
 
+from daimyo_kit import grpc_client
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -134,7 +135,9 @@ def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[s
     if not database_url:
         database_url = start_postgres(data / "postgres").url
     if not nats_url:
-        nats_url = start_nats(data / "nats").url
+        nats = start_nats(data / "nats", credentials=os.environ)
+        os.environ.update(nats.credentials)  # the load stack's services log in with these
+        nats_url = nats.url
     return database_url, nats_url, "embedded (stopped when this process exits)"
 
 
@@ -163,7 +166,7 @@ async def play(args: argparse.Namespace, gateway: str, game_addr: str | None,
     async with aiohttp.ClientSession(connector=connector) as http:
         players = [Player(http, gateway, tracker, random.Random(rng.random()), args.think_ms / 1000)
                    for _ in range(args.games * args.players)]
-        channel = grpc.aio.insecure_channel(game_addr) if game_addr else None
+        channel = grpc_client.channel(game_addr, role="matchmaking") if game_addr else None
         source = GameSource(args.via, http, gateway, channel, args.players)
         stop = asyncio.Event()
         try:
@@ -318,6 +321,22 @@ def _report(args: argparse.Namespace, result: Result, rates: list[Any]) -> None:
     print(f"cpu (cores)         {cpu}")
     print(f"machine busy        {result.machine:.0f}% of {psutil.cpu_count()} cores over the window; "
           f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(summary_line(t.acked, result.seconds, rates[-1].rows_per_second, result.cpu))
+
+
+def summary_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str, float]) -> str:
+    """One line to compare runs: the move rate against the raw 8-connection append rate of the same
+    run, and CPU milliseconds per accepted move for each measured group of processes."""
+    rate = accepted / seconds if seconds else 0.0
+    ratio = rate / raw_rate if raw_rate else 0.0
+    per_move = "  ".join(f"{name.split(' ')[0]} {cpu_ms_per_move(c, seconds, accepted):.2f}"
+                         for name, c in cores.items())
+    return (f"summary: {rate:.0f} moves/s = {ratio:.3f}x the raw append rate ({raw_rate:.0f} rows/s, "
+            f"8 connections); CPU ms per accepted move: {per_move}")
+
+
+def cpu_ms_per_move(cores: float, seconds: float, accepted: int) -> float:
+    return cores * seconds * 1000 / accepted if accepted else float("nan")
 
 
 if __name__ == "__main__":

@@ -176,7 +176,14 @@ def _cpu_by_pid(processes: list[psutil.Process]) -> dict[int, float]:
 
 
 def one(pid: int) -> Processes:
-    return lambda: [psutil.Process(pid)] if psutil.pid_exists(pid) else []
+    """The process and its children (a service's worker processes count as the service)."""
+    def find() -> list[psutil.Process]:
+        try:
+            process = psutil.Process(pid)
+            return [process, *process.children(recursive=True)]
+        except psutil.Error:
+            return []
+    return find
 
 
 def named(prefix: str) -> Processes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from daimyo_rules.core import IllegalMove, MalformedMove, Rng, replay_moves
+from daimyo_rules.core import IllegalMove, MalformedMove, Rng, chosen_options, replay_moves
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 MARKS = ("X", "O")
@@ -45,22 +45,25 @@ class TicTacToeGame:
         return {}
 
     def validate_table_options(self, options: Any) -> Any:
-        if not isinstance(options, dict):
-            raise MalformedMove("config must be a JSON object")
-        if options.get("players", 2) != 2:
-            raise MalformedMove(f"tictactoe is for 2 players, not {options.get('players')!r}")
-        unknown = sorted(set(options) - {"players"})
-        if unknown:
-            raise MalformedMove(f"tictactoe has no option {unknown[0]!r}")
-        return {"players": 2}
+        return chosen_options(options, {})
 
     def client_board(self, config: Any) -> Any:
-        self.validate_table_options(config)
+        self._check_config(config)
         return {"game": self.name, "rows": 3, "columns": 3}
 
     def initial_state(self, config: Any, seed: int) -> State:
-        self.validate_table_options(config)
+        self._check_config(config)
         return State((-1,) * 9)
+
+    @staticmethod
+    def _check_config(config: Any) -> None:
+        if not isinstance(config, dict):
+            raise MalformedMove("config must be a JSON object")
+        if config.get("players", 2) != 2:
+            raise MalformedMove(f"tictactoe is for 2 players, not {config.get('players')!r}")
+        unknown = sorted(set(config) - {"players"})
+        if unknown:
+            raise MalformedMove(f"tictactoe has no option {unknown[0]!r}")
 
     def parse_move(self, move: Any) -> int:
         cell = move.get("cell") if isinstance(move, dict) and move.get("type") == "place" else None

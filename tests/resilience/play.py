@@ -23,9 +23,9 @@ from psycopg import sql
 
 from daimyo_game.aggregate import GameRecord, fold
 from daimyo_game.events import UPCASTERS, from_recorded
-from daimyo_game.testing import moves_from_legal
+from daimyo_game.testing import moves_from_legal, routed
 from daimyo_gateway.testing import SocketClient, sign_in
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.registry import get_game
 from daimyo_store.postgres import PostgresEventStore
 
@@ -51,11 +51,11 @@ class Games:
     """The game service as a test drives it: through every replica, retrying while one is down."""
 
     def __init__(self, target: str) -> None:
-        self.channel = grpc.aio.insecure_channel(target)
-        self.stub = game_pb2_grpc.GameServiceStub(self.channel)  # type: ignore[no-untyped-call,unused-ignore]
+        self.channels, self.stub = routed(target)  # each call as its real caller (matchmaking, ...)
 
     async def close(self) -> None:
-        await self.channel.close()
+        for channel in self.channels:
+            await channel.close()
 
     async def create_bot_games(self, count: int, players: int = 2) -> list[str]:
         return [await self.create_bot_game([BOT_LEVELS[(n + s) % 2] for s in range(players)])

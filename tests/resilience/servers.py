@@ -99,7 +99,7 @@ class PrivateNats:
         return server
 
     def start(self) -> None:
-        self.process = start_nats(self.data_dir, self.port)
+        self.process = start_nats(self.data_dir, self.port, credentials=os.environ)
 
     def stop(self) -> None:
         if self.process is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.samurai.rules import parse_config
+from daimyo_rules.core import chosen_options
 
 TABLE_OPTIONS: dict[str, Any] = {
     "random_setup": {"label": "Setup", "default": True, "choices": [
@@ -23,9 +23,6 @@ def table_options() -> dict[str, Any]:
 
 
 def validate_table_options(options: Any) -> dict[str, Any]:
-    """`options` with defaults filled in; MalformedMove names what is wrong."""
-    players, random_setup, _ = parse_config(options)
-    config: dict[str, Any] = {"players": players, "random_setup": random_setup}
-    if options.get("draw_stacks") is not None:
-        config["draw_stacks"] = options["draw_stacks"]
-    return config
+    """`options` (without `players`) checked against TABLE_OPTIONS, defaults filled in; MalformedMove
+    names what is wrong."""
+    return chosen_options(options, TABLE_OPTIONS)

@@ -16,7 +16,7 @@ from daimyo_rules.shogun import board, options, render, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.setup import new_state, normalise_config, table_options
+from daimyo_rules.shogun.setup import new_state, normalise_config, table_options, validate_table_options
 from daimyo_rules.shogun.state import OVER, ShogunState, history_entries
 from daimyo_rules.shogun.summary import summary as _summary
 from daimyo_rules.shogun.summary import to_act as _to_act
@@ -34,7 +34,7 @@ class ShogunGame:
         return table_options()
 
     def validate_table_options(self, options: JSON) -> JSON:
-        return normalise_config(options)
+        return validate_table_options(options)
 
     # ------------------------------------------------------------ lifecycle
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import MalformedMove, seed_state
+from daimyo_rules.core import MalformedMove, chosen_options, seed_state
 from daimyo_rules.shogun import tower
 from daimyo_rules.shogun.board import PLAYER_COUNTS
 from daimyo_rules.shogun.data import SIDES, tables
@@ -28,6 +28,12 @@ def table_options() -> dict[str, Any]:
     """The options a lobby may show, each with its default (the player count is separate; `tower`
     is an expert option set only through the API)."""
     return TABLE_OPTIONS
+
+
+def validate_table_options(options: Any) -> dict[str, Any]:
+    """`options` (without `players`) checked against TABLE_OPTIONS, defaults filled in; MalformedMove
+    names what is wrong."""
+    return chosen_options(options, TABLE_OPTIONS)
 
 
 def normalise_config(config: Any) -> dict[str, Any]:

@@ -13,7 +13,8 @@ CREATE TABLE IF NOT EXISTS game_catalogue (
     version    bigint      NOT NULL DEFAULT 0,
     finished   boolean     NOT NULL DEFAULT false,
     winners    jsonb       NOT NULL DEFAULT '[]',
-    created_at timestamptz NOT NULL DEFAULT now()
+    created_at timestamptz NOT NULL DEFAULT now(),
+    listed     boolean     NOT NULL DEFAULT true
 );
 
 CREATE INDEX IF NOT EXISTS game_catalogue_seats ON game_catalogue USING gin (seats jsonb_path_ops);

@@ -10,6 +10,7 @@ from typing import Any
 import grpc
 
 from daimyo_bot.legal_json import random_legal_move
+from daimyo_bus.messages import TurnNotice, TurnSeat
 from daimyo_proto.daimyo.bot.v1 import bot_pb2
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
@@ -59,11 +60,10 @@ class FakeGame:
                                        version=self.version, finished=not self.engine.to_act(self.state))
         return game_pb2.ListGamesResponse(games=[summary])
 
-    def notice(self) -> dict[str, Any]:
+    def notice(self, level: str = "random") -> TurnNotice:
         to_act = self.engine.to_act(self.state)
-        return {"game_id": self.game_id, "version": self.version, "game": self.engine.name,
-                "to_act": to_act, "finished": not to_act,
-                "seats": [{"seat": n, "bot_level": "random"} for n in range(self.state.players)]}
+        return TurnNotice(self.game_id, self.version, self.engine.name, tuple(to_act), tuple(
+            TurnSeat(n, level) for n in range(self.state.players)), not to_act)
 
 
 @dataclass

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from dataclasses import replace
 
 from daimyo_bot.driver import Driver, SeatTurn, bot_seats, command_id, with_people
 from daimyo_rules.core import Rng
@@ -131,7 +132,7 @@ def test_a_notice_says_whether_a_person_holds_a_seat() -> None:
 
 async def test_a_turn_notice_with_a_person_paces_the_bot() -> None:
     game = new_game()
-    notice = {**game.notice(), "with_people": True}
+    notice = replace(game.notice(), with_people=True)
     driver = Driver(game, RecordingBot(), deadline_s=0.1, min_move_s=0.3)
     started = time.monotonic()
     await driver.on_turn("daimyo.game.g1.turn", notice)
@@ -141,7 +142,7 @@ async def test_a_turn_notice_with_a_person_paces_the_bot() -> None:
 
 async def test_a_turn_notice_without_a_game_is_dropped() -> None:
     game = new_game()
-    notice = {k: v for k, v in game.notice().items() if k != "game"}
+    notice = replace(game.notice(), game="")
     driver = Driver(game, RecordingBot())
     await driver.on_turn("daimyo.game.g1.turn", notice)
     await driver.drain()

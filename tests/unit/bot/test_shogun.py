@@ -38,8 +38,7 @@ async def test_a_level_the_service_lacks_is_played_at_once_by_the_fallback() -> 
     for _ in range(3000):
         if not SHOGUN.to_act(game.state):
             break
-        await driver.on_turn("daimyo.game.g1.turn", {**game.notice(), "seats": [
-            {"seat": n, "bot_level": "greedy"} for n in range(4)]})
+        await driver.on_turn("daimyo.game.g1.turn", game.notice("greedy"))
         await driver.drain()
     assert SHOGUN.outcome(game.state) is not None
     assert time.monotonic() - started < 30

@@ -48,7 +48,7 @@ def test_other_subjects_do_not_parse_as_game_subjects(other: str) -> None:
         subjects.parse_game_subject(other)
 
 
-def test_the_games_stream_captures_every_per_game_subject() -> None:
-    assert subjects.GAMES_STREAM_SUBJECTS == ("daimyo.game.>",)
+def test_the_games_stream_keeps_only_what_a_durable_consumer_reads() -> None:
+    assert subjects.GAMES_STREAM_SUBJECTS == ("daimyo.game.*.finished", "daimyo.game.*.abandoned")
     assert subjects.ALL_TURNS == "daimyo.game.*.turn"
     assert subjects.ALL_FINISHED == "daimyo.game.*.finished"

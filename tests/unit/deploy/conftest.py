@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 import yaml
 
+from daimyo_kit import credentials
 from tests.unit.deploy.manifests import K8S, Manifest, Rendered, kustomization_dirs, renderer_command
+
+DEV_CREDENTIALS = K8S / "overlays/dev/credentials"
+
+
+def _dev_credentials() -> None:
+    """The dev overlay needs this machine's generated credentials (git-ignored), as a developer
+    makes them with `python -m daimyo_kit.credentials k8s k8s/overlays/dev/credentials`."""
+    if not (DEV_CREDENTIALS / "secrets.env").exists():
+        credentials.write_k8s_secrets(DEV_CREDENTIALS)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -21,6 +31,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture(scope="session")
 def render() -> Callable[[Path], list[Manifest]]:
     command = renderer_command()
+    _dev_credentials()
     cache: dict[Path, list[Manifest]] = {}
 
     def rendered(directory: Path) -> list[Manifest]:

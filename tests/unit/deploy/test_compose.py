@@ -14,9 +14,8 @@ COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
 DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway"}
 CONFIG_VARS = {
-    "DAIMYO_DATABASE_URL", "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR",
-    "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_TOKEN_SECRET", "DAIMYO_LOG_LEVEL",
-}
+    "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_LOG_LEVEL",
+}  # the database URL, token secret and service credentials come from deploy/secrets.env
 
 
 def test_compose_runs_postgres_nats_migrations_and_every_service() -> None:
@@ -35,6 +34,7 @@ def test_each_daimyo_service_runs_its_role_from_the_one_image(role: str) -> None
     assert svc["command"] == [role]
     assert svc["build"]["dockerfile"] == "deploy/docker/Dockerfile"
     assert set(svc["environment"]) >= CONFIG_VARS
+    assert svc["env_file"] == [{"path": "secrets.env", "required": True}]
 
 
 @pytest.mark.parametrize("role", sorted(DAIMYO_ROLES))

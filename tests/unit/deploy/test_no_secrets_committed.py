@@ -13,7 +13,6 @@ import yaml
 
 from tests.unit.deploy.manifests import K8S, REPO, Rendered, containers
 
-OBVIOUSLY_FAKE = re.compile(r"dev-only")
 DEPLOY_FILES = [p for p in [*K8S.rglob("*.yaml"), *(REPO / "deploy").rglob("*.yaml")] if p.is_file()]
 SECRET_KEYS = {"database-url", "token-secret", "postgres-password"}
 
@@ -33,13 +32,16 @@ def test_no_committed_file_declares_a_secret_object() -> None:
     assert declaring == []
 
 
-def test_only_the_dev_overlay_generates_secrets_and_its_values_are_obviously_fake() -> None:
-    kustomizations = K8S.rglob("kustomization.yaml")
-    generating = {p.parent.relative_to(K8S).as_posix() for p in kustomizations if secret_literals(p)}
-    assert generating == {"overlays/dev"}
-    for literal in secret_literals(K8S / "overlays/dev/kustomization.yaml"):
-        key, value = literal.split("=", 1)
-        assert OBVIOUSLY_FAKE.search(value), f"dev secret {key} does not look fake"
+def test_no_kustomization_commits_a_secret_value() -> None:
+    assert {str(p.relative_to(K8S)): secret_literals(p) for p in K8S.rglob("kustomization.yaml")
+            if secret_literals(p)} == {}
+
+
+def test_the_dev_overlay_generates_its_secrets_from_ignored_local_files() -> None:
+    spec = yaml.safe_load((K8S / "overlays/dev/kustomization.yaml").read_text())
+    sources = [env for gen in spec["secretGenerator"] for env in gen["envs"]]
+    assert sources and all(s.startswith("credentials/") for s in sources)
+    assert "k8s/overlays/dev/credentials/" in (REPO / ".gitignore").read_text().splitlines()
 
 
 def test_production_renders_reference_secrets_but_contain_none(all_rendered: Rendered) -> None:
@@ -60,7 +62,7 @@ def test_secrets_reach_containers_only_through_secret_key_refs(all_rendered: Ren
 
 def test_the_dev_secret_has_every_key_the_workloads_read(all_rendered: Rendered) -> None:
     docs = all_rendered["overlays/dev"]
-    (secret,) = [d for d in docs if d["kind"] == "Secret"]
+    secrets = [d for d in docs if d["kind"] == "Secret"]
     refs = {
         env["valueFrom"]["secretKeyRef"]["key"]
         for doc in docs
@@ -70,13 +72,37 @@ def test_the_dev_secret_has_every_key_the_workloads_read(all_rendered: Rendered)
         if "secretKeyRef" in env.get("valueFrom", {})
     }
     assert refs == SECRET_KEYS
-    assert set(secret["data"]) == SECRET_KEYS
+    (main,) = [d for d in secrets if d["metadata"]["name"].startswith("daimyo-secrets")]
+    assert set(main["data"]) == SECRET_KEYS
 
 
-def test_compose_secrets_default_to_obviously_fake_values() -> None:
+def test_compose_has_no_default_secret_and_needs_the_generated_file() -> None:
     text = (REPO / "deploy/compose.yaml").read_text()
-    defaults = re.findall(r"\$\{(\w*(?:SECRET|PASSWORD)\w*):-([^}]*)\}", text)
-    assert defaults, "compose should take its secrets from the environment"
-    assert all(OBVIOUSLY_FAKE.search(value) for _, value in defaults), defaults
+    assert not re.findall(r"\$\{\w*(?:SECRET|PASSWORD|TOKEN)\w*:-", text), "a secret has a committed default"
+    assert "dev-only" not in text and "path: secrets.env" in text and "required: true" in text
+    assert "deploy/secrets.env" in (REPO / ".gitignore").read_text().splitlines()
+
+
+def test_compose_publishes_the_gateway_on_localhost_by_default() -> None:
+    text = (REPO / "deploy/compose.yaml").read_text()
+    assert '"${DAIMYO_PUBLISH_HOST:-127.0.0.1}:${DAIMYO_HTTP_PORT:-8080}:8080"' in text
+
+
+def test_the_committed_nats_config_takes_every_password_from_the_environment() -> None:
+    from daimyo_kit import credentials
+
+    committed = (REPO / "deploy/nats/nats.conf").read_text()
+    assert committed == credentials.nats_config_template()
+    assert re.findall(r'"password": (\S+)', committed) == [
+        f"${credentials.nats_password_var(role)}," for role in credentials.NATS_ROLES
+    ] or all(v.startswith("$DAIMYO_") for v in re.findall(r'"password": (\S+)', committed))
+
+
+def test_no_committed_deploy_file_holds_a_generated_looking_secret() -> None:
+    looks_generated = re.compile(r"(?:PASSWORD|TOKEN|SECRET)\w*\s*[:=]\s*['\"]?[A-Za-z0-9_\-]{20,}")
+    files = [p for p in (REPO / "deploy").rglob("*") if p.is_file() and p.name != "secrets.env"]
+    offending = [str(p) for p in files if p.suffix in {".yaml", ".conf", ".env", ".md"}
+                 and looks_generated.search(p.read_text())]
+    assert offending == []
 
 

@@ -32,7 +32,7 @@ class CardGame:
         return {"rounds": {"label": "Rounds", "default": 3, "choices": [{"value": 3, "label": "3"}]}}
 
     def validate_table_options(self, options: Any) -> Any:
-        return {"players": options.get("players", 2), "rounds": options.get("rounds", 3)}
+        return {"rounds": options.get("rounds", 3)}
 
     def initial_state(self, config: Any, seed: int) -> CardState:
         players, rounds = config.get("players", 2), config.get("rounds", 3)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import orjson
 import pytest
 
+from daimyo_bus.messages import Message, SeatView, WatchView
 from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
-from daimyo_game.relay import Relay
+from daimyo_game.relay import CHECKPOINT, Relay
 from daimyo_game.repository import GameRepository
 from daimyo_store.api import NewEvent
 from daimyo_store.memory import InMemoryEventStore
@@ -18,15 +20,24 @@ from daimyo_store.memory import InMemoryEventStore
 from .fake_game import fake_games
 
 
+def as_json(message: Message) -> dict[str, Any]:
+    """What a subscriber reads of `message` (a view: its envelope and its frame together)."""
+    if isinstance(message, SeatView | WatchView):
+        return {"event": message.event, **message.body}
+    return dict(orjson.loads(message.encode()))
+
+
 class ListPublisher:
     def __init__(self) -> None:
         self.messages: list[tuple[str, Any]] = []
+        self.sent: list[tuple[str, Message]] = []
         self.durable_ids: list[str | None] = []
 
-    async def publish(self, subject: str, payload: Any) -> None:
-        self.messages.append((subject, payload))
+    async def publish(self, subject: str, payload: Message) -> None:
+        self.sent.append((subject, payload))
+        self.messages.append((subject, as_json(payload)))
 
-    async def publish_durable(self, subject: str, payload: Any, message_id: str | None = None) -> int:
+    async def publish_durable(self, subject: str, payload: Message, message_id: str | None = None) -> int:
         self.durable_ids.append(message_id)
         await self.publish(subject, payload)
         return len(self.messages)
@@ -101,7 +112,7 @@ async def test_the_relay_continues_from_its_checkpoint() -> None:
 class FailingOncePublisher(ListPublisher):
     """Loses the connection on its fifth message, as NATS going away mid-batch would."""
 
-    async def publish(self, subject: str, payload: Any) -> None:
+    async def publish(self, subject: str, payload: Message) -> None:
         if len(self.messages) == 4 and not getattr(self, "failed", False):
             self.failed = True
             raise ConnectionError("nats went away")
@@ -126,3 +137,23 @@ async def test_an_event_of_a_game_no_engine_can_replay_is_skipped_not_retried_fo
     await play_game(handlers)
     assert await relay.run_once() == 5
     assert [m["version"] for m in on(publisher, ".watch")] == [1, 2, 3, 4]
+
+
+async def test_the_relay_publishes_the_game_the_handler_computed_without_applying_the_move_again() -> None:
+    store = InMemoryEventStore()
+    applied: list[str] = []
+    repository = GameRepository(store, fake_games)
+    handlers = GameHandlers(repository, InMemoryCatalogue(), fake_games)
+    rebuilt, reused = ListPublisher(), ListPublisher()
+    await play_game(handlers)
+    await Relay(GameRepository(store, fake_games), rebuilt, LocalLease()).run_once()
+
+    def computed(game_id: str, version: int) -> Any:
+        record = repository.cached_at(game_id, version)
+        applied.append("reused" if record is not None else "rebuilt")
+        return record
+
+    await store.set_checkpoint(CHECKPOINT, 0)
+    await Relay(GameRepository(store, fake_games), reused, LocalLease(), computed=computed).run_once()
+    assert reused.messages == rebuilt.messages
+    assert applied[-1] == "reused"  # the newest version is the one the handler holds

@@ -95,7 +95,7 @@ async def test_a_clock_expiry_hands_the_move_to_a_bot_and_the_seat_returns_after
     record = await handlers.repository.load(game_id)
     takeover = record.takeovers[0]
     assert (record.bot_level(0), takeover.reason, takeover.until) == ("greedy", "timeout", "move")
-    assert turn_message(record)["seats"][0]["bot_level"] == "greedy"
+    assert turn_message(record).seats[0].bot_level == "greedy"
     with pytest.raises(Illegal, match="until its move is made"):
         await play(handlers, game_id)
     version = await play(handlers, game_id, as_player=False)
@@ -116,7 +116,7 @@ async def test_with_bot_rest_the_bot_keeps_the_seat_for_the_rest_of_the_game() -
         await play(handlers, game_id, as_player=False)
     record = await handlers.repository.load(game_id)
     assert record.finished and record.takeovers[0].level == "mcts" and record.abandoned() == [0]
-    assert finished_message(record)["abandoned"] == [0]
+    assert finished_message(record).abandoned == (0,)
 
 
 async def test_replaying_the_stream_reproduces_every_clock_exactly() -> None:
@@ -202,8 +202,16 @@ async def test_a_player_seated_in_another_live_game_cannot_reclaim() -> None:
     first = await new_game(handlers)
     await handlers.hand_over_seat(first, 0, "ann", "resigned")
     await new_game(handlers)
-    with pytest.raises(Illegal, match="you are playing game"):
+    with pytest.raises(Illegal, match="you are playing another live game"):
         await handlers.reclaim_seat(first, 0, "ann")
+
+
+async def test_a_correspondence_game_beside_does_not_stop_a_reclaim() -> None:
+    handlers = make(FakeClock())
+    first = await new_game(handlers)
+    await handlers.hand_over_seat(first, 0, "ann", "resigned")
+    await new_game(handlers, {"type": "correspondence", "days_per_move": 3})
+    assert (await handlers.reclaim_seat(first, 0, "ann")).changed
 
 
 async def test_abandoning_publishes_the_notice_that_frees_the_player() -> None:
@@ -213,8 +221,8 @@ async def test_abandoning_publishes_the_notice_that_frees_the_player() -> None:
     record = await handlers.repository.load(game_id)
     events = await handlers.repository.read_events(game_id)
     messages = dict(messages_for(record, from_recorded(events[-1]), 5))
-    assert messages[f"daimyo.game.{game_id}.abandoned"]["player_id"] == "bob"
-    view = messages[f"daimyo.game.{game_id}.seat.1"]
+    assert messages[f"daimyo.game.{game_id}.abandoned"].player_id == "bob"  # type: ignore[attr-defined]
+    view = messages[f"daimyo.game.{game_id}.seat.1"].body  # type: ignore[attr-defined]
     assert view["takeovers"] == {"1": {"level": "greedy", "reason": "abandoned", "until": "game"}}
     assert view["clock"]["now_ms"] == 5
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from daimyo_bus.messages import SeatView, WatchView
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
 
 
@@ -26,11 +27,11 @@ class FakeGames:
             view["hand"] = [f"tile-of-{viewer}"]
         return view
 
-    def message(self, game_id: str, viewer: Viewer, version: int) -> dict[str, Any]:
-        return {"game_id": game_id, "version": version, "seat": viewer,
-                "view": self.view(game_id, viewer, version),
-                "last_move": {"seat": 0, "move": {"type": "pass"}},
-                "effects": [], "to_act": [0], "finished": False}
+    def message(self, game_id: str, viewer: Viewer, version: int) -> SeatView | WatchView:
+        kind = WatchView if viewer is None else SeatView
+        return kind.build(game_id, version, viewer, "MoveMade", view=self.view(game_id, viewer, version),
+                          last_move={"seat": 0, "move": {"type": "pass"}}, effects=[], to_act=[0],
+                          finished=False, clock=None, takeovers={})
 
     def _info(self, game_id: str) -> GameInfo:
         if game_id not in self.games:

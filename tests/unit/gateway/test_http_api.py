@@ -71,7 +71,14 @@ def test_play_bots_becomes_a_bots_only_request_for_the_token_player() -> None:
                                  "on_timeout": "bot_move"}
     form = {"game": "samurai", "player_counts": [2, 4], "mode": "people"}
     people = enqueue_request(Player("g-1", "Ann"), form)
-    assert not people["bots_only"] and not people["bots_welcome"] and people["bot_level"] == ""
+    assert not people["bots_only"] and people["bots_welcome"] and people["bot_level"] == ""
+
+
+def test_allow_bots_after_the_wait_is_on_unless_switched_off() -> None:
+    off = enqueue_request(Player("g-1", "Ann"), {"game": "samurai", "mode": "people", "bots_welcome": False})
+    assert not off["bots_welcome"]
+    with pytest.raises(ServiceError, match="bots_welcome must be true or false"):
+        enqueue_request(Player("g-1", "Ann"), {"game": "samurai", "bots_welcome": "yes"})
 
 
 def test_the_lobby_s_clock_choice_becomes_the_ticket_s_time_control() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from daimyo_bus import subjects
+from daimyo_bus.messages import PlayerNotice
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.tokens import Player
 from tests.unit.gateway.fakes import FakeGames, FakeHub
@@ -22,8 +23,8 @@ class Harness:
         self.games, self.hub, self.sent = FakeGames(), FakeHub(), []
         self.games.add("g1", [ALICE.player_id, BOB.player_id], version=3)
 
-        async def send(frame: dict[str, Any]) -> None:
-            self.sent.append(frame)
+        async def send(frame: dict[str, Any] | bytes) -> None:  # a forwarded view is the bytes it came as
+            self.sent.append(json.loads(frame) if isinstance(frame, bytes) else frame)
         self.session = Session(player, self.games, self.hub, send)  # type: ignore[arg-type]
 
     async def frame(self, **frame: Any) -> None:
@@ -124,7 +125,7 @@ async def test_after_a_malformed_frame_the_session_still_answers(harness: Harnes
 
 
 async def test_match_found_on_the_players_subject_reaches_the_browser(harness: Harness) -> None:
-    harness.hub.publish(subjects.player(ALICE.player_id), {"type": "match_found", "game_id": "g9", "seat": 1})
+    harness.hub.publish(subjects.player(ALICE.player_id), PlayerNotice.match_found("g9", 1, "samurai"))
     await settle()
     assert harness.of("match_found")[0]["game_id"] == "g9"
 

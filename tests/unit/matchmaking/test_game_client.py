@@ -16,7 +16,7 @@ CATALOG = RulesCatalog()
 def test_a_match_becomes_a_create_game_request_with_one_occupant_per_seat():
     seats = (SeatSpec(player_id="ann", ticket_id="t1", display_name="Ann"), SeatSpec(bot_level="greedy"))
     request = _create_request(
-        NewGame("samurai", CATALOG.table_config("samurai", 2), seats, "match-1", '{"per_move": 30}')
+        NewGame("samurai", CATALOG.matchmade_config("samurai", 2), seats, "match-1", '{"per_move": 30}')
     )
     assert [s.WhichOneof("occupant") for s in request.seats] == ["player_id", "bot_level"]
     assert (request.seats[0].player_id, request.seats[0].display_name, request.seats[1].bot_level) == (
@@ -29,13 +29,12 @@ def test_a_match_becomes_a_create_game_request_with_one_occupant_per_seat():
 
 
 def test_a_matchmade_table_gets_the_games_default_options_from_the_registry():
-    assert CATALOG.table_config("shogun", 5) == {"players": 5, "side": "sun", "setup": "fixed",
-                                                 "tower": "imrihil_two_shelf"}
+    assert CATALOG.matchmade_config("shogun", 5) == {"players": 5, "side": "sun", "setup": "fixed"}
     assert CATALOG.player_counts("shogun") == (3, 4, 5)
 
 
 def test_a_table_the_game_cannot_seat_or_an_unknown_game_is_an_invalid_request():
     with pytest.raises(InvalidRequest, match="cannot seat 6"):
-        CATALOG.table_config("samurai", 6)
+        CATALOG.matchmade_config("samurai", 6)
     with pytest.raises(InvalidRequest, match="unknown game 'chess'"):
         CATALOG.player_counts("chess")

@@ -1,6 +1,7 @@
 // Talking to the gateway: REST calls with the guest token, and one self-healing WebSocket.
 // The socket re-subscribes after a reconnect with the last version seen, and drops any view
 // it has already shown (versions only move forward), so no update is missed or repeated.
+// Without a session the socket is a visitor's: it may watch games, nothing else.
 
 const TOKEN_KEY = "daimyo.token";
 
@@ -54,12 +55,13 @@ export class Socket {
 
   open() {
     const me = session();
-    if (!me) return;
+    this.player = me ? me.player_id : null; // whose socket (a re-issued token keeps it)
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     this.ws = new WebSocket(`${scheme}://${location.host}/ws`);
     this.ws.onopen = () => {
       this.retry = 0;
-      this.sendNow({ type: "auth", token: me.token }); // first frame: the token never goes in a URL
+      // first frame: the token never goes in a URL; without a session, a visitor (who may only watch)
+      this.sendNow(me ? { type: "auth", token: me.token } : { type: "auth", visitor: true });
       this.onState(true);
       for (const [game_id, sub] of this.subscriptions) this.sendNow(this.subscribeFrame(game_id, sub));
       for (const frame of this.pending.splice(0)) this.sendNow(frame);
@@ -105,9 +107,16 @@ export class Socket {
     return command_id;
   }
 
+  // A table chat line; the answer is `chat_sent` or an `error`, both carrying the returned ref.
+  chat(game_id, text, channel) {
+    const ref = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    this.send({ type: "chat", game_id, text, channel, ref });
+    return ref;
+  }
+
   send(frame) {
     if (this.isOpen()) this.sendNow(frame);
-    else this.pending.push(frame);
+    else if (this.pending.length < 100) this.pending.push(frame); // bounded: a long outage drops the rest
   }
 
   sendNow(frame) { this.ws.send(JSON.stringify(frame)); }

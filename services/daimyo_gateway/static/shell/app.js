@@ -1,35 +1,47 @@
-// The single-page client's shell: hash routes for the lobby, waiting, play, spectate, replay and
-// lists. It knows no game: the games, their seat counts and options come from the gateway's
-// catalogue, and each game's screens from its plug-in (shell/games.js).
+// The single-page client's shell: hash routes for the lobby, waiting, play, spectate, replay,
+// private tables, "My games" and lists. It knows no game: the games, their seat counts and options
+// come from the gateway's catalogue, and each game's screens from its plug-in (shell/games.js).
+// Watching, the lists, replays and a table's invitation need no sign-in (the socket is then a
+// visitor's); the socket's player notices (match found, your turn, rematch, table) arrive here.
 
 import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
 import { loadAll } from "./games.js";
+import { myGamesInto, myGamesPage } from "./mine.js";
+import { refresh, yourTurn } from "./notices.js";
 import { replayScreen } from "./replay.js";
 import { liveScreen } from "./screen.js";
+import { tableForm, tableRoom } from "./tables.js";
 import { esc, toast } from "./widgets.js";
 
 const root = document.getElementById("app");
-const ctx = { socket: null, onFrame: null, toast };
+// ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer).
+const ctx = { socket: null, onFrame: null, onMatch: null, toast };
 let leave = null, generation = 0;
 
+// One socket, a visitor's until sign-in; a new session (sign-in, sign-out) opens a new one.
 function connect() {
-  if (ctx.socket || !session()) return;
+  const player = session()?.player_id ?? null;
+  if (ctx.socket && ctx.socket.player === player) return;
+  ctx.socket?.close();
   const dot = document.getElementById("conn");
   ctx.socket = new Socket((frame) => {
     if (frame.type === "match_found") return matchFound(frame);
+    if (frame.type === "your_turn") yourTurn(frame);
+    if (frame.type === "hello") refresh();
     ctx.onFrame?.(frame);
   }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = up ? "connected" : "reconnecting…"; });
 }
 
 function matchFound(frame) {
   localStorage.removeItem("daimyo.ticket");
-  if (location.hash.startsWith("#/wait")) location.hash = `#/game/${frame.game_id}`;
-  else toast("A game was found for you", "info");
+  if (ctx.onMatch) ctx.onMatch(frame);
+  else toast("A game was found for you: it is under My games", "info");
 }
 
 function showWho() {
   const me = session();
-  document.getElementById("who").innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>` : "";
+  document.getElementById("who").innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>`
+    : `<a href="#/signin" style="color:#f6efe1">sign in</a>`;
 }
 
 function leaveScreen() {
@@ -48,20 +60,24 @@ async function route() {
   generation += 1;
   leaveScreen();
   ctx.onFrame = null;
+  ctx.onMatch = null;
   showWho();
   const [, page, id] = location.hash.split("/");
-  if (page === "signout") { forget(); ctx.socket?.close(); ctx.socket = null; location.hash = "#/"; return; }
-  if (!session() && !["live", "finished", "leaders", "replay"].includes(page)) return signInScreen();
+  if (page === "signout") { forget(); connect(); refresh(); location.hash = "#/"; return; }
   connect();
+  if (!session() && !["live", "finished", "leaders", "replay", "watch", "table"].includes(page)) return signInScreen();
   try {
     if (page === "wait") leave = waitScreen(id);
+    else if (page === "table") await open(tableRoom(root, ctx, id, route));
+    else if (page === "private") await open(tableForm(root));
+    else if (page === "mine") await open(myGamesPage(root));
     else if (page === "game") await open(liveScreen(root, ctx, id, "play"));
     else if (page === "watch") await open(liveScreen(root, ctx, id, "watch"));
     else if (page === "replay") await open(replayScreen(root, ctx, id));
     else if (page === "live") await gameList("live", "Live games", "watch", "Watch");
     else if (page === "finished") await gameList("finished", "Finished games", "replay", "Replay");
     else if (page === "leaders") await leaders(id);
-    else await lobby();
+    else await open(lobby());
   } catch (error) {
     root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(error.message)}</p><a href="#/">Back to the lobby</a></div>`;
   }
@@ -85,19 +101,25 @@ async function lobby() {
   const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
-    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game</h2>` +
+    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game <a class="aside-link" href="#/private">or a private table with friends →</a></h2>` +
     `<fieldset><legend>Game</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
     `<fieldset><legend>Players</legend><div class="choices" id="counts"></div></fieldset>` +
-    `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div></fieldset>` +
+    `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div>` +
+    `<label class="check" id="welcome"><input type="checkbox" name="welcome" checked> Allow bots after 15 s (if nobody else comes)</label></fieldset>` +
+    `<p class="refusal" id="refusal" role="alert" hidden></p>` +
     `<fieldset><legend>Clock</legend><div class="choices">${radio("clock", "live", "Live 10+10", true)}${radio("clock", "blitz", "Blitz 3+5")}${radio("clock", "correspondence", "3 days a move")}</div></fieldset>` +
     `<fieldset id="levels"><legend>Bot level</legend><div class="choices">${radio("level", "random", "Easy (random)")}${radio("level", "greedy", "Medium", true)}${radio("level", "mcts", "Hard")}</div></fieldset>` +
-    `<div class="actions"><button class="primary" type="submit">Find a game</button></div></form>` +
+    `<div class="actions"><button class="primary" type="submit">Find a game</button></div>` +
+    `<p class="howto-links">New to a game? ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">How to play ${esc(g.title)}</a>`).join(" · ")}</p></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
   const form = root.querySelector("#queue");
   const levels = root.querySelector("#levels");
   const players = root.querySelector("#counts");
+  const refusal = root.querySelector("#refusal");
   const sync = () => {
     levels.hidden = form.mode.value !== "bots";
+    root.querySelector("#welcome").hidden = form.mode.value !== "people";
+    refusal.hidden = true;
     if (players.dataset.game !== form.game.value) {
       players.dataset.game = form.game.value;
       players.innerHTML = counts[form.game.value].map((n, i) => radio("players", String(n), String(n), i === 0)).join("");
@@ -111,16 +133,21 @@ async function lobby() {
       const ticket = await call("POST", "/api/queue", {
         game: form.game.value, player_counts: [Number(form.players.value)], mode: form.mode.value,
         bot_level: form.mode.value === "bots" ? form.level.value : "", time_control: form.clock.value,
+        bots_welcome: form.mode.value === "bots" || form.welcome.checked,
       });
       if (ticket.state === "matched" && ticket.game_id) location.hash = `#/game/${ticket.game_id}`;
       else location.hash = `#/wait/${ticket.ticket_id}`;
-    } catch (error) { toast(error.message); }
+    } catch (error) { // e.g. a second live game: the server says why, in words meant for the player
+      refusal.textContent = error.message;
+      refusal.hidden = false;
+    }
   });
+  const mine = root.querySelector("#mine");
   try {
-    const { games: mine } = await get("/api/games?mine=1&live=1&limit=10");
-    root.querySelector("#mine").innerHTML = mine.length ? gamesTable(mine, "game", "Resume")
-      : "No game in progress.";
-  } catch (error) { root.querySelector("#mine").textContent = error.message; }
+    const stop = await myGamesInto(mine, { limit: 10 });
+    mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">All my games →</a></p>`);
+    return stop;
+  } catch (error) { mine.textContent = error.message; return null; }
 }
 
 function gamesTable(list, route, verb) {
@@ -139,43 +166,85 @@ async function gameList(kind, title, route, verb) {
 async function leaders(name) {
   const catalog = await loadAll();
   const game = catalog.find((g) => g.name === name) || catalog[0];
-  const { ratings } = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
+  const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
+  const { ratings } = board;
   const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${r.ordinal.toFixed(1)}</td><td>${r.games}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   root.innerHTML = `<section class="card"><h2>${esc(game.title)} leaderboard${others}</h2>${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody>${rows}</tbody></table>`
-    : "<p class=muted>No rated games yet.</p>"}</section>`;
+    : "<p class=muted>No rated games yet.</p>"}${ratedHtml(board)}</section>`;
 }
 
+// What the board counts and what it leaves out, in the server's words.
+function ratedHtml(board) {
+  if (!board.rated && !board.unrated) return "";
+  const unrated = [].concat(board.unrated || []);
+  return `<div class="rated-note" id="rated"><p><strong>Rated:</strong> ${esc(board.rated || "")}.</p>` +
+    (unrated.length ? `<p><strong>Not rated:</strong> ${unrated.map(esc).join("; ")}.</p>` : "") +
+    (board.abandoned ? `<p class="muted">${esc(board.abandoned)}.</p>` : "") + `</div>`;
+}
+
+// Waiting for a table: the time waited, the estimate from recent waits, when bots would fill the
+// empty seats (or that only people are awaited), "Fill with bots now" and Cancel. The ticket
+// lives while this player's socket is open; polling it is a sign of life too.
 function waitScreen(ticketId) {
-  let waited = 0, since = Date.now(); // the server's count, advanced locally between polls
-  root.innerHTML = `<div class="card center" style="text-align:center"><h2>Looking for a table…</h2><div class="spinner" aria-hidden="true"></div>` +
+  let ticket = null, since = Date.now(); // the server's counts, advanced locally between polls
+  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>Looking for a table…</h2><div class="spinner" aria-hidden="true"></div>` +
     `<div class="big-clock" id="clock" aria-label="time waited">0:00</div><p class="muted" id="estimate"></p>` +
-    `<button id="cancel">Cancel</button></div>`;
-  const clock = root.querySelector("#clock");
-  const tick = setInterval(() => {
-    const seconds = Math.floor(waited + (Date.now() - since) / 1000);
-    clock.textContent = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  }, 250);
-  const poll = setInterval(checkTicket, 2000);
+    `<p id="bots" class="bots-note" aria-live="polite"></p>` +
+    `<div class="actions" style="justify-content:center"><button id="fill" class="primary">Fill with bots now</button><button id="cancel">Cancel</button></div>` +
+    `<p class="refusal" id="refusal" role="alert" hidden></p></div>`;
+  const el = (id) => root.querySelector(`#${id}`);
+  const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const go = (gameId) => { location.hash = `#/game/${gameId}`; };
+  ctx.onMatch = (frame) => go(frame.game_id);
+  ctx.onFrame = (frame) => {
+    if (frame.type === "ticket_cancelled" && frame.ticket_id === ticketId) cancelled(frame.reason);
+  };
+  function render() {
+    const passed = (Date.now() - since) / 1000;
+    el("clock").textContent = mmss(Math.floor((ticket?.waited_seconds || 0) + passed));
+    if (!ticket) return;
+    const estimate = ticket.estimated_wait_seconds;
+    el("estimate").textContent = estimate ? `Estimated wait: about ${Math.ceil(estimate)} s (from recent waits)` : "No estimate yet: nobody has waited for this game lately.";
+    const inSeconds = ticket.bots_in_seconds;
+    let note;
+    if (ticket.fill_now || inSeconds === 0) note = "Bots are taking the empty seats…";
+    else if (inSeconds === null || inSeconds === undefined) note = "Waiting for people only.";
+    else note = `Bots fill the empty seats in ${Math.max(1, Math.ceil(inSeconds - passed))} s if nobody else comes.`;
+    el("bots").textContent = note;
+    el("fill").disabled = !!ticket.fill_now;
+  }
+  function show(next) {
+    if (next.state === "matched" && next.game_id) return go(next.game_id);
+    if (next.state === "cancelled") return cancelled("");
+    ticket = next;
+    since = Date.now();
+    render();
+  }
+  function cancelled(reason) {
+    toast(reason ? `Your place in the queue was given up: ${reason}` : "Your place in the queue was given up.", "info");
+    location.hash = "#/";
+  }
+  function refused(error) {
+    el("refusal").textContent = error.message;
+    el("refusal").hidden = false;
+  }
   async function checkTicket() {
-    try {
-      const ticket = await get(`/api/queue/${ticketId}`);
-      if (ticket.state === "matched" && ticket.game_id) location.hash = `#/game/${ticket.game_id}`;
-      else if (ticket.state === "cancelled") location.hash = "#/";
-      waited = ticket.waited_seconds || 0;
-      since = Date.now();
-      const estimate = ticket.estimated_wait_seconds;
-      root.querySelector("#estimate").textContent = estimate ? `Estimated wait: about ${Math.ceil(estimate)} s` : "";
-    } catch (error) {
+    try { show(await get(`/api/queue/${ticketId}`)); } catch (error) {
       if (error instanceof ApiError && error.status === 404) location.hash = "#/";
     }
   }
-  root.querySelector("#cancel").addEventListener("click", async () => {
+  el("fill").addEventListener("click", async () => {
+    try { show(await call("POST", `/api/queue/${ticketId}/bots`)); } catch (error) { refused(error); }
+  });
+  el("cancel").addEventListener("click", async () => {
     try { await call("DELETE", `/api/queue/${ticketId}`); } catch (error) { toast(error.message); }
     location.hash = "#/";
   });
+  const tick = setInterval(render, 250);
+  const poll = setInterval(checkTicket, 2000);
   checkTicket();
   return () => { clearInterval(tick); clearInterval(poll); };
 }

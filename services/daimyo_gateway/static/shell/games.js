@@ -5,6 +5,7 @@
 // A game plug-in is `registerGame(name, spec)` with
 //   title, blurb            how the lobby and sign-in name and describe it
 //   stylesheet              optional URL of its CSS (added to the page when the game loads)
+//   howTo                   optional URL of its "How to play" page (linked from the lobby and the game screen)
 //   createScreen(host)      the live screen (play or spectate), driven by shell/screen.js
 //   createReplay(host)      { layout, draw({ at, view, viewer, data }) } for shell/replay.js
 // See shell/screen.js for what `host` offers and what a screen implements.

@@ -3,9 +3,12 @@
 // host.root, host.info, host.board and host.events (the game's public log) and returns its
 // `layout` (HTML under the toolbar) and `draw({ at, view, viewer, data })`, called whenever the
 // version or the perspective changes (viewer: a seat number, or null for spectator / reveal all).
+// A finished game's chat (both channels) follows the layout.
 
 import { board, get } from "./api.js";
+import { chatTranscript } from "./chat.js";
 import { loadGame } from "./games.js";
+import { pace, paceSelect, setPace } from "./playback.js";
 import { esc, seatName } from "./widgets.js";
 
 export async function replayScreen(root, ctx, gameId) {
@@ -13,7 +16,12 @@ export async function replayScreen(root, ctx, gameId) {
   const game = await loadGame(info.game);
   const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
   const { layout, draw } = game.createReplay({ root, info, board: geometry, events });
-  return replayViewer(root, info, layout, draw);
+  const close = await replayViewer(root, info, layout, draw);
+  let gone = false;
+  if (info.finished) {
+    chatTranscript(info).then((section) => { if (!gone) root.append(section); });
+  }
+  return () => { gone = true; close(); };
 }
 
 async function replayViewer(root, info, layoutHtml, draw) {
@@ -34,7 +42,7 @@ async function replayViewer(root, info, layoutHtml, draw) {
     const data = await fetchAt(at);
     if (aborter.signal.aborted) return;
     const viewer = perspective === "all" || perspective === "spectator" ? null : +perspective;
-    root.querySelector("#at").textContent = `version ${at} of ${info.version}`;
+    root.querySelector("#at").textContent = at === 1 ? `start · ${info.version - 1} moves` : `move ${at - 1} of ${info.version - 1}`;
     await draw({ at, view: data.view, viewer, data });
     slider.value = at;
   }
@@ -46,15 +54,19 @@ async function replayViewer(root, info, layoutHtml, draw) {
     if (step === "play") {
       if (timer) { clearInterval(timer); timer = null; b.textContent = "▶ Play"; return; }
       b.textContent = "⏸ Pause";
-      timer = setInterval(() => (at >= info.version ? b.click() : go(at + 1)), 700);
+      timer = setInterval(() => (at >= info.version ? b.click() : go(at + 1)), Math.max(150, pace()));
       return;
     }
     go(step === "first" ? 1 : step === "last" ? info.version : at + Number(step));
   }));
   slider.addEventListener("input", () => go(+slider.value));
   select.addEventListener("change", () => { perspective = select.value; show(); });
+  root.querySelector("[data-pace]").addEventListener("change", (event) => {
+    setPace(event.target.value);
+    if (timer) { root.querySelector("[data-step=play]").click(); root.querySelector("[data-step=play]").click(); }
+  });
   root.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "SELECT") return;
+    if (event.target.tagName === "SELECT" || event.target.closest?.(".pz-frame")) return;
     if (event.key === "ArrowLeft") go(at - 1);
     if (event.key === "ArrowRight") go(at + 1);
   }, { signal: aborter.signal });
@@ -71,5 +83,5 @@ function toolbarHtml(info, at) {
     `<button data-step="first" aria-label="First">|◀</button><button data-step="-1" aria-label="Previous">◀</button>` +
     `<button data-step="play" aria-label="Play">▶ Play</button><button data-step="1" aria-label="Next">▶</button><button data-step="last" aria-label="Last">▶|</button>` +
     `<input type="range" min="1" max="${info.version}" value="${at}" aria-label="Version">` +
-    `<span id="at" class="muted"></span><label class="muted" style="margin:0">View as <select id="persp">${options.join("")}</select></label></div>`;
+    `<span id="at" class="muted"></span>${paceSelect("replay-pace")}<label class="muted" style="margin:0">View as <select id="persp">${options.join("")}</select></label></div>`;
 }

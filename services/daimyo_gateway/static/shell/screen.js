@@ -1,9 +1,12 @@
 // The one live-screen driver: every game's play and spectate screen runs inside it. The driver
 // owns what is the same for every game — the subscription and its frames, the game's history
 // told once per version (so the log is whole after a reload or for a late spectator), the
-// version shown (`#app[data-version]`), clocks, takeovers and "Leave game" (shell/live.js),
+// version shown (`#app[data-version]`), the paced playback of other seats' moves (shell/playback.js), clocks, takeovers and "Leave game" (shell/live.js),
 // moves sent with the expected version, refusals shown, and one keyboard listener — and takes
-// all of it down on leave. The game's screen only draws and decides what to send.
+// all of it down on leave. The game's screen only draws and decides what to send. Around it the
+// driver adds what every table has: the table chat (shell/chat.js, at the end of the screen's
+// first <aside>, or of root without one), the end of the game (shell/after.js: honest result,
+// rematch, same settings, replay, lobby; just before #live) and the your-turn notices.
 //
 // A game's `createScreen(host)` gets
 //   host.root, host.info (game_id, game, seats, players, ...), host.seat (null: spectator),
@@ -13,14 +16,21 @@
 // and returns an object with
 //   mount()                   write the layout into root, with an empty `<div id="live">`
 //   effects(effects, version) once per game version, in order, history first (optional)
-//   update(frame)             every newer view frame: frame.view, .version, .last_move, .effects
+//   update(frame)             every newer view frame: frame.view, .version, .last_move, .effects;
+//                             once finished, frame.winners / frame.abandoned (also copied to
+//                             host.info.winners / .abandoned, info.finished) are the honest result
+//                             (never a seat a bot finished for an absent player): draw those
 //   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
 //   keydown(event)            document keydown while the screen shows (optional)
 //   leave()                   anything else to stop (optional)
 
 import { board, get } from "./api.js";
 import { loadGame } from "./games.js";
+import { AfterGame } from "./after.js";
+import { ChatPanel } from "./chat.js";
 import { LiveBar } from "./live.js";
+import { Playback } from "./playback.js";
+import { settle } from "./notices.js";
 
 export async function liveScreen(root, ctx, gameId, mode) {
   const info = await get(`/api/games/${gameId}`);
@@ -44,12 +54,22 @@ class LiveDriver {
     });
     this.screen.mount();
     this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
+    const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
+    bar.setAttribute("aria-label", "Playback of other players' moves");
+    root.querySelector("#live").after(bar);
+    if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">How to play ${game.title}</a>`);
+    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
+    this.after = new AfterGame(document.createElement("section"), ctx, info, seat);
+    root.querySelector("#live").before(this.after.el);
+    this.chat = new ChatPanel(document.createElement("section"), ctx, info, seat);
+    (root.querySelector("aside") || root).append(this.chat.el);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });
   }
 
   leave() {
     this.aborter.abort();
     this.live.stop();
+    this.after.stop();
     this.screen.leave?.();
   }
 
@@ -64,7 +84,8 @@ class LiveDriver {
   }
 
   frame(frame) {
-    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.showView(frame);
+    if (this.chat.frame(frame) || this.after.frame(frame)) return;
+    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.playback.push(frame);
     if (frame.type === "ack") this.screen.acked?.(frame);
     if (frame.type === "error") {
       this.ctx.toast(frame.message);
@@ -75,7 +96,10 @@ class LiveDriver {
   showView(frame) {
     for (const missed of frame.missed || []) this.tell(missed.version, missed.effects);
     this.tell(frame.version, frame.effects);
+    if (frame.finished) Object.assign(this.info, { finished: true, winners: frame.winners || [], abandoned: frame.abandoned || [] });
     this.live.update(frame);
+    this.after.update(frame);
+    if (this.seat !== null) settle(this.info.game_id, frame.version, !frame.finished && (frame.to_act || []).includes(this.seat));
     this.version = frame.version;
     this.root.dataset.version = frame.version;
     this.screen.update(frame);

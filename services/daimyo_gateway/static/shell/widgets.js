@@ -19,3 +19,23 @@ export function toast(message, kind = "error") {
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { el.hidden = true; }, 4500);
 }
+
+// What names a focusable element across a redraw: its id, or the first data-* attribute it has.
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  for (const { name, value } of el.attributes) {
+    if (name.startsWith("data-")) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+/** Run `redraw` (which replaces the HTML inside `root`) and give focus back to the same control,
+ *  or, when it is gone, to the first match of `fallback`. */
+export function keepFocus(root, redraw, fallback = null) {
+  const key = root.contains(document.activeElement) && document.activeElement !== root ? focusKey(document.activeElement) : null;
+  redraw();
+  if (!key) return;
+  const again = [root.querySelector(key), fallback && root.querySelector(fallback)].find((el) => el && !el.disabled);
+  again?.focus({ preventScroll: true });
+}

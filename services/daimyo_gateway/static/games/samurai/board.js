@@ -16,8 +16,11 @@ function corners([x, y], r = S) {
     .map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" ");
 }
 
+// The land and one ring of sea around it: the empty sea beyond is cropped away.
 function viewBox(hexes) {
-  const points = hexes.map(centre);
+  const land = hexes.filter((h) => h.kind !== "sea");
+  const near = (h) => land.some((l) => Math.hypot(...centre(h).map((v, i) => v - centre(l)[i])) < H * 1.05);
+  const points = (land.length ? hexes.filter((h) => h.kind !== "sea" || near(h)) : hexes).map(centre);
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   const pad = S + 4;
   const x0 = Math.min(...xs) - pad, y0 = Math.min(...ys) - pad;
@@ -59,9 +62,9 @@ function placedTile(hex, tile, last, source) {
   const info = tileInfo(tile.tile);
   const colour = SEAT_COLORS[tile.seat], dark = SEAT_DARK[tile.seat];
   const value = info.value === null ? "" : info.value;
-  const focus = source ? ` tabindex="0" role="button" aria-label="move ${tileName(tile.tile)} from ${hex.id}"` : "";
+  const focus = source ? ` tabindex="0" role="button" aria-label="move ${tileName(tile.tile)} from ${hexLabel(hex.id)}"` : "";
   const edge = source ? "#f2b63c" : last ? "#fff" : dark;
-  return `<g class="placed${source ? " source" : ""}" data-hex="${hex.id}"${focus}><title>${tileName(tile.tile)} (seat ${tile.seat + 1}) on ${hex.id}</title>` +
+  return `<g class="placed${source ? " source" : ""}" data-hex="${hex.id}"${focus}><title>${tileName(tile.tile)} (seat ${tile.seat + 1}) on ${hexLabel(hex.id)}</title>` +
     `<polygon points="${corners([x, y], S - 3)}" fill="${colour}" stroke="${edge}" stroke-width="${source ? 5 : last ? 3.5 : 2}"/>` +
     `<text class="tile-label" x="${x}" y="${y - 5}" font-size="17">${value}</text>` +
     tileMark(info, x, y + 12) + (info.fast ? fastMark(x + 14, y - 13) : "") + `</g>`;
@@ -77,19 +80,22 @@ function settlement(hex, site, figures, opts) {
     const pick = picks?.has(f);
     const picked = opts.picked && opts.picked.settlement === site.id && opts.picked.figure === f;
     const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}${target ? " through" : ""}`;
-    const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} on ${site.id}"` : "";
+    const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} in ${hexLabel(site.id)}"` : "";
     return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${figureName(f)}</title>` +
       (pick ? `<circle class="pick-ring" cx="${x + spots[i][0]}" cy="${y + spots[i][1]}" r="12.5"/>` : "") +
       figureShape(f, x + spots[i][0], y + spots[i][1]) + `</g>`;
   }).join("");
-  const focus = target ? ` tabindex="0" role="button" aria-label="${site.kind} ${site.id}"` : "";
+  const focus = target ? ` tabindex="0" role="button" aria-label="${hexLabel(site.id)}"` : "";
   const empty = figures.length ? "" : " empty";
-  return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus}><title>${site.kind} ${site.id}</title></circle>${figs}`;
+  return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus} data-site="${site.id}"><title>${hexLabel(site.id)}: ${influenceText(opts.view, site.id, figures)}</title></circle>${figs}`;
 }
 
 // `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
-// (Map settlement -> Set of figures), picked, lastHexes, showIds.
+// (Map settlement -> Set of figures), picked, lastHexes, showIds (false: no faint coordinates
+// on the empty land hexes; they are what the log and the hints name hexes by).
 export function boardSvg(geometry, view, opts = {}) {
+  useBoard(geometry);
+  opts = { ...opts, view };
   const sites = new Map(geometry.settlements.map((s) => [s.id, s]));
   const tiles = view?.tiles || {};
   const figures = view?.figures || {};
@@ -99,15 +105,15 @@ export function boardSvg(geometry, view, opts = {}) {
   for (const hex of geometry.hexes) {
     const kind = hex.kind;
     const cls = `hex ${kind}${targets.has(hex.id) ? " target" : ""}${sources.has(hex.id) ? " source" : ""}`;
-    const focus = targets.has(hex.id) || sources.has(hex.id) ? ` tabindex="0" role="button" aria-label="hex ${hex.id}"` : "";
-    parts.push(`<polygon class="${cls}" data-hex="${hex.id}" points="${corners(centre(hex))}"${focus}><title>${kind} ${hex.id}</title></polygon>`);
+    const focus = targets.has(hex.id) || sources.has(hex.id) ? ` tabindex="0" role="button" aria-label="${hexLabel(hex.id)}"` : "";
+    parts.push(`<polygon class="${cls}" data-hex="${hex.id}" points="${corners(centre(hex))}"${focus}><title>${kind} ${hexLabel(hex.id)}</title></polygon>`);
   }
   for (const hex of geometry.hexes) {
     if (tiles[hex.id]) parts.push(placedTile(hex, tiles[hex.id], last.has(hex.id), sources.has(hex.id)));
     if (sites.has(hex.id)) parts.push(settlement(hex, sites.get(hex.id), figures[hex.id] || [], opts));
-    if (opts.showIds && !tiles[hex.id] && !sites.has(hex.id)) {
+    if (opts.showIds !== false && hex.kind === "land" && !tiles[hex.id]) {
       const [x, y] = centre(hex);
-      parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hex.id.slice(1)}</text>`);
+      parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hexLabel(hex.id).split(",")[0]}</text>`);
     }
   }
   return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="Samurai board" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
@@ -134,4 +140,66 @@ export function bindBoard(container, { onHex, onFigure, onDrop }) {
     const hex = event.target.closest("[data-hex]");
     if (hex) { event.preventDefault(); onDrop?.(hex.dataset.hex, event.dataTransfer.getData("text/plain")); }
   });
+}
+
+/** The zoom the board opens at: closer on a narrow screen. */
+export const boardZoom = () => 1; // the hexes are big enough on a phone; + zooms in
+
+// -- names for hexes a person can read --------------------------------------------------------
+// Hex ids ("h89") are the engine's; people read "E7" (column letter, row number, the same grid
+// the board is drawn on) and, next to a settlement, which one ("by the city at F6").
+
+const named = { geometry: null, byId: new Map() };
+
+export function useBoard(geometry) {
+  if (named.geometry === geometry) return;
+  named.geometry = geometry;
+  named.byId = new Map(geometry.hexes.map((h) => [h.id, h]));
+  named.sites = new Map(geometry.settlements.map((s) => [s.id, s]));
+  named.col0 = Math.min(...geometry.hexes.map((h) => h.col));
+  named.row0 = Math.min(...geometry.hexes.map((h) => h.row));
+}
+
+function coordinate(hex) {
+  const col = hex.col - named.col0, row = hex.row - named.row0 + 1;
+  return `${col >= 26 ? String.fromCharCode(64 + Math.floor(col / 26)) : ""}${String.fromCharCode(65 + (col % 26))}${row}`;
+}
+
+export function neighbours(id) {
+  const hex = named.byId.get(id);
+  if (!hex) return [];
+  const [x, y] = centre(hex);
+  return named.geometry.hexes.filter((h) => h.id !== id && Math.hypot(centre(h)[0] - x, centre(h)[1] - y) < H * 1.05);
+}
+
+/** "the city at F6" for a settlement, "E7" (or "E7, by the village at E6") for any other hex. */
+export function hexLabel(id) {
+  const hex = named.byId.get(id);
+  if (!hex) return "a hex";
+  const site = named.sites.get(id);
+  if (site) return `the ${site.kind === "edo" ? "capital Edo" : site.kind} at ${coordinate(hex)}`;
+  const near = neighbours(id).find((h) => named.sites.has(h.id));
+  return near ? `${coordinate(hex)}, by the ${named.sites.get(near.id).kind === "edo" ? "capital" : named.sites.get(near.id).kind} at ${coordinate(near)}` : coordinate(hex);
+}
+
+/** Each seat's influence on a settlement, per figure type still on it (tiles on its neighbours). */
+export function influence(view, siteId) {
+  const out = {};
+  for (const hex of neighbours(siteId)) {
+    const tile = view?.tiles?.[hex.id];
+    if (!tile) continue;
+    const info = tileInfo(tile.tile);
+    const types = FIGURES.includes(info.kind) ? [info.kind] : ["samurai", "ronin", "ship"].includes(info.kind) ? FIGURES : [];
+    const seat = (out[tile.seat] ??= Object.fromEntries(FIGURES.map((f) => [f, 0])));
+    for (const f of types) seat[f] += info.value || 0;
+  }
+  return out;
+}
+
+export function influenceText(view, siteId, figures, seatName = (s) => `seat ${+s + 1}`) {
+  if (!figures.length) return "no figures left";
+  const per = influence(view, siteId);
+  const seats = Object.keys(per);
+  if (!seats.length) return `${figures.map(figureName).join(", ")} — no influence yet`;
+  return seats.map((s) => `${seatName(s)}: ${figures.map((f) => `${figureName(f)} ${per[s][f]}`).join(", ")}`).join("; ");
 }

@@ -9,6 +9,7 @@ registerGame("samurai", {
   title: "Samurai",
   blurb: "Reiner Knizia's game of influence over feudal Japan",
   stylesheet: new URL("./style.css", import.meta.url).href,
+  howTo: new URL("./howto.html", import.meta.url).href,
   createScreen: (host) => new SamuraiScreen(host),
   createReplay: samuraiReplay,
 });

@@ -2,6 +2,7 @@
 // what each may see of their captures, the move log, and the final scoring explained.
 
 import { esc, seatName } from "../../shell/widgets.js";
+import { hexLabel } from "./board.js";
 import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
 
 function figCounts(counts) {
@@ -35,15 +36,15 @@ export function effectsList(effects) {
 export function describe(effect, seats, viewer) {
   const who = (s) => esc(seatName(seats, s));
   switch (effect.type) {
-    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${effect.hex}`;
-    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} on ${effect.a.settlement} with the ${effect.b.figure} on ${effect.b.settlement}`;
-    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${effect.from} to ${effect.to}`;
+    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${hexLabel(effect.hex)}`;
+    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} in ${hexLabel(effect.a.settlement)} with the ${effect.b.figure} in ${hexLabel(effect.b.settlement)}`;
+    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${hexLabel(effect.from)} to ${hexLabel(effect.to)}`;
     case "captured": {
       const what = effect.figure ? `a ${figureName(effect.figure)}` : "a figure";
       const score = effect.influence ? ` (${effect.influence.join("–")})` : "";
-      return { capture: true, text: `${who(effect.seat)} captured ${what} at ${effect.settlement}${score}` };
+      return { capture: true, text: `${who(effect.seat)} captured ${what} in ${hexLabel(effect.settlement)}${score}` };
     }
-    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} at ${effect.settlement} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
+    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} in ${hexLabel(effect.settlement)} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
     case "turn_ended": {
       const count = Array.isArray(effect.drew) ? effect.drew.length : effect.drew;
       const named = Array.isArray(effect.drew) && effect.seat === viewer;
@@ -52,7 +53,7 @@ export function describe(effect, seats, viewer) {
     }
     case "passed": return `${who(effect.seat)} passed`;
     case "game_finished": return { capture: true, text: `Game over: ${esc(effect.reason)}` };
-    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} on ${effect.settlement}`;
+    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} in ${hexLabel(effect.settlement)}`;
     case "figures_placed": return "Every figure is placed — now each player secretly chooses 5 tiles";
     case "hand_chosen": return `${who(effect.seat)} chose an opening hand`;
     case "play_started": return "Play begins";
@@ -72,8 +73,9 @@ export function logPanel(lines) {
 }
 
 // The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
-export function finalPanel(view, seats) {
-  const o = view.outcome;
+// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+export function finalPanel(view, seats, honest = null) {
+  const o = view.outcome && honest ? { ...view.outcome, winners: honest } : view.outcome;
   if (!o) return "";
   const n = view.players;
   const caps = (s) => o.captured[String(s)];
@@ -82,7 +84,7 @@ export function finalPanel(view, seats) {
   const unled = (s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
   const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
-    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? " ★" : ""}</td>`).join("");
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="leader token" aria-label="leader token"></i>` : ""}</td>`).join("");
     return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
   }).join("");
   const lines = FIGURES.map((f) => o.leaders[f] === null
@@ -90,7 +92,7 @@ export function finalPanel(view, seats) {
     : `${figureName(f)}: ${esc(seatName(seats, o.leaders[f]))} captured the most and takes the leader token.`);
   lines.push(...tieBreaks(o, n, tokens, unled, total, seats));
   const names = o.winners.map((s) => esc(seatName(seats, s))).join(" and ");
-  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : "Winner: "}${names}</h2>` +
+  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : o.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
     `<p class="explain muted">${esc(o.reason)}</p><table>${head}${rows}</table>` +
     `<h3>How it was decided</h3>${lines.map((l) => `<p class="explain">${l}</p>`).join("")}</section>`;
 }

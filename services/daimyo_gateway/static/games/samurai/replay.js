@@ -3,22 +3,27 @@
 // over — with every hand revealed.
 
 import { esc, seatName } from "../../shell/widgets.js";
-import { boardSvg } from "./board.js";
+import { PanZoom } from "../../shell/panzoom.js";
+import { boardSvg, boardZoom, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { tileButton } from "./screen.js";
 
-const LAYOUT = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div class="board-wrap" id="board"></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
+const LAYOUT = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
 
 export function samuraiReplay({ root, info, board: geometry, events }) {
+  useBoard(geometry);
+  let pz = null;
   const draw = ({ at, view, viewer }) => {
+    pz ??= new PanZoom(root.querySelector("#board-frame"), root.querySelector("#board"), { initialZoom: boardZoom });
     const event = events.find((e) => e.version === at);
     const lines = events.filter((e) => e.version <= at).flatMap((e) => logItems(e.effects, info.seats, viewer));
     root.querySelector("#status").innerHTML = event?.seat !== undefined && event?.seat !== null
       ? `Move ${at - 1}: ${esc(seatName(info.seats, event.seat))}` : at === 1 ? "The start" : "";
     const hexes = new Set([event?.move?.hex, event?.move?.to].filter(Boolean));
     root.querySelector("#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
+    pz.apply();
     root.querySelector("#hands").innerHTML = handsHtml(view, info.seats, viewer);
-    root.querySelector("#side").innerHTML = finalPanel(view, info.seats) + playersPanel(view, info.seats, viewer) + logPanel(lines);
+    root.querySelector("#side").innerHTML = finalPanel(view, info.seats, info.finished && info.winners) + playersPanel(view, info.seats, viewer) + logPanel(lines);
   };
   return { layout: LAYOUT, draw };
 }

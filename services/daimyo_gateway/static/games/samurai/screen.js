@@ -3,22 +3,40 @@
 // offered comes from the view's `legal` moves, so the server never has to refuse a click; if it
 // does, the driver shows its reason and the screen draws again.
 
-import { esc, seatName } from "../../shell/widgets.js";
-import { boardSvg, bindBoard, figureShape } from "./board.js";
+import { esc, keepFocus, seatName } from "../../shell/widgets.js";
+import { PanZoom } from "../../shell/panzoom.js";
+import { boardSvg, boardZoom, bindBoard, figureShape, hexLabel, influenceText, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
 export class SamuraiScreen {
   constructor(host) {
     Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, geometry: host.board });
+    useBoard(host.board);
     this.view = null; this.lines = []; this.sel = null; this.chosen = new Set(); this.lastHexes = new Set();
   }
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div class="board-wrap" id="board"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = this.root.querySelector("#board");
     this.handEl = this.root.querySelector("#hand");
+    const showSite = (event) => {
+      const site = event.target.closest?.("[data-site], [data-settlement]");
+      const id = site?.dataset.site || site?.dataset.settlement;
+      const hint = this.root.querySelector("#site-hint");
+      if (!this.view) return;
+      if (!id) {
+        const hex = event.target.closest?.("[data-hex]")?.dataset.hex;
+        if (hex) hint.innerHTML = `<strong>${esc(hexLabel(hex))}</strong>`;
+        return;
+      }
+      const name = (s) => esc(seatName(this.info.seats, +s));
+      hint.innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
+    };
+    this.boardEl.addEventListener("mouseover", showSite);
+    this.boardEl.addEventListener("focusin", showSite);
+    this.pz = new PanZoom(this.root.querySelector("#board-frame"), this.boardEl, { signal: this.host.signal, initialZoom: boardZoom });
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
       onFigure: (s, f) => this.clickFigure(s, f),
@@ -36,10 +54,20 @@ export class SamuraiScreen {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
       this.lines.push({ text: "Game over", capture: true });
     }
-    this.lastHexes = lastHexes(frame);
+    const news = logItems(frame.effects, this.info.seats, this.seat).slice(-2);
+    if (news.length) this.root.querySelector("#just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
+    // the whole turn of whoever moved last stays outlined, tile by tile as it is played back
+    const mover = frame.last_move?.seat;
+    if (mover !== undefined && mover !== this.mover) { this.mover = mover; this.lastHexes = new Set(); }
+    for (const hex of lastHexes(frame)) this.lastHexes.add(hex);
     this.view = frame.view; this.sel = null;
     if (!this.legal().choose_hand) this.chosen.clear();
-    this.render();
+    const playing = this.root.contains(document.activeElement) && document.activeElement !== this.root;
+    keepFocus(this.root, () => this.render());
+    // keyboard play: after a move, focus goes back to the hand (first playable tile, or End turn)
+    if (playing && !this.root.contains(document.activeElement)) {
+      this.handEl.querySelector("button.tile:not([disabled]), [data-act]")?.focus({ preventScroll: true });
+    }
   }
 
   legal() { return (this.seat !== null && this.view?.legal) || {}; }
@@ -52,7 +80,14 @@ export class SamuraiScreen {
 
   // -- clicks ------------------------------------------------------------------------------
 
-  selectTile(tile) {
+  // A tile chosen with the keyboard sends focus to the board's first highlighted hex (the arrow
+  // keys then move between them); chosen with the mouse, focus stays on the tile.
+  selectTile(tile, byKeyboard = false) {
+    keepFocus(this.root, () => this.pickTile(tile));
+    if (byKeyboard && this.sel) this.boardEl.querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
+  }
+
+  pickTile(tile) {
     const legal = this.legal();
     if (this.sel?.tile === tile) this.sel = null;
     else if (tile === "figure_swap" && legal.figure_swap) this.sel = { kind: "fswap", tile };
@@ -101,9 +136,10 @@ export class SamuraiScreen {
   render() {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
+    this.pz.apply();
     this.root.querySelector("#status").innerHTML = this.statusHtml();
-    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats) +
-      playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml();
+    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
+      playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
   }
 
@@ -140,11 +176,12 @@ export class SamuraiScreen {
     this.handEl.innerHTML = `<div class="card"><h3>Your hand</h3><div class="hand" role="group" aria-label="Your hand">${tiles || "<span class=muted>empty</span>"}</div>` +
       `<div class="actions">${actions}</div><div class="hint">${this.hint()}</div></div>`;
     this.handEl.querySelectorAll("[data-tile]").forEach((b) => {
-      b.addEventListener("click", () => this.selectTile(b.dataset.tile));
+      b.addEventListener("click", (event) => this.selectTile(b.dataset.tile, event.detail === 0));
       b.addEventListener("dragstart", (event) => {
         event.dataTransfer.setData("text/plain", b.dataset.tile);
         this.sel = { kind: "place", tile: b.dataset.tile };
         this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
+        this.pz.apply();
       });
     });
     this.bindActions();
@@ -157,11 +194,11 @@ export class SamuraiScreen {
     if (!sel) {
       const turn = this.view.turn;
       if (legal.pass) return "No tile in your hand can be played: pass.";
-      return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there).";
+      return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there). A normal tile ends your turn by itself; fast tiles (») may come first. Point at a settlement to see everyone's influence on it.";
     }
     if (sel.kind === "place") return `Place ${tileName(sel.tile)} on a highlighted ${tileInfo(sel.tile).sea ? "sea" : "land"} hex.`;
     if (sel.kind === "tswap") return sel.from ? `Move it to a highlighted empty land hex.` : "Pick one of your non-fast tiles (outlined) to move.";
-    if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} on ${sel.a.settlement} with which figure?` : "Pick the first figure to swap.";
+    if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} in ${hexLabel(sel.a.settlement)} with which figure?` : "Pick the first figure to swap.";
     return "";
   }
 
@@ -204,7 +241,7 @@ export class SamuraiScreen {
 export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false } = {}) {
   const info = tileInfo(tile);
   const mark = `<svg width="22" height="14" viewBox="-11 -7 22 14" aria-hidden="true">${miniMark(info)}</svg>`;
-  const value = info.value === null ? "⇆" : info.value;
+  const value = info.kind.endsWith("_swap") ? "⇆" : info.value;
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
   return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${tileName(tile)}${info.fast ? " (fast)" : ""}"` +
@@ -213,7 +250,7 @@ export function tileButton(tile, seat, { selected = false, disabled = false, dra
 }
 
 function shortKind(info) {
-  return { figure_swap: "fig swap", tile_swap: "tile swap" }[info.kind] || info.kind;
+  return { figure_swap: "figures", tile_swap: "tiles" }[info.kind] || info.kind;
 }
 
 function miniMark(info) {
@@ -249,7 +286,7 @@ function lastHexes(frame) {
   return hexes;
 }
 
-function legendHtml() {
+function legendHtml(playing) {
   return `<div class="legend muted"><span>» fast tile</span><span><span class="fig buddha"><i></i></span> Buddha</span>` +
-    `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span><span>Esc cancels</span></div>`;
+    `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span>${playing ? "<span>Esc cancels</span>" : ""}</div>`;
 }

@@ -9,6 +9,7 @@ registerGame("shogun", {
   title: "Shogun",
   blurb: "Dirk Henn's game of conquest",
   stylesheet: new URL("./style.css", import.meta.url).href,
+  howTo: new URL("./howto.html", import.meta.url).href,
   createScreen: (host) => new ShogunScreen(host),
   createReplay: shogunReplay,
 });

@@ -2,6 +2,7 @@
 // shape by themselves), region colours of the chosen board side, borders as lines (sea lanes
 // dashed), and on each province its owner, armies, building sites and revolt markers.
 
+import { esc } from "../../shell/widgets.js";
 import { CENTRES, LABELS, MARGIN } from "./layout.js";
 
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
@@ -114,6 +115,14 @@ function labelHtml(name, facts, x, y) {
     `<tspan class="sg-vals" dx="3">${facts.tax}·${facts.rice}</tspan></text>`;
 }
 
+// The actions planned in a province, as a tag over its building sites.
+function planTag(tags, x, y) {
+  const text = tags.join(" · "), w = text.length * 6.4 + 10;
+  const ty = y - R - 8;
+  return `<g class="sg-plan-tag"><rect x="${num(x - w / 2)}" y="${ty - 9}" width="${num(w)}" height="18" rx="9"/>` +
+    `<text x="${x}" y="${ty + 0.5}">${esc(text)}</text></g>`;
+}
+
 function provinceHtml(facts, state, opts) {
   const name = facts.name, [x, y] = at(name);
   const inPlay = state.in_play !== false && facts.in_play !== false;
@@ -130,11 +139,14 @@ function provinceHtml(facts, state, opts) {
     (state.buildings?.length ? `, ${state.buildings.join(", ")}` : "") + (state.revolt_markers ? `, ${state.revolt_markers} revolt marker(s)` : "");
   const interactive = opts.targets?.has(name) || opts.selectable?.has(name);
   const armies = owner !== null && state.armies ? `<text x="${x}" y="${y + 0.5}" class="sg-armies">${state.armies}</text>` : "";
-  const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>` : "";
+  const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>`
+    : opts.selectable?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 6}" class="sg-pick-ring${opts.current === name ? " on" : ""}"/>` : "";
+  const tags = opts.plan?.get(name);
   return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""} aria-label="${title}">` +
     `<title>${title}</title>${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
     (inPlay ? "" : `<path d="M${x - 11} ${y - 11} L${x + 11} ${y + 11} M${x + 11} ${y - 11} L${x - 11} ${y + 11}" class="sg-out-x"/>`) +
-    armies + sitesHtml(facts, state, x, y) + markersHtml(state.revolt_markers, x, y) + labelHtml(name, facts, x, y) + "</g>";
+    armies + sitesHtml(facts, state, x, y) + markersHtml(state.revolt_markers, x, y) + labelHtml(name, facts, x, y) +
+    (tags ? planTag(tags, x, y) : "") + "</g>";
 }
 
 /** The whole map for a view (`view.provinces` keyed by name) with options for highlights. */
@@ -167,3 +179,6 @@ export function regionLegend(side) {
   return `<div class="sg-legend">${Object.entries(REGION_COLORS).map(([name, color]) =>
     `<span><i style="background:${color}"></i>${name}</span>`).join("")}<span class="muted">${side} side · tax·rice by each name</span></div>`;
 }
+
+/** The zoom a map opens at: on a narrow screen, close enough for the names to be read. */
+export const mapZoom = (width) => (width < 720 ? 800 / width : 1);

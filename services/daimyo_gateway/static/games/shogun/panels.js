@@ -27,11 +27,20 @@ export function eventText(board, id) {
 export const dot = (seat) => `<span class="swatch" style="background:${SEAT_COLORS[seat]};display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:-1px"></span>`;
 export const who = (seats, seat) => `${dot(seat)} ${esc(seatName(seats, seat))}`;
 
+/** A card on an action: a province, or a blank war-chest card (a bluff: the action is empty). */
 export function cardLabel(card) {
   if (card === null || card === undefined) return "—";
-  if (card.startsWith("chest:")) return `bluff (chest ${card.slice(6)})`;
+  if (card.startsWith("chest:")) return "blank card (bluff)";
   if (card.startsWith("province:")) return `${card.slice(9)} (card)`;
   return card;
+}
+
+/** A bid: war chests paid for turn order, or a province card (worth 0, and out of this round). */
+export function bidLabel(bid) {
+  if (bid === null || bid === undefined) return "no bid";
+  if (bid.startsWith("chest:")) return `${bid.slice(6)} war chest${bid.slice(6) === "1" ? "" : "s"}`;
+  if (bid.startsWith("province:")) return `province card ${bid.slice(9)} (bids 0)`;
+  return bid;
 }
 
 export function cubes(counts) {
@@ -80,8 +89,8 @@ export function seatsHtml(view, seats, mySeat) {
       `<span title="victory points"><b>${info.vp}</b> VP</span><span title="war chests">${ICON.chest}${info.chests}</span>` +
       `<span title="rice">${ICON.rice}${info.rice}</span><span title="provinces owned">${ICON.province}${info.province_cards.length}</span>` +
       `<span title="armies in supply">${ICON.army(s)}${info.supply}</span>` +
-      `${info.bid !== null ? `<span title="bid">bid ${esc(cardLabel(info.bid))}</span>` : ""}` +
-      `${view.stage === "plan" ? `<span>${info.planned ? "✔ planned" : "planning…"}</span>` : ""}${special}</span></div>`;
+      `${info.bid !== null ? `<span title="bid">bid ${esc(bidLabel(info.bid))}</span>` : ""}` +
+      `${view.stage === "plan" ? `<span>${info.planned ? "planned" : "planning…"}</span>` : ""}${special}</span></div>`;
   }).join("");
   return `<section class="card" aria-label="Players"><h3>Players <span class="muted" style="font-weight:400;font-size:.8rem">in turn order</span></h3>${rows}${trackHtml(view)}</section>`;
 }
@@ -110,8 +119,21 @@ export function towerHtml(view) {
 
 const KIND = { pvp: "Battle", neutral: "Attack on a neutral province", revolt: "Revolt", winter: "Winter revolt", seed: "Tower seeding" };
 
+/** Every battle of the game so far, newest first; the newest open, each other one a click away. */
+export function battlesHtml(battles, seats) {
+  if (!battles.length) return "";
+  const items = battles.map((b, i) => ({ b, i })).reverse().map(({ b, i }, n) =>
+    `<details class="sg-battle-item" data-battle="${i}"${n === 0 ? " open" : ""}><summary>${b.when ? `<span class="muted">${esc(b.when)}</span> ` : ""}` +
+    `${KIND[b.kind] || "Battle"} at ${esc(b.province)} — ${esc(b.result)}</summary>${battleBody(b, seats)}</details>`).join("");
+  return `<section class="card sg-battle" aria-label="Battles"><h3>Battles <span class="muted" style="font-weight:400;font-size:.8rem">${battles.length}, newest first</span></h3>${items}</section>`;
+}
+
 export function battleHtml(battle, seats) {
   if (!battle) return "";
+  return `<section class="card sg-battle" aria-label="Last battle"><h3>${KIND[battle.kind] || "Battle"} at ${esc(battle.province)}</h3>${battleBody(battle, seats)}</section>`;
+}
+
+function battleBody(battle, seats) {
   const sides = [];
   if (battle.attacker !== null && battle.attacker !== undefined) sides.push(["Attacker", String(battle.attacker)]);
   if (battle.defender !== null && battle.defender !== undefined) sides.push(["Defender", String(battle.defender)]);
@@ -121,10 +143,9 @@ export function battleHtml(battle, seats) {
     return `<tr><td>${label}</td><td>${battle.thrown?.[key] ?? 0}</td><td>${cubes({ [key]: battle.out?.[key] || 0 })}</td></tr>`;
   }).join("");
   const peasantsOut = battle.kind === "pvp" && battle.out?.peasant ? `<tr><td>Peasants</td><td></td><td>${cubes({ peasant: battle.out.peasant })}</td></tr>` : "";
-  return `<section class="card sg-battle" aria-label="Last battle"><h3>${KIND[battle.kind] || "Battle"} at ${esc(battle.province)}</h3>` +
-    `<table><thead><tr><th></th><th title="cubes thrown in">in</th><th>came out of the tower</th></tr></thead><tbody>${rows}${peasantsOut}</tbody></table>` +
+  return `<table><thead><tr><th></th><th title="cubes thrown in">in</th><th>came out of the tower</th></tr></thead><tbody>${rows}${peasantsOut}</tbody></table>` +
     `<p class="explain">All out: ${cubes(battle.out)} (${total(battle.out)} cubes, tray cubes included).</p>` +
-    `<p class="explain"><strong>${esc(battle.result)}</strong>${battle.owner !== null && battle.owner >= 0 ? ` — ${who(seats, battle.owner)} holds it with ${battle.armies}` : ""}</p></section>`;
+    `<p class="explain"><strong>${esc(battle.result)}</strong>${battle.owner !== null && battle.owner >= 0 ? ` — ${who(seats, battle.owner)} holds it with ${battle.armies}` : ""}</p>`;
 }
 
 /** The latest winter: each seat's rice check, then the points scored. */
@@ -133,7 +154,7 @@ export function winterHtml(winter, seats) {
   const rice = Object.fromEntries((winter.rice || []).map((r) => [r.seat, r]));
   const rows = Object.entries(winter.scoring.points).map(([s, p]) => {
     const r = rice[+s];
-    const check = r ? `${r.rice}/${r.needed}${r.revolts ? ` <strong title="revolts">⚠ ${r.revolts}</strong>` : " ✔"}` : "";
+    const check = r ? `${r.rice}/${r.needed}${r.revolts ? ` <strong title="revolts">${r.revolts} revolt${r.revolts > 1 ? "s" : ""}</strong>` : " ok"}` : "";
     return `<tr><td>${who(seats, +s)}</td><td>${check}</td><td>${p.provinces}</td><td>${p.buildings}</td><td>${p.majorities}</td>` +
       `<td>+${p.provinces + p.buildings + p.majorities}</td><td><b>${winter.scoring.vp[s]}</b></td></tr>`;
   }).join("");
@@ -143,14 +164,16 @@ export function winterHtml(winter, seats) {
     (winter.revolts?.length ? `<p class="explain">Revolts: ${winter.revolts.map((r) => `${who(seats, r.seat)} in ${r.provinces.map(esc).join(", ")}`).join("; ")}</p>` : "") + "</section>";
 }
 
-export function finalHtml(view, seats) {
+// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+export function finalHtml(view, seats, honest = null) {
   if (!view.finished) return "";
+  if (honest) view = { ...view, winners: honest };
   const n = view.players;
   const all = [...Array(n).keys()];
   const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? "★" : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" title="winner" aria-label="winner"></i>` : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (s) => esc(seatName(seats, s));
@@ -163,7 +186,7 @@ export function finalHtml(view, seats) {
       (still.length > 1 ? "Still tied, so they share the victory." : `${name(still[0])} wins.`);
   }
   const names = view.winners.map(name).join(" and ");
-  return `<section class="card sg-final final" aria-label="Final scores"><h2>${view.winners.length > 1 ? "Shared victory: " : "Winner: "}${names}</h2>` +
+  return `<section class="card sg-final final" aria-label="Final scores"><h2>${view.winners.length > 1 ? "Shared victory: " : view.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
     `<table><thead><tr><th>Player</th><th>VP</th><th>Chests</th><th>Provinces</th><th></th></tr></thead><tbody>${rows}</tbody></table>` +
     `<p class="explain">${how}</p></section>`;
 }
@@ -176,7 +199,7 @@ export function describe(effect, seats, board) {
   switch (effect.type) {
     case "planned": return `${w(effect.seat)} planned (secret)`;
     case "drafted": return `${w(effect.seat)} drafted ${esc(effect.province)} with ${effect.armies} armies`;
-    case "bids": return `Bids: ${Object.entries(effect.bids).map(([s, b]) => `${w(+s)} ${esc(cardLabel(b))}`).join(", ")}`;
+    case "bids": return `Bids: ${Object.entries(effect.bids).map(([s, b]) => `${w(+s)} ${esc(bidLabel(b))}`).join(", ")}`;
     case "special_taken": return `${w(effect.seat)} took ${SPECIAL_NAMES[effect.card] || effect.card} — plays #${effect.position}`;
     case "action_revealed": return { strong: true, text: `Action card ${effect.position}: ${ACTION_SHORT[effect.action]}` };
     case "action": {
@@ -226,12 +249,18 @@ export function logHtml(lines) {
 
 /** What the effects of a stretch of play leave for the side panels: last battle, last winter. */
 export class Chronicle {
-  constructor() { this.battle = null; this.winter = null; this.pendingWinter = { rice: [], revolts: [] }; }
+  constructor() { this.battle = null; this.battles = []; this.winter = null; this.pendingWinter = { rice: [], revolts: [] }; this.when = ""; }
 
   add(effects) {
     const list = Array.isArray(effects) ? effects : effects?.public || [];
     for (const e of list) {
-      if (e.type === "battle" && e.kind !== "seed") this.battle = e;
+      if (e.type === "action" && ACTION_SHORT[e.action]) this.when = ACTION_SHORT[e.action];
+      if (e.type === "moved" && e.action && ACTION_SHORT[e.action]) this.when = ACTION_SHORT[e.action];
+      if (e.type === "round_over") this.when = "";
+      if (e.type === "battle" && e.kind !== "seed") {
+        this.battle = { ...e, when: e.kind === "winter" ? "winter" : this.when };
+        this.battles = this.battles.concat([this.battle]).slice(-60);
+      }
       if (e.type === "winter_rice") this.pendingWinter.rice.push(e);
       if (e.type === "chance" && e.chance.type === "winter_revolts") this.pendingWinter.revolts.push(e.chance);
       if (e.type === "scoring") { this.winter = { ...this.pendingWinter, scoring: e }; this.pendingWinter = { rice: [], revolts: [] }; }

@@ -3,16 +3,19 @@
 // over — with every plan revealed.
 
 import { esc } from "../../shell/widgets.js";
-import { mapSvg, regionLegend } from "./map.js";
+import { PanZoom } from "../../shell/panzoom.js";
+import { mapSvg, mapZoom, regionLegend } from "./map.js";
 import {
-  ACTION_SHORT, Chronicle, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
+  ACTION_SHORT, Chronicle, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml, stripHtml, towerHtml, who, winterHtml,
 } from "./panels.js";
 
 export function shogunReplay({ root, info, board, events }) {
-  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
+  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
 
+  let pz = null;
   const draw = ({ at, view, viewer }) => {
+    pz ??= new PanZoom(root.querySelector("#board-frame"), root.querySelector("#board"), { initialZoom: mapZoom });
     const upto = events.filter((e) => e.version <= at);
     const chronicle = new Chronicle();
     upto.forEach((e) => chronicle.add(e.effects));
@@ -22,10 +25,11 @@ export function shogunReplay({ root, info, board, events }) {
       ` <span class="muted">· year ${view.year} · ${view.season}</span>`;
     root.querySelector("#strip").innerHTML = stripHtml(board, view);
     root.querySelector("#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
+    pz.apply();
     root.querySelector("#legend").innerHTML = regionLegend(view.side);
-    root.querySelector("#side").innerHTML = finalHtml(view, info.seats) + plansHtml(view, info.seats, viewer) +
+    root.querySelector("#side").innerHTML = finalHtml(view, info.seats, info.finished && info.winners) + plansHtml(view, info.seats, viewer) +
       seatsHtml(view, info.seats, viewer).replace("</section>", `${towerHtml(view)}</section>`) +
-      battleHtml(chronicle.battle, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
+      battlesHtml(chronicle.battles, info.seats) + winterHtml(chronicle.winter, info.seats) + logHtml(lines);
   };
   return { layout, draw };
 }
@@ -38,6 +42,6 @@ function plansHtml(view, seats, viewer) {
   const seatsShown = Object.keys(plans).filter((s) => plans[s]);
   const head = `<tr><th></th>${seatsShown.map((s) => `<th>${who(seats, +s)}</th>`).join("")}</tr>`;
   const rows = keys.map((k) => `<tr><td>${ACTION_SHORT[k]}</td>${seatsShown.map((s) => `<td>${esc(cardLabel(plans[s].actions[k]))}</td>`).join("")}</tr>`).join("") +
-    `<tr><td>Bid</td>${seatsShown.map((s) => `<td>${esc(cardLabel(plans[s].bid))}</td>`).join("")}</tr>`;
+    `<tr><td>Bid</td>${seatsShown.map((s) => `<td>${esc(bidLabel(plans[s].bid))}</td>`).join("")}</tr>`;
   return `<section class="card sg-winter" aria-label="Plans"><h3>Plans this round</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
 }

@@ -3,10 +3,13 @@
 // comes from the view's `legal` menu, so the server never has to refuse a click; if it does, the
 // driver shows its reason and the form comes back.
 
-import { esc } from "../../shell/widgets.js";
-import { bindMap, mapSvg, regionLegend } from "./map.js";
+import { PanZoom } from "../../shell/panzoom.js";
+import { esc, keepFocus } from "../../shell/widgets.js";
+import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
+import { CENTRES } from "./layout.js";
+import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
-  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battleHtml, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
@@ -20,10 +23,11 @@ export class ShogunScreen {
   mount() {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div id="strip"></div><div class="sg-map-wrap" id="board"></div><div id="legend"></div></div>` +
+      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (id) => root.querySelector(`#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
+    this.pz = new PanZoom(this.el("board-frame"), this.el("board"), { signal: this.host.signal, initialZoom: mapZoom });
   }
 
   keydown(event) { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } }
@@ -45,6 +49,8 @@ export class ShogunScreen {
   update(frame) {
     if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
     this.flash = flashed(frame.effects);
+    const news = logLines(frame.effects, this.info.seats, this.board).slice(-2);
+    if (news.length) this.el("just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
@@ -63,30 +69,50 @@ export class ShogunScreen {
 
   clickProvince(province) {
     const menu = this.menu();
+    if (menu?.type === "plan" && this.plan && !this.sent) {
+      if (this.plan.place(province)) keepFocus(this.root, () => this.render(), "#board .sg-prov.selectable");
+      return;
+    }
     if (menu?.type !== "move" || !menu.targets.some((t) => t.to === province)) return;
     this.target = province;
     if (this.armies === null) this.armies = menu.max_armies;
-    this.render();
+    keepFocus(this.root, () => this.render(), "#decide [data-act=go]");
   }
 
   // -- drawing ----------------------------------------------------------------------------
+
+  // A zoomed-in map (a phone) opens over the player's own provinces, once.
+  centreOnMine(v) {
+    const mine = Object.entries(v.provinces || {}).filter(([, p]) => p.owner === this.seat && this.seat !== null).map(([name]) => CENTRES[name]).filter(Boolean);
+    if (!mine.length) return;
+    this.centred = true;
+    this.pz.centreOn(mine.reduce((s, c) => s + c[0], 0) / mine.length, mine.reduce((s, c) => s + c[1], 0) / mine.length);
+  }
 
   render() {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
     const opts = { flash: this.flash };
+    if (menu?.type === "plan" && !this.plan) this.plan = new PlanDraft(this.board, menu);
     if (menu?.type === "move") {
       opts.origin = menu.from;
       opts.targets = new Set(menu.targets.map((t) => t.to));
+    } else if (menu?.type === "plan" && this.plan && !this.sent) {
+      opts.selectable = new Set(this.plan.free());
+      opts.plan = this.plan.onMap();
+      opts.current = this.plan.actions[this.plan.current];
     } else if (v.decision) opts.origin = v.decision.from;
     this.el("status").innerHTML = statusText(v, seats, this.seat);
     this.el("strip").innerHTML = stripHtml(this.board, v);
     this.el("board").innerHTML = mapSvg(this.board, v, opts);
+    this.pz.apply();
+    if (!this.centred) this.centreOnMine(v);
     this.el("legend").innerHTML = regionLegend(v.side);
-    this.el("final").innerHTML = finalHtml(v, seats);
+    this.el("final").innerHTML = finalHtml(v, seats, this.info.finished && this.info.winners);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
     this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
-    this.el("battle").innerHTML = battleHtml(this.chronicle.battle, seats);
+    const battles = battlesHtml(this.chronicle.battles, seats);
+    if (battles !== this.battlesShown) { this.el("battle").innerHTML = battles; this.battlesShown = battles; }
     this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
     this.el("log").innerHTML = logHtml(this.lines);
     this.renderDecision(menu);
@@ -114,52 +140,30 @@ export class ShogunScreen {
     if (!plan) return `<section class="card"><p class="hint muted">Waiting for the other players…</p></section>`;
     const rows = Object.entries(plan.actions).filter(([, c]) => c).map(([k, c]) => `<li>${ACTION_SHORT[k]}: ${esc(cardLabel(c))}</li>`).join("");
     return `<section class="card" aria-label="Your plan"><h3>Your plan (secret)</h3><ul class="explain" style="margin:0;padding-left:1.1rem">${rows || "<li>no actions</li>"}</ul>` +
-      `<p class="explain">Bid: ${esc(cardLabel(plan.bid))}</p></section>`;
+      `<p class="explain">Bid: ${esc(bidLabel(plan.bid))}</p></section>`;
   }
 
-  // Planning: one select per action; a card chosen on one action (or as the bid) is taken away
-  // from every other select, so only plans the server accepts can be submitted.
+  // Planning: the card row and the map (plan.js), with the folded dropdown form as the
+  // alternative; each edit draws again and gives focus back to what was used.
   renderPlan(box, menu) {
-    const keys = this.board.actions.map((a) => a.key).filter((k) => k in menu.actions); // card order 1..10
-    if (!this.plan) this.plan = { actions: Object.fromEntries(keys.map((k) => [k, null])), bid: null };
-    const plan = this.plan;
-    const used = (except) => new Set([...Object.entries(plan.actions).filter(([k]) => k !== except).map(([, c]) => c),
-      except === "bid" ? null : chestOf(plan.bid) ?? provinceOf(plan.bid)].filter(Boolean));
-    const order = this.view.action_cards || [];
-    const costs = Object.fromEntries(this.board.actions.map((a) => [a.key, a.cost]));
-    const rows = keys.map((key) => [key, menu.actions[key]]).map(([key, provinces]) => {
-      const taken = used(key), value = plan.actions[key];
-      const position = order.indexOf(key);
-      const options = [`<option value="">— nothing</option>`]
-        .concat(provinces.map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(p)}</option>`))
-        .concat(menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>bluff: chest ${c.slice(6)}</option>`));
-      const cls = value ? (value.startsWith("chest:") ? "bluff" : "card") : "";
-      return `<label for="plan-${key}">${ACTION_SHORT[key]} <small>${costs[key] ? `${costs[key]}${ICON.chest}` : "free"}${position >= 0 ? ` · card ${position + 1}` : ""}</small></label>` +
-        `<select id="plan-${key}" data-action="${key}" class="${cls}"${provinces.length ? "" : ` title="no province fits"`}>${options.join("")}</select>`;
-    }).join("");
-    const takenByActions = used("bid");
-    const bids = menu.bids.map((b) => {
-      const card = chestOf(b) ?? provinceOf(b);
-      return `<option value="${b ?? ""}" ${card && takenByActions.has(card) ? "disabled" : ""} ${plan.bid === b ? "selected" : ""}>${b ? esc(cardLabel(b)) : "no bid"}</option>`;
-    }).join("");
-    const spend = Object.entries(plan.actions).filter(([, c]) => c && !c.startsWith("chest:")).reduce((sum, [k]) => sum + costs[k], 0) + (chestOf(plan.bid) ? +plan.bid.slice(6) : 0);
-    const chests = this.view.seats[String(this.seat)].chests;
-    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>` +
-      `<div class="sg-plan">${rows}<label for="plan-bid" class="bid">Bid <small>for turn order</small></label><select id="plan-bid" class="bid">${bids}</select></div>` +
-      `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}${ICON.chest} of your ${chests}${ICON.chest}${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. Each card goes on one action at most; a bluff hides an empty action.</p>` +
-      `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div></section>`;
+    if (!this.plan) this.plan = new PlanDraft(this.board, menu);
+    const draft = this.plan, chests = this.view.seats[String(this.seat)].chests;
+    const open = box.querySelector("details.sg-lists")?.open || false;
+    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>${planHtml(draft, this.view, chests)}` +
+      `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div>` +
+      `${listsHtml(draft, open)}</section>`;
+    const redraw = () => keepFocus(this.root, () => this.render(), "#decide [data-plan-province], #decide [data-plan-action][aria-pressed=true]");
+    box.querySelectorAll("[data-plan-action]").forEach((b) => b.addEventListener("click", () => { draft.choose(b.dataset.planAction); redraw(); }));
+    box.querySelectorAll("[data-plan-province]").forEach((b) => b.addEventListener("click", () => { draft.place(b.dataset.planProvince); redraw(); }));
+    box.querySelectorAll("[data-plan-bid]").forEach((b) => b.addEventListener("click", () => { draft.bid = b.dataset.planBid || null; redraw(); }));
+    box.querySelector("[data-plan-blank]").addEventListener("click", () => { draft.blank(); redraw(); });
+    box.querySelector("[data-plan-clear]").addEventListener("click", () => { draft.clear(); redraw(); });
     box.querySelectorAll("select[data-action]").forEach((s) => s.addEventListener("change", () => {
-      plan.actions[s.dataset.action] = s.value || null;
-      this.renderPlan(box, menu);
-      box.querySelector(`#plan-${s.dataset.action}`)?.focus();
+      draft.actions[s.dataset.action] = s.value || null; draft.choose(s.dataset.action); redraw();
     }));
-    box.querySelector("#plan-bid").addEventListener("change", (event) => {
-      plan.bid = event.target.value || null;
-      this.renderPlan(box, menu);
-      box.querySelector("#plan-bid")?.focus();
-    });
-    box.querySelector("[data-act=submit-plan]").addEventListener("click", () => this.send({ type: "plan", actions: { ...plan.actions }, bid: plan.bid }));
-    box.querySelector("[data-act=clear-plan]").addEventListener("click", () => { this.plan = null; this.renderPlan(box, menu); });
+    box.querySelector("#plan-bid").addEventListener("change", (event) => { draft.bid = event.target.value || null; redraw(); });
+    box.querySelector("[data-act=submit-plan]").addEventListener("click", () => this.send(draft.move()));
+    box.querySelector("[data-act=clear-plan]").addEventListener("click", () => { this.plan = null; redraw(); });
   }
 
   renderPick(box, menu) {
@@ -172,7 +176,7 @@ export class ShogunScreen {
   }
 
   renderMove(box, menu) {
-    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "⚔ " : "→ "}${esc(t.to)}</button>`).join("");
+    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "attack " : "→ "}${esc(t.to)}</button>`).join("");
     const target = menu.targets.find((t) => t.to === this.target);
     const count = this.armies ?? menu.max_armies;
     const verb = target?.battle ? "Attack" : "Move to";
@@ -208,8 +212,6 @@ export class ShogunScreen {
   }
 }
 
-const chestOf = (bid) => (bid && bid.startsWith("chest:") ? bid : null);
-const provinceOf = (bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
 
 function flashed(effects) {
   const out = new Set();

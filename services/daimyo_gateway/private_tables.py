@@ -1,0 +1,99 @@
+"""Private tables over REST (the options a game's rules offer are in `/api/catalog`): create
+a table, look at it by its invitation code, join it, seat bots (host only), leave it.
+Matchmaking owns the tables; this module checks the request's shape and hides other players'
+ids in what it returns."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from aiohttp import web
+
+from daimyo_gateway.ports import MatchmakingPort, ServiceError
+from daimyo_gateway.tokens import Player
+from daimyo_rules.registry import game_names
+
+_CODE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+INVITE_PATH = "/#/table/{code}"  # what the host shares; the client opens the table from it
+
+
+def create_request(player: Player, body: dict[str, Any], clocks: dict[str, Any]) -> dict[str, Any]:
+    """The CreateTable RPC's fields for a table form (game, seats, options, clock, rated, spectators)."""
+    game, games = body.get("game"), game_names()
+    if not isinstance(game, str) or game not in games:
+        raise ServiceError("malformed", f"game must be one of {', '.join(games)}")
+    seats = body.get("seats")
+    if not isinstance(seats, int) or isinstance(seats, bool):
+        raise ServiceError("malformed", "seats must be a number")
+    options = body.get("options", {})
+    if not isinstance(options, dict):
+        raise ServiceError("malformed", "options must be a JSON object")
+    clock = body.get("time_control", "live")
+    if not isinstance(clock, str) or clock not in clocks:
+        raise ServiceError("malformed", f"time_control must be one of {', '.join(clocks)}")
+    flags = {name: body.get(name, True) for name in ("rated", "spectators")}
+    for name, value in flags.items():
+        if not isinstance(value, bool):
+            raise ServiceError("malformed", f"{name} must be true or false")
+    return {"player_id": player.player_id, "display_name": player.name, "game": game, "seats": seats,
+            "options_json": json.dumps(options),
+            "time_control_json": json.dumps(clocks[clock], sort_keys=True),
+            **flags}
+
+
+def table_json(table: dict[str, Any], me: str | None) -> dict[str, Any]:
+    """A table for the browser: seats by name; the host's and other players' ids stay private."""
+    seats = [{"seat": n, "empty": s["empty"], "display_name": s["display_name"] or None,
+              "bot_level": s["bot_level"] or None, "mine": bool(me) and s["player_id"] == me,
+              "host": s["player_id"] == table["host_player_id"]} for n, s in enumerate(table["seats"])]
+    hidden = ("seats", "host_player_id")
+    return {**{k: v for k, v in table.items() if k not in hidden}, "seats": seats,
+            "you_host": bool(me) and table["host_player_id"] == me,
+            "invite_path": INVITE_PATH.format(code=table["code"])}
+
+
+def _code(request: web.Request) -> str:
+    code = request.match_info["code"]
+    if not _CODE.match(code):
+        raise ServiceError("not_found", "no table has that invitation code")
+    return code
+
+
+def routes(player_of: Any, maybe_player_of: Any, body_of: Any, matchmaking: web.AppKey[MatchmakingPort],
+           clocks: dict[str, Any]) -> list[Any]:
+    """The private-table routes, given the app's sign-in checks, JSON reader and matchmaking key."""
+
+    async def create(request: web.Request) -> web.Response:
+        player: Player = player_of(request)
+        fields = create_request(player, await body_of(request), clocks)
+        table = await request.app[matchmaking].create_table(fields)
+        return web.json_response(table_json(table, player.player_id))
+
+    async def look(request: web.Request) -> web.Response:
+        player: Player | None = maybe_player_of(request)
+        table = await request.app[matchmaking].get_table(_code(request))
+        return web.json_response(table_json(table, player.player_id if player else None))
+
+    async def join(request: web.Request) -> web.Response:
+        player: Player = player_of(request)
+        table = await request.app[matchmaking].join_table(_code(request), player.player_id, player.name)
+        return web.json_response(table_json(table, player.player_id))
+
+    async def bots(request: web.Request) -> web.Response:
+        player: Player = player_of(request)
+        levels = (await body_of(request)).get("bot_levels")
+        if not isinstance(levels, list) or not all(isinstance(v, str) for v in levels) or len(levels) > 8:
+            raise ServiceError("malformed", "bot_levels must list a bot level per seat to fill")
+        table = await request.app[matchmaking].seat_table_bots(_code(request), player.player_id, levels)
+        return web.json_response(table_json(table, player.player_id))
+
+    async def leave(request: web.Request) -> web.Response:
+        player: Player = player_of(request)
+        table = await request.app[matchmaking].leave_table(_code(request), player.player_id)
+        return web.json_response(table_json(table, player.player_id))
+
+    return [web.post("/api/tables", create),
+            web.get("/api/tables/{code}", look), web.post("/api/tables/{code}/join", join),
+            web.post("/api/tables/{code}/bots", bots), web.post("/api/tables/{code}/leave", leave)]

@@ -1,0 +1,150 @@
+// Planning on the map: the ten action cards as a compact row, one chosen at a time; the map then
+// highlights the provinces the view's `legal.plan` menu allows for it (each already on another
+// action left out), and a click puts the province card on the action. The plan shows as tags on
+// the map and on the card row; the bid is a row of war-chest payments. The dropdown form stays
+// below, folded, as the accessible alternative (both edit the same plan).
+
+import { esc } from "../../shell/widgets.js";
+import { ACTION_SHORT, ICON, bidLabel, cardLabel } from "./panels.js";
+
+export const ACTION_TAG = {
+  castle: "Castle", temple: "Temple", theatre: "Nô", rice: "Rice", taxes: "Tax",
+  recruit5: "Rec 5", recruit3: "Rec 3", recruit1_move: "Rec 1+", attack_a: "Atk A", attack_b: "Atk B",
+};
+
+const chestOf = (card) => (card && card.startsWith("chest:") ? card : null);
+const provinceOf = (bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
+
+export class PlanDraft {
+  constructor(board, menu) {
+    this.board = board; this.menu = menu;
+    this.keys = board.actions.map((a) => a.key).filter((k) => k in menu.actions); // card order 1..10
+    this.actions = Object.fromEntries(this.keys.map((k) => [k, null]));
+    this.bid = null; this.current = this.keys.find((k) => menu.actions[k].length) || this.keys[0];
+    this.costs = Object.fromEntries(board.actions.map((a) => [a.key, a.cost]));
+    this.facts = Object.fromEntries(board.provinces.map((p) => [p.name, p]));
+  }
+
+  /** Cards (province names, chest cards) used anywhere but on `except` (an action key or "bid"). */
+  used(except) {
+    const cards = Object.entries(this.actions).filter(([k]) => k !== except).map(([, c]) => c);
+    if (except !== "bid") cards.push(chestOf(this.bid) ?? provinceOf(this.bid));
+    return new Set(cards.filter(Boolean));
+  }
+
+  /** Provinces the current action may still take (legal, and not on another action or the bid). */
+  free(key = this.current) {
+    const taken = this.used(key);
+    return (this.menu.actions[key] || []).filter((p) => !taken.has(p));
+  }
+
+  freeBlank(key = this.current) {
+    const taken = this.used(key);
+    return this.menu.chest_cards.find((c) => !taken.has(c)) || null;
+  }
+
+  choose(key) { if (key in this.actions) this.current = key; }
+
+  /** A click on a province: put it on the current action (again: take it off), then go on to the next action. */
+  place(province) {
+    const key = this.current;
+    if (this.actions[key] === province) { this.actions[key] = null; return true; }
+    if (!this.free(key).includes(province)) return false;
+    this.actions[key] = province;
+    this.advance();
+    return true;
+  }
+
+  blank() {
+    const card = this.actions[this.current] && chestOf(this.actions[this.current]) ? this.actions[this.current] : this.freeBlank();
+    if (card) { this.actions[this.current] = card; this.advance(); }
+  }
+
+  clear() { this.actions[this.current] = null; }
+
+  advance() {
+    const start = this.keys.indexOf(this.current);
+    for (let i = 1; i < this.keys.length; i++) {
+      const key = this.keys[(start + i) % this.keys.length];
+      if (!this.actions[key] && this.free(key).length) { this.current = key; return; }
+    }
+  }
+
+  bidAllowed(bid) {
+    const card = chestOf(bid) ?? provinceOf(bid);
+    return !card || !this.used("bid").has(card);
+  }
+
+  spend() {
+    const actions = Object.entries(this.actions).filter(([, c]) => c && !chestOf(c)).reduce((sum, [k]) => sum + this.costs[k], 0);
+    return actions + (chestOf(this.bid) ? +this.bid.slice(6) : 0);
+  }
+
+  /** province -> the tags of the actions planned there (for the map). */
+  onMap() {
+    const tags = new Map();
+    for (const [key, card] of Object.entries(this.actions)) {
+      if (!card || chestOf(card)) continue;
+      tags.set(card, [...(tags.get(card) || []), ACTION_TAG[key]]);
+    }
+    const bidProvince = provinceOf(this.bid);
+    if (bidProvince) tags.set(bidProvince, [...(tags.get(bidProvince) || []), "Bid"]);
+    return tags;
+  }
+
+  move() { return { type: "plan", actions: { ...this.actions }, bid: this.bid }; }
+}
+
+/** What an action would give or cost in a province, in a few words. */
+export function gain(draft, key, province) {
+  const f = draft.facts[province];
+  if (!f) return "";
+  if (key === "taxes") return `+${f.tax} chests`;
+  if (key === "rice") return `+${f.rice} rice`;
+  const cost = draft.costs[key];
+  return cost ? `costs ${cost}` : "free";
+}
+
+export function planHtml(draft, view, chests) {
+  const order = view.action_cards || [];
+  const cards = draft.keys.map((key) => {
+    const card = draft.actions[key], position = order.indexOf(key), cost = draft.costs[key];
+    const on = card ? (chestOf(card) ? "blank" : esc(card)) : draft.menu.actions[key].length ? "—" : "no province";
+    const cls = `sg-pcard${key === draft.current ? " current" : ""}${card ? (chestOf(card) ? " blank" : " set") : ""}`;
+    return `<button type="button" class="${cls}" data-plan-action="${key}" aria-pressed="${key === draft.current}"` +
+      ` aria-label="${ACTION_SHORT[key]}${cost ? `, costs ${cost}` : ""}: ${card ? esc(cardLabel(card)) : "nothing"}">` +
+      `<b>${ACTION_TAG[key]}</b><small>${cost ? `${cost}${ICON.chest}` : "free"}${position >= 0 ? ` · #${position + 1}` : ""}</small><span>${on}</span></button>`;
+  }).join("");
+  const key = draft.current, free = draft.free(key), mine = draft.actions[key];
+  const chips = free.map((p) => `<button type="button" class="sg-chip${mine === p ? " on" : ""}" data-plan-province="${esc(p)}" aria-pressed="${mine === p}">` +
+    `${esc(p)} <small>${esc(gain(draft, key, p))}</small></button>`).join("");
+  const cost = draft.costs[key];
+  const about = `<p class="hint"><strong>${ACTION_SHORT[key]}</strong>${cost ? ` (costs ${cost}${ICON.chest} when it is done)` : ""}: ` +
+    (free.length ? "click a highlighted province on the map, or one below." : "none of your provinces can take it now.") + `</p>`;
+  const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : "disabled"}>Blank card (bluff)</button>` +
+    `<button type="button" data-plan-clear ${mine ? "" : "disabled"}>Nothing here</button>`;
+  const bids = draft.menu.bids.map((b) => {
+    const label = b ? esc(bidLabel(b)) : "no bid";
+    return `<button type="button" class="sg-chip${draft.bid === b ? " on" : ""}" data-plan-bid="${esc(b ?? "")}" aria-pressed="${draft.bid === b}"${draft.bidAllowed(b) ? "" : " disabled"}>${label}</button>`;
+  }).filter((_, i) => !provinceOf(draft.menu.bids[i]) || provinceOf(draft.menu.bids[i]) === provinceOf(draft.bid)).join("");
+  const spend = draft.spend();
+  return `<div class="sg-pcards" role="group" aria-label="Action cards">${cards}</div>${about}` +
+    `<div class="sg-chips" role="group" aria-label="Provinces for ${ACTION_SHORT[key]}">${chips}</div><div class="actions">${extra}</div>` +
+    `<h4>Bid for turn order <small class="muted">war chests paid to the bank</small></h4><div class="sg-chips" role="group" aria-label="Bid">${bids}</div>` +
+    `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}${ICON.chest} of your ${chests}${ICON.chest}` +
+    `${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. A blank card hides an empty action from the others.</p>`;
+}
+
+/** The folded dropdown form: one select per action and one for the bid. */
+export function listsHtml(draft, open) {
+  const rows = draft.keys.map((key) => {
+    const taken = draft.used(key), value = draft.actions[key];
+    const options = [`<option value="">— nothing</option>`]
+      .concat(draft.menu.actions[key].map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(p)}</option>`))
+      .concat(draft.menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>blank card ${c.slice(6)}</option>`));
+    return `<label for="plan-${key}">${ACTION_SHORT[key]}</label><select id="plan-${key}" data-action="${key}">${options.join("")}</select>`;
+  }).join("");
+  const bids = draft.menu.bids.map((b) => `<option value="${esc(b ?? "")}" ${draft.bidAllowed(b) ? "" : "disabled"} ${draft.bid === b ? "selected" : ""}>${b ? esc(bidLabel(b)) : "no bid"}</option>`).join("");
+  return `<details class="sg-lists"${open ? " open" : ""}><summary>Plan with lists instead</summary><div class="sg-plan">${rows}` +
+    `<label for="plan-bid" class="bid">Bid</label><select id="plan-bid" class="bid">${bids}</select></div></details>`;
+}

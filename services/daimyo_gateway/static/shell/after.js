@@ -1,0 +1,122 @@
+// What a finished game offers, whatever the game: the honest result (the view's `winners`, never
+// a seat a bot finished for an absent player, and those `abandoned` seats ranked last), then
+// rematch (offer, accept, decline; the others' answers as they arrive; the 60 s countdown), a
+// new game with the same settings, the replay and the way back to the lobby.
+
+import { ApiError, call, get } from "./api.js";
+import { esc, seatName } from "./widgets.js";
+
+const POLL_MS = 1500;
+
+export class AfterGame {
+  constructor(el, ctx, info, seat) {
+    Object.assign(this, { el, ctx, info, seat });
+    this.shown = false; this.rematch = null; this.deadline = 0; this.timer = null; this.poll = null;
+    el.addEventListener("click", (event) => this.click(event));
+  }
+
+  stop() { clearInterval(this.timer); clearTimeout(this.poll); this.stopped = true; }
+
+  // A view frame; the panel appears once the game is over.
+  update(frame) {
+    if (!frame.finished || this.shown) return;
+    this.shown = true;
+    const player = this.seat !== null;
+    this.el.className = "card after-game";
+    this.el.setAttribute("aria-label", "After the game");
+    this.el.innerHTML = `<h2>Game over</h2>${resultHtml(frame, this.info.seats, this.seat)}` +
+      `<div class="actions">${player ? `<button class="primary" data-after="rematch">Rematch</button><button data-after="again">New game, same settings</button>` : ""}` +
+      `<a class="button" href="#/replay/${esc(this.info.game_id)}">Open the replay</a><a class="button" href="#/">Back to the lobby</a></div>` +
+      `<div class="rematch" id="rematch" aria-live="polite"></div>`;
+  }
+
+  // Socket frames about this game's rematch; true when handled.
+  frame(frame) {
+    if (!frame.type?.startsWith("rematch_") || frame.game_id !== this.info.game_id) return false;
+    if (frame.type === "rematch_offered") {
+      this.show({ rematch_id: frame.rematch_id, state: "open", seats: null, by: frame.by, expires_in_seconds: frame.expires_in_seconds });
+      this.look();
+    } else if (frame.type === "rematch_refused" || frame.type === "rematch_expired") {
+      this.show({ ...(this.rematch || {}), rematch_id: frame.rematch_id, state: frame.type.slice(8), reason: frame.reason || (frame.by ? `${frame.by} declined` : "") });
+    } else this.look();
+    return true;
+  }
+
+  async click(event) {
+    const act = event.target.closest("[data-after]")?.dataset.after;
+    if (!act) return;
+    try {
+      if (act === "rematch") this.show(await call("POST", `/api/games/${this.info.game_id}/rematch`));
+      if (act === "accept" || act === "decline") {
+        this.show(await call("POST", `/api/rematches/${this.rematch.rematch_id}`, { accept: act === "accept" }));
+      }
+      if (act === "again") {
+        const ticket = await call("POST", `/api/games/${this.info.game_id}/again`);
+        location.hash = ticket.state === "matched" && ticket.game_id ? `#/game/${ticket.game_id}` : `#/wait/${ticket.ticket_id}`;
+      }
+    } catch (error) {
+      this.note(error.message);
+    }
+  }
+
+  async look() {
+    if (!this.rematch?.rematch_id) return;
+    try { this.show(await get(`/api/rematches/${this.rematch.rematch_id}`)); } catch (error) {
+      if (!(error instanceof ApiError)) this.note(error.message);
+    }
+  }
+
+  show(rematch) {
+    if (this.stopped) return;
+    this.rematch = { ...(this.rematch?.rematch_id === rematch.rematch_id ? this.rematch : {}), ...rematch };
+    const r = this.rematch;
+    if (r.state === "started" && r.new_game_id) { location.hash = `#/game/${r.new_game_id}`; return; }
+    if (r.expires_in_seconds !== undefined && r.state === "open") this.deadline = Date.now() + r.expires_in_seconds * 1000;
+    this.ctx.onMatch = r.state === "open" || r.state === "started" ? (f) => { location.hash = `#/game/${f.game_id}`; } : null;
+    this.render();
+    clearInterval(this.timer);
+    clearTimeout(this.poll);
+    if (r.state === "open") {
+      this.timer = setInterval(() => this.render(), 1000);
+      this.poll = setTimeout(() => this.look(), POLL_MS);
+    }
+  }
+
+  render() {
+    const r = this.rematch, box = this.el.querySelector("#rematch");
+    if (!box || !r) return;
+    const button = this.el.querySelector("[data-after=rematch]");
+    if (r.state !== "open") {
+      if (button) button.disabled = false;
+      const what = r.state === "started" ? "The rematch is starting…" : r.state === "expired" ? "The rematch offer expired" : "The rematch is off";
+      box.innerHTML = `<p class="rematch-state" data-state="${esc(r.state)}">${what}${r.reason ? `: ${esc(r.reason)}` : ""}.</p>`;
+      return;
+    }
+    if (button) button.disabled = true;
+    const left = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
+    const seats = r.seats ? `<ul class="answers">${r.seats.map((s) => `<li data-accepted="${s.accepted}">${esc(s.mine ? "You" : seatName(r.seats, s.seat))}: ${s.accepted ? "✓ ready" : "… not yet"}</li>`).join("")}</ul>` : "";
+    const mine = r.seats?.find((s) => s.mine);
+    const answer = mine && !mine.accepted ? `<div class="actions"><button class="primary" data-after="accept">Accept the rematch</button><button data-after="decline">Decline</button></div>`
+      : mine ? `<div class="actions"><button data-after="decline">Call it off</button></div>` : "";
+    const by = r.by ? `${esc(r.by)} offers a rematch. ` : "";
+    box.innerHTML = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown">${left} s</span> left.</p>${seats}${answer}`;
+  }
+
+  note(message) {
+    const box = this.el.querySelector("#rematch");
+    if (box) box.innerHTML = `<p class="rematch-state refusal" role="alert">${esc(message)}</p>`;
+  }
+}
+
+// "Winner: …" from the honest winners; seats a bot finished for an absent player said as such.
+export function resultHtml(frame, seats, mySeat) {
+  const name = (s) => (s === mySeat ? "You" : seatName(seats, s));
+  const winners = frame.winners || [];
+  const abandoned = frame.abandoned || [];
+  let head;
+  if (!winners.length) head = "No winner";
+  else if (winners.length === 1 && winners[0] === mySeat) head = "You won";
+  else head = `${winners.length > 1 ? "Shared victory" : "Winner"}: ${winners.map((s) => esc(name(s))).join(" and ")}`;
+  const left = abandoned.map((s) => `<p class="explain abandoned">${s === mySeat ? "You left the game" : `${esc(seatName(seats, s))} left the game`}; a bot finished the seat, so it ranks last.</p>`).join("");
+  return `<p class="result" data-winners="${winners.join(",")}">${head}.</p>${left}`;
+}

@@ -1,0 +1,125 @@
+// Table chat beside any game: a seat's player talks on the players' channel, a watcher on the
+// spectators' (players do not see it during the game); after the end the replay shows both.
+// Every line typed by a person is shown with textContent, never as HTML. The server checks
+// length, characters and rate; its refusal is shown under the input, in its words.
+
+import { get, session } from "./api.js";
+import { seatName } from "./widgets.js";
+
+export const MAX_CHARS = 500;
+const KEEP = 200; // lines kept on screen
+
+export class ChatPanel {
+  constructor(el, ctx, info, seat) {
+    Object.assign(this, { el, ctx, info, seat });
+    this.channel = seat === null ? "spectators" : "players";
+    this.seen = new Set(); this.refs = new Set();
+    el.className = "card chat";
+    el.setAttribute("aria-label", "Table chat");
+    el.innerHTML = `<h3>${this.channel === "players" ? "Table chat" : "Spectators' chat"}</h3>` +
+      `<ol class="chat-lines" aria-live="polite"></ol>` +
+      `<form class="chat-form"><input type="text" name="text" maxlength="${MAX_CHARS}" autocomplete="off" aria-label="Message">` +
+      `<button type="submit">Send</button></form>` +
+      `<div class="row chat-foot"><span class="muted chat-count">0 / ${MAX_CHARS}</span><span class="chat-error" role="alert"></span></div>`;
+    this.lines = el.querySelector(".chat-lines");
+    this.form = el.querySelector("form");
+    this.input = this.form.text;
+    this.count = el.querySelector(".chat-count");
+    this.error = el.querySelector(".chat-error");
+    if (!session()) this.closed("Sign in to chat.");
+    this.input.addEventListener("input", () => this.counted());
+    this.form.addEventListener("submit", (event) => { event.preventDefault(); this.post(); });
+    this.load();
+  }
+
+  async load() {
+    try {
+      const { messages } = await get(`/api/games/${this.info.game_id}/chat?channel=${this.channel}&limit=100`);
+      for (const m of messages) this.show(m);
+    } catch (error) {
+      this.closed(error.message);
+    }
+  }
+
+  closed(reason) {
+    this.input.disabled = true;
+    this.form.querySelector("button").disabled = true;
+    this.input.placeholder = reason;
+  }
+
+  counted() {
+    const n = this.input.value.length;
+    this.count.textContent = `${n} / ${MAX_CHARS}`;
+    this.count.classList.toggle("full", n >= MAX_CHARS);
+    this.error.textContent = "";
+  }
+
+  post() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    this.refs.add(this.ctx.socket.chat(this.info.game_id, text, this.channel));
+    if (this.refs.size > 50) this.refs.delete(this.refs.values().next().value);
+  }
+
+  // A socket frame: true when it was the chat's (its lines, its acks, its refusals).
+  frame(frame) {
+    if (frame.type === "chat" && frame.game_id === this.info.game_id && frame.channel === this.channel) {
+      this.show(frame);
+      return true;
+    }
+    if ((frame.type === "chat_sent" || frame.type === "error") && this.refs.delete(frame.ref)) {
+      if (frame.type === "error") this.error.textContent = frame.message;
+      else { this.input.value = ""; this.counted(); }
+      return true;
+    }
+    return false;
+  }
+
+  show(message) {
+    if (this.seen.has(message.id)) return;
+    this.seen.add(message.id);
+    this.lines.append(lineElement(message, this.info.seats));
+    while (this.lines.children.length > KEEP) this.lines.firstElementChild.remove();
+    this.lines.scrollTop = this.lines.scrollHeight;
+  }
+}
+
+function lineElement(message, seats) {
+  const li = document.createElement("li");
+  const who = document.createElement("b");
+  who.textContent = message.name || (message.seat !== undefined && message.seat !== null ? seatName(seats, message.seat) : "someone");
+  const text = document.createElement("span");
+  text.textContent = ` ${message.text}`;
+  li.append(who, text);
+  if (message.sent_at) li.title = new Date(message.sent_at).toLocaleTimeString();
+  return li;
+}
+
+// The finished game's chat, both channels, read-only (beside the replay).
+export async function chatTranscript(info) {
+  const section = document.createElement("section");
+  section.className = "card chat chat-transcript";
+  section.setAttribute("aria-label", "Chat of this game");
+  const heading = document.createElement("h3");
+  heading.textContent = "Chat";
+  section.append(heading);
+  for (const [channel, title] of [["players", "Players"], ["spectators", "Spectators"]]) {
+    let messages = [];
+    try { ({ messages } = await get(`/api/games/${info.game_id}/chat?channel=${channel}&limit=200`)); } catch (_) { continue; }
+    if (!messages.length) continue;
+    const sub = document.createElement("h4");
+    sub.textContent = title;
+    const list = document.createElement("ol");
+    list.className = "chat-lines";
+    list.dataset.channel = channel;
+    for (const m of messages) list.append(lineElement(m, info.seats));
+    section.append(sub, list);
+  }
+  if (section.children.length === 1) {
+    const none = document.createElement("p");
+    none.className = "muted";
+    none.textContent = "Nobody wrote in the chat.";
+    section.append(none);
+  }
+  return section;
+}

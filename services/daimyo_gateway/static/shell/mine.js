@@ -1,0 +1,63 @@
+// "My games": every game of the signed-in player with whose turn it is and the time left on the
+// clock of the seat to act (counted down here from the server's now_ms), the clock's kind and a
+// link to play on; the lobby shows the same table for the games in progress. The sound switch
+// for your-turn notices lives here too.
+
+import { get } from "./api.js";
+import { loadAll } from "./games.js";
+import { formatMs } from "./live.js";
+import { refresh, setSound, soundOn } from "./notices.js";
+import { esc, seatName } from "./widgets.js";
+
+const CLOCKS = { live: "live", correspondence: "correspondence" };
+
+export async function myGamesPage(root) {
+  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>My games</h2>` +
+    `<div class="row"><label class="check"><input type="checkbox" id="finished"> Finished games too</label>` +
+    `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> Sound when it is my turn</label></div></div>` +
+    `<div id="list" class="muted">Loading…</div></section>`;
+  const list = root.querySelector("#list");
+  const finished = root.querySelector("#finished");
+  root.querySelector("#sound").addEventListener("change", (event) => setSound(event.target.checked));
+  let stop = () => {};
+  const load = async () => {
+    stop();
+    stop = await myGamesInto(list, { finished: finished.checked, empty: "You have no game yet." });
+  };
+  finished.addEventListener("change", load);
+  await load();
+  return () => stop();
+}
+
+// Fill `el` with the player's games (in progress unless `finished`); returns the ticker's stop.
+export async function myGamesInto(el, { finished = false, empty = "No game in progress.", limit = 50 } = {}) {
+  const [{ games }, catalog] = await Promise.all([get(`/api/my-games?limit=${limit}${finished ? "&finished=1" : ""}`), loadAll()]);
+  refresh(games.filter((g) => g.status !== "finished" || finished)); // the notices agree with the page
+  const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
+  const shown = finished ? games : games.filter((g) => g.status !== "finished");
+  if (!shown.length) { el.textContent = empty; return () => {}; }
+  el.classList.remove("muted");
+  el.innerHTML = `<table class="list my-games"><thead><tr><th>Game</th><th>Players</th><th>Turn</th><th>Time left</th><th>Clock</th><th></th></tr></thead>` +
+    `<tbody>${shown.map((g) => rowHtml(g, titles)).join("")}</tbody></table>`;
+  const offset = shown.length ? shown[0].now_ms - Date.now() : 0;
+  const tick = () => el.querySelectorAll("[data-left]").forEach((cell) => {
+    const left = Number(cell.dataset.left) - (Date.now() + offset - Number(cell.dataset.at));
+    cell.textContent = formatMs(Math.max(0, left));
+  });
+  tick();
+  const timer = setInterval(tick, 1000);
+  return () => clearInterval(timer);
+}
+
+function rowHtml(g, titles) {
+  const names = g.seats.map((s) => esc(s.seat === g.seat ? "You" : seatName(g.seats, s.seat))).join(", ");
+  const over = g.status === "finished";
+  let turn;
+  if (over) turn = g.winners.length ? `Won by ${g.winners.map((s) => esc(s === g.seat ? "you" : seatName(g.seats, s))).join(" and ")}` : "Finished";
+  else if (g.your_turn) turn = `<strong class="your-turn">Your turn</strong>`;
+  else turn = g.to_act.length ? `${g.to_act.map((s) => esc(seatName(g.seats, s))).join(", ")} to play` : "";
+  const left = over || g.time_left_ms === null ? "—" : `<span data-left="${g.time_left_ms}" data-at="${g.now_ms}"></span>`;
+  const link = over ? `<a href="#/replay/${esc(g.game_id)}">Replay</a>` : `<a href="#/game/${esc(g.game_id)}">${g.your_turn ? "Play" : "Open"}</a>`;
+  return `<tr class="${g.your_turn && !over ? "mine-to-act" : ""}" data-game="${esc(g.game_id)}"><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td>` +
+    `<td>${turn}</td><td>${left}</td><td class="muted">${esc(CLOCKS[g.time_control] || "no clock")}</td><td>${link}</td></tr>`;
+}

@@ -1,0 +1,94 @@
+// "Your turn" across all of a player's games, whatever screen shows: the page title, the badge on
+// "My games" and an optional sound (made with Web Audio, no file). The socket's `your_turn`
+// frames say when a seat must act (state, not a count: the newest version per game wins); a
+// screen showing a game settles it from its views; /api/my-games seeds it after a (re)connect.
+
+import { get, session } from "./api.js";
+
+const turns = new Map(); // game_id -> { version, mine }: whether it is this player's turn there
+const MAX_GAMES = 200;
+const SOUND_KEY = "daimyo.sound";
+const TITLE = "Daimyo";
+let audio = null;
+
+export function yourTurn(frame) {
+  const known = turns.get(frame.game_id);
+  if (known && known.version >= frame.version) return;
+  const fresh = !known?.mine;
+  remember(frame.game_id, frame.version, true);
+  if (fresh) beep();
+}
+
+// A screen showing `gameId` at `version` says whether this player must act there now.
+export function settle(gameId, version, mine) {
+  const known = turns.get(gameId);
+  if (known && known.version > version) return;
+  remember(gameId, version, mine);
+}
+
+// Seed (or correct) every game's state from the server: after a (re)connect, on "My games".
+export async function refresh(list) {
+  if (!session()) { turns.clear(); return render(); }
+  const games = list || (await get("/api/my-games?limit=50").catch(() => null))?.games;
+  if (!games) return;
+  turns.clear();
+  for (const g of games) remember(g.game_id, g.version, g.status !== "finished" && g.your_turn);
+}
+
+export function waitingCount() {
+  return [...turns.values()].filter((t) => t.mine).length;
+}
+
+function remember(gameId, version, mine) {
+  turns.delete(gameId);
+  turns.set(gameId, { version, mine });
+  while (turns.size > MAX_GAMES) turns.delete(turns.keys().next().value);
+  render();
+}
+
+function render() {
+  const n = waitingCount();
+  document.title = n ? `(${n}) Your turn · ${TITLE}` : TITLE;
+  const badge = document.getElementById("turns");
+  if (!badge) return;
+  badge.textContent = n ? String(n) : "";
+  badge.hidden = !n;
+  badge.title = n ? `your turn in ${n} game${n > 1 ? "s" : ""}` : "";
+}
+
+export function soundOn() { return localStorage.getItem(SOUND_KEY) === "1"; }
+
+// Called from a click (browsers start audio only after a gesture); a short test chime when on.
+export function setSound(on) {
+  localStorage.setItem(SOUND_KEY, on ? "1" : "0");
+  if (on) { unlock(); beep(); }
+}
+
+function unlock() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!audio && Context) audio = new Context();
+  audio?.resume?.();
+}
+
+function beep() {
+  if (!soundOn()) return;
+  if (!audio) unlock();
+  if (!audio || audio.state !== "running") return;
+  const now = audio.currentTime;
+  for (const [i, pitch] of [660, 880].entries()) { // two soft notes, a fifth apart
+    const tone = audio.createOscillator(), gain = audio.createGain();
+    tone.type = "sine";
+    tone.frequency.value = pitch;
+    gain.gain.setValueAtTime(0.0001, now + i * 0.16);
+    gain.gain.exponentialRampToValueAtTime(0.15, now + i * 0.16 + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.16 + 0.3);
+    tone.connect(gain).connect(audio.destination);
+    tone.start(now + i * 0.16);
+    tone.stop(now + i * 0.16 + 0.32);
+  }
+  beep.count = (beep.count || 0) + 1;
+  document.documentElement.dataset.chimes = String(beep.count); // what a test can see of a sound
+}
+
+// The first click of a visit lets a sound switched on in an earlier visit play again.
+document.addEventListener("pointerdown", () => { if (soundOn()) unlock(); }, { once: true });

@@ -1,0 +1,169 @@
+// Pan and zoom for any game's SVG board: the game draws its <svg> (with its full viewBox) into
+// `board` as often as it likes and calls `apply()` after each drawing; this widget keeps the
+// zoom and centre across drawings by rewriting the viewBox. Pinch (two pointers), drag (one
+// pointer, once zoomed in), ctrl+wheel / trackpad pinch, the +/−/fit buttons and the keys
+// + - 0 (and the arrow keys on the frame itself) all move the same view. A drag never clicks.
+// The svg gets `--pz-k` (SVG units per CSS pixel) so a game's labels can keep a readable size.
+
+const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
+
+export class PanZoom {
+  constructor(frame, board, { signal, maxZoom = 5, initialZoom = () => 1 } = {}) {
+    Object.assign(this, { frame, board, maxZoom, initialZoom });
+    this.zoom = null; this.cx = 0.5; this.cy = 0.5; this.pointers = new Map(); this.dragged = false;
+    frame.classList.add("pz-frame");
+    frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="Zoom the board">` +
+      `<button type="button" data-pz="in" aria-label="Zoom in">+</button><button type="button" data-pz="out" aria-label="Zoom out">−</button>` +
+      `<button type="button" data-pz="fit" aria-label="Show the whole board">Fit</button></div>`);
+    const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { signal, ...opts });
+    on(frame.querySelector(".pz-controls"), "click", (event) => this.button(event));
+    on(board, "wheel", (event) => this.wheel(event), { passive: false });
+    on(board, "pointerdown", (event) => this.down(event));
+    on(board, "pointermove", (event) => this.moveTo(event));
+    on(board, "pointerup", (event) => this.up(event));
+    on(board, "pointercancel", (event) => this.up(event));
+    on(board, "click", (event) => { if (this.dragged) { event.stopPropagation(); event.preventDefault(); this.dragged = false; } }, { capture: true });
+    on(frame, "keydown", (event) => this.key(event));
+    this.resize = new ResizeObserver(() => this.apply());
+    this.resize.observe(board);
+    signal?.addEventListener("abort", () => this.resize.disconnect());
+  }
+
+  svg() { return this.board.querySelector("svg"); }
+
+  base(svg) {
+    if (!svg.dataset.base) svg.dataset.base = svg.getAttribute("viewBox");
+    return svg.dataset.base.split(/[ ,]+/).map(Number);
+  }
+
+  /** Rewrite the drawn svg's viewBox for the current zoom and centre. */
+  apply() {
+    const svg = this.svg();
+    if (!svg || !svg.clientWidth) return;
+    const [bx, by, bw, bh] = this.base(svg);
+    if (this.zoom === null) this.zoom = clamp(this.initialZoom(svg.clientWidth), 1, this.maxZoom);
+    const aspect = svg.clientHeight / svg.clientWidth || bh / bw;
+    let w = bw / this.zoom, h = bh / this.zoom;
+    if (h / w < aspect) h = w * aspect; else w = h / aspect; // fill the element's shape
+    const x = bw > w ? clamp(bx + this.cx * bw - w / 2, bx, bx + bw - w) : bx + (bw - w) / 2;
+    const y = bh > h ? clamp(by + this.cy * bh - h / 2, by, by + bh - h) : by + (bh - h) / 2;
+    this.cx = (x + w / 2 - bx) / bw; this.cy = (y + h / 2 - by) / bh;
+    svg.setAttribute("viewBox", `${x.toFixed(1)} ${y.toFixed(1)} ${w.toFixed(1)} ${h.toFixed(1)}`);
+    svg.style.setProperty("--pz-k", (w / svg.clientWidth).toFixed(3));
+    svg.style.touchAction = this.zoom > 1.01 ? "none" : "pan-x pan-y";
+    this.frame.dataset.zoom = this.zoom.toFixed(2);
+  }
+
+  /** Zoom by `factor` keeping the point at (fx, fy) (fractions of the visible area) in place. */
+  zoomBy(factor, fx = 0.5, fy = 0.5) {
+    const svg = this.svg();
+    if (!svg) return;
+    const [, , bw, bh] = this.base(svg);
+    const [, , w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
+    const next = clamp(this.zoom * factor, 1, this.maxZoom), scale = this.zoom / next;
+    this.cx += ((fx - 0.5) * w * (1 - scale)) / bw;
+    this.cy += ((fy - 0.5) * h * (1 - scale)) / bh;
+    this.zoom = next;
+    this.apply();
+  }
+
+  panBy(dxPixels, dyPixels) {
+    const svg = this.svg();
+    if (!svg) return;
+    const [, , bw, bh] = this.base(svg);
+    const k = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number)[2] / svg.clientWidth;
+    this.cx -= (dxPixels * k) / bw; this.cy -= (dyPixels * k) / bh;
+    this.apply();
+  }
+
+  /** Centre the view on a point in the board's own (base viewBox) units, e.g. the player's pieces. */
+  centreOn(x, y) {
+    const svg = this.svg();
+    if (!svg) return;
+    const [bx, by, bw, bh] = this.base(svg);
+    this.cx = (x - bx) / bw; this.cy = (y - by) / bh;
+    this.apply();
+  }
+
+  /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom). */
+  reveal(el) {
+    const svg = this.svg(), box = el.getBoundingClientRect(), view = svg?.getBoundingClientRect();
+    if (!svg || !view || !box.width) return;
+    const dx = box.left < view.left ? view.left - box.left + 20 : box.right > view.right ? view.right - box.right - 20 : 0;
+    const dy = box.top < view.top ? view.top - box.top + 20 : box.bottom > view.bottom ? view.bottom - box.bottom - 20 : 0;
+    if (dx || dy) this.panBy(dx, dy);
+  }
+
+  button(event) {
+    const act = event.target.closest("[data-pz]")?.dataset.pz;
+    if (act === "in") this.zoomBy(1.5);
+    if (act === "out") this.zoomBy(1 / 1.5);
+    if (act === "fit") { this.zoom = 1; this.cx = this.cy = 0.5; this.apply(); }
+  }
+
+  wheel(event) {
+    if (!event.ctrlKey && !event.metaKey) return; // a plain wheel scrolls the page
+    event.preventDefault();
+    const r = this.svg().getBoundingClientRect();
+    this.zoomBy(Math.exp(-event.deltaY / 200), (event.clientX - r.left) / r.width, (event.clientY - r.top) / r.height);
+  }
+
+  key(event) {
+    if (event.target.closest?.("input, select, textarea")) return;
+    const keys = { "+": 1.5, "=": 1.5, "-": 1 / 1.5, _: 1 / 1.5 };
+    if (keys[event.key]) { event.preventDefault(); this.zoomBy(keys[event.key]); return; }
+    if (event.key === "0") { this.zoom = 1; this.apply(); return; }
+    const pan = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] }[event.key];
+    if (!pan) return;
+    if (event.target === this.frame) { event.preventDefault(); this.panBy(...pan); return; }
+    if (this.board.contains(event.target) && event.target.getAttribute("tabindex") === "0") {
+      event.preventDefault();
+      this.step(event.target, -Math.sign(pan[0]), -Math.sign(pan[1]));
+    }
+  }
+
+  /** Arrow keys on the board: focus the nearest focusable piece in that direction. */
+  step(from, dx, dy) {
+    const centre = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
+    const [x0, y0] = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const el of this.board.querySelectorAll('[tabindex="0"]')) {
+      if (el === from) continue;
+      const [x, y] = centre(el), ahead = (x - x0) * dx + (y - y0) * dy;
+      if (ahead <= 1) continue;
+      const side = Math.abs((x - x0) * dy) + Math.abs((y - y0) * dx);
+      const score = ahead + 2 * side;
+      if (score < bestScore) { best = el; bestScore = score; }
+    }
+    if (best) { best.focus({ preventScroll: true }); this.reveal(best); }
+  }
+
+  down(event) {
+    this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, sx: event.clientX, sy: event.clientY });
+    if (this.pointers.size === 1) this.dragged = false;
+  }
+
+  moveTo(event) {
+    const p = this.pointers.get(event.pointerId);
+    if (!p) return;
+    if (this.pointers.size === 2) {
+      const [a, b] = [...this.pointers.values()];
+      const before = Math.hypot(a.x - b.x, a.y - b.y);
+      p.x = event.clientX; p.y = event.clientY;
+      const after = Math.hypot(a.x - b.x, a.y - b.y);
+      const r = this.svg().getBoundingClientRect();
+      if (before > 0) this.zoomBy(after / before, ((a.x + b.x) / 2 - r.left) / r.width, ((a.y + b.y) / 2 - r.top) / r.height);
+      this.dragged = true;
+      return;
+    }
+    const dx = event.clientX - p.x, dy = event.clientY - p.y;
+    p.x = event.clientX; p.y = event.clientY;
+    if (this.zoom <= 1.01) return;
+    if (!this.dragged && Math.hypot(p.x - p.sx, p.y - p.sy) < 6) return;
+    if (!this.dragged) this.board.setPointerCapture?.(event.pointerId);
+    this.dragged = true;
+    this.panBy(dx, dy);
+  }
+
+  up(event) { this.pointers.delete(event.pointerId); }
+}

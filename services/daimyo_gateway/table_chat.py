@@ -1,0 +1,63 @@
+"""Table chat on the socket: which channel a socket reads for a game (a seat's player reads the
+players' channel, a watcher the spectators'), and posting a line (the game service checks and
+stores it; this gateway then publishes it on `daimyo.chat.<game>.<channel>`, which every gateway
+with a reader of that channel delivers)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from daimyo_bus import subjects
+from daimyo_bus.messages import ChatLine
+from daimyo_gateway.frames import ChatFrame
+from daimyo_gateway.hub import Hub
+from daimyo_gateway.ports import GamePort, ServiceError, Viewer
+from daimyo_gateway.tokens import Player
+from daimyo_gateway.visitors import is_visitor
+
+Listener = Callable[[str, Any], None]
+
+
+def channel_for(viewer: Viewer) -> str:
+    return "spectators" if viewer is None else "players"
+
+
+class ChatReader:
+    """The chat channels one socket listens to, at most one per watched game."""
+
+    def __init__(self, hub: Hub, deliver: Callable[[dict[str, Any]], None]) -> None:
+        self._hub = hub
+        self._deliver = deliver
+        self._listening: dict[str, tuple[str, Listener]] = {}
+
+    async def listen(self, game_id: str, viewer: Viewer) -> None:
+        await self.stop(game_id)
+        subject = subjects.chat(game_id, channel_for(viewer))
+
+        def heard(_subject: str, message: Any) -> None:
+            if isinstance(message, ChatLine):
+                self._deliver(message.to_json())
+
+        self._listening[game_id] = (subject, heard)
+        await self._hub.add(subject, heard)
+
+    async def stop(self, game_id: str) -> None:
+        entry = self._listening.pop(game_id, None)
+        if entry is not None:
+            await self._hub.remove(*entry)
+
+    async def close(self) -> None:
+        for game_id in list(self._listening):
+            await self.stop(game_id)
+
+
+async def post(games: GamePort, hub: Hub, player: Player, frame: ChatFrame, viewer: Viewer) -> dict[str, Any]:
+    """Store the line through the game service, publish it to its channel's readers; the ack frame."""
+    if is_visitor(player):
+        raise ServiceError("unauthenticated", "sign in to chat")
+    channel = frame.channel or channel_for(viewer)
+    message = await games.post_chat(frame.game_id, player.player_id, player.name, channel, frame.text)
+    await hub.publish(subjects.chat(frame.game_id, channel), ChatLine(message))
+    return {"type": "chat_sent", "game_id": frame.game_id, "channel": channel, "id": message["id"],
+            "ref": frame.ref}
