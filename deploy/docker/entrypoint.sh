@@ -13,7 +13,7 @@ roles:
   bot          gRPC bot service (50053, metrics 9103)
   driver       bot driver: plays bot seats when NATS says it is their turn
   gateway      HTTP + WebSocket gateway (8080, metrics 9104)
-  migrate      apply event-store migrations to DAIMYO_DATABASE_URL, then exit
+  migrate      apply the game schema's migrations (event store, catalogue), then exit
   replay ID    rebuild one game from its event log and print it
   probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
 USAGE
@@ -29,7 +29,7 @@ case "$role" in
   bot)         exec python -m daimyo_bot "$@" ;;
   driver)      exec python -m daimyo_bot driver "$@" ;;
   gateway)     exec python -m daimyo_gateway "$@" ;;
-  migrate)     exec python -m daimyo_store migrate "$@" ;;
+  migrate)     exec python -m daimyo_game migrate "$@" ;;
   replay)      exec python -m daimyo_game replay "$@" ;;
   probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;
   help|-h|--help) usage; exit 0 ;;

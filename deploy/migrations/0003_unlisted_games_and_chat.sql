@@ -1,5 +1,7 @@
--- A private table whose host allows no spectators stays out of the public live list.
-ALTER TABLE games ADD COLUMN listed boolean NOT NULL DEFAULT true;
+-- A private table whose host allows no spectators stays out of the public live list. (`games` is
+-- the catalogue before the game service's 0001 adopts it as `game_catalogue`, whose 0002 adds
+-- the column there when this runs after the adoption.)
+ALTER TABLE IF EXISTS games ADD COLUMN IF NOT EXISTS listed boolean NOT NULL DEFAULT true;
 
 -- Table chat, kept with the game but outside its event stream: the players' channel and the
 -- spectators' (which players do not see while the game runs). Owned by the game service,

@@ -3,6 +3,8 @@
 Every service reads the same variables; `DAIMYO_<SERVICE>_GRPC_PORT` and
 `DAIMYO_<SERVICE>_METRICS_PORT` override the defaults of DESIGN.md, and
 `DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR` tell clients where to call.
+Reading the configuration also registers the plug-in games of `DAIMYO_GAME_PLUGINS` (see
+`daimyo_kit.games`), so every service process knows the same games.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+
+from daimyo_kit.games import plugin_specs, register_plugins
 
 SERVICES = ("game", "matchmaking", "bot", "gateway")
 DEFAULT_GRPC_PORTS = {"game": 50051, "matchmaking": 50052, "bot": 50053, "gateway": 0}
@@ -34,6 +38,7 @@ class Config:
     matchmaking_addr: str
     token_secret: str
     log_level: str
+    game_plugins: tuple[str, ...] = ()
     bind_host: str = "0.0.0.0"  # DAIMYO_BIND_HOST: `make run` binds 127.0.0.1
 
     @classmethod
@@ -43,6 +48,8 @@ class Config:
             raise ValueError(f"unknown service {service!r}; one of {SERVICES}")
         env = os.environ if env is None else env
         prefix = f"DAIMYO_{service.upper()}_"
+        plugins = plugin_specs(env)
+        register_plugins(plugins)
         return cls(
             service=service,
             database_url=env.get("DAIMYO_DATABASE_URL", DEFAULT_DATABASE_URL),
@@ -58,6 +65,7 @@ class Config:
             ),
             token_secret=env.get("DAIMYO_TOKEN_SECRET", DEV_TOKEN_SECRET),
             log_level=env.get("DAIMYO_LOG_LEVEL", "INFO").upper(),
+            game_plugins=plugins,
             bind_host=env.get("DAIMYO_BIND_HOST") or "0.0.0.0",
         )
 

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from daimyo_rules.core import Rng, RuleError
+from daimyo_rules.core import Game, ReplayError, Rng
 from daimyo_rules.registry import game_names, get_game
 
 
@@ -21,27 +21,13 @@ class ReplayFailed(Exception):
         self.message, self.move_index = message, move_index
 
 
-def replay(log: dict[str, Any], upto: int | None = None) -> tuple[Any, Any]:
+def replay(log: dict[str, Any], upto: int | None = None) -> tuple[Game, Any]:
     """(game, state after `upto` moves, or all); ReplayFailed names the first bad move."""
     game = get_game(log.get("game", ""))
-    hook = getattr(game, "replay_log", None)
-    if hook is not None:
-        try:
-            state, _ = hook(log, upto)
-        except RuleError as error:  # a game's own hook reports its move index on the error
-            raise ReplayFailed(str(error), getattr(error, "move_index", -1)) from error
-        return game, state
     try:
-        state = game.initial_state(log.get("config", {}), int(log.get("seed", 0)))
-    except RuleError as error:
-        raise ReplayFailed(f"bad config: {error}", -1) from error
-    for index, entry in enumerate(log.get("moves", [])[:upto]):
-        try:
-            if not isinstance(entry, dict) or "seat" not in entry or "move" not in entry:
-                raise RuleError("each log entry needs 'seat' and 'move'")
-            state = game.apply(state, entry["seat"], entry["move"])
-        except RuleError as error:
-            raise ReplayFailed(f"{type(error).__name__}: {error}", index) from error
+        state, _ = game.replay_log(log, upto)
+    except ReplayError as error:
+        raise ReplayFailed(error.message, error.move_index) from error
     return game, state
 
 
@@ -62,8 +48,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     rng = Rng(args.seed * 7919 + 17)
-    hook = game.selfplay_log
-    log = hook(args.players, args.seed, rng)
+    log = game.selfplay_log(args.players, args.seed, rng)
     text = json.dumps(log, indent=None if args.compact else 1)
     if args.out == "-":
         print(text)

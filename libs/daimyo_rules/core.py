@@ -4,6 +4,12 @@ A game is a set of pure functions over an immutable state. The acting seat is al
 beside a move (never inside it), because several seats may act at once (secret choices).
 Moves and views are plain JSON values at the edges; each engine may keep faster typed
 values inside.
+
+State discipline (both games, and any game registered later): a state is a value. Callers never
+change one; `apply` returns a new state and leaves its argument untouched (the conformance suite
+checks this). An engine may build the new state however is fastest — Samurai replaces fields of a
+frozen dataclass, Shogun copies its slotted state once per move and then updates its private copy
+in place — but no state handed out is ever mutated afterwards.
 """
 
 from __future__ import annotations
@@ -28,12 +34,38 @@ class IllegalMove(RuleError):
     """The move is well formed but the rules forbid it now (names the rule that was broken)."""
 
 
+class ReplayError(RuleError):
+    """A log that cannot be replayed: `move_index` is the entry refused (-1: the config)."""
+
+    def __init__(self, message: str, move_index: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.move_index = move_index
+
+
 class Game(Protocol):
     """What the platform needs of a game's rules: pure functions over an immutable state."""
 
     name: str
-    min_players: int
-    max_players: int
+
+    # ------------------------------------------------------------ tables
+
+    def player_counts(self) -> tuple[int, ...]:
+        """Seat counts the game supports, ascending."""
+
+    def table_options(self) -> JSON:
+        """The options a table may choose, as a client-describable schema:
+        `{name: {"label": str, "default": value, "choices": [{"value", "label"}, ...]}}`
+        (the seat count is `player_counts`, not an option here)."""
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        """The normalised engine config (without `players`) for a table's `options`, defaults
+        filled in (see `chosen_options`); raises a `MalformedMove` naming the option that is wrong."""
+
+    def client_board(self, config: JSON) -> JSON:
+        """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
+
+    # ------------------------------------------------------------ play
 
     def initial_state(self, config: JSON, seed: int) -> Any:
         """A new game for `config` (validated; raises MalformedMove on bad config)."""
@@ -52,6 +84,12 @@ class Game(Protocol):
 
     def view(self, state: Any, seat: int | None) -> JSON:
         """What `seat` may see (None: a spectator), including its legal moves compactly."""
+
+    def reveal_all_view(self, state: Any) -> JSON:
+        """The view with everything revealed (a finished game's "show all" replay)."""
+
+    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
+        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
 
     def outcome(self, state: Any) -> JSON | None:
         """None while the game runs; then the final result (winners, scores)."""
@@ -88,23 +126,28 @@ class Game(Protocol):
     def selfplay_log(self, players: int, seed: int, rng: Rng) -> JSON:
         """A complete game between random legal players as a replayable log."""
 
-    def player_counts(self) -> tuple[int, ...]:
-        """Seat counts the game supports."""
+    def replay_log(self, log: JSON, upto: int | None = None) -> tuple[Any, int]:
+        """(state after the first `upto` entries of a log — default all —, entries applied);
+        raises ReplayError naming the refused entry."""
 
-    def table_options(self) -> JSON:
-        """The options a table may choose, as a client-describable schema."""
 
-    def client_board(self, config: JSON) -> JSON:
-        """Board geometry for the web client (raises MalformedMove for a config it cannot draw)."""
-
-    def reveal_all_view(self, state: Any) -> JSON:
-        """The view with everything revealed (every seat's secrets; for finished-game replays)."""
-
-    def validate_table_options(self, options: JSON) -> JSON:
-        """Normalised engine config (without `players`) for a table's `options`, or MalformedMove."""
-
-    def sample_state(self, view: JSON, seat: int, rng: Rng) -> Any:
-        """One determinization consistent with a seat's view, for bots (raises RuleError if none)."""
+def replay_moves(game: Game, log: JSON, upto: int | None = None) -> tuple[Any, int]:
+    """`replay_log` for a game whose logs are only `{"seat", "move"}` entries over a config and seed."""
+    if not isinstance(log, dict) or not isinstance(log.get("moves", []), list):
+        raise ReplayError("a log is an object with config, seed and moves", -1)
+    try:
+        state = game.initial_state(log.get("config", {}), int(log.get("seed", 0)))
+    except (RuleError, TypeError, ValueError) as error:
+        raise ReplayError(f"bad config: {error}", -1) from error
+    entries = log.get("moves", [])[:upto]
+    for index, entry in enumerate(entries):
+        try:
+            if not isinstance(entry, dict) or "seat" not in entry or "move" not in entry:
+                raise MalformedMove("each log entry needs 'seat' and 'move'")
+            state = game.apply(state, entry["seat"], entry["move"])
+        except RuleError as error:
+            raise ReplayError(f"{type(error).__name__}: {error}", index) from error
+    return state, len(entries)
 
 
 def chosen_options(options: JSON, schema: JSON) -> dict[str, Any]:

@@ -1,4 +1,8 @@
-"""The games by name, so services and the command line never import an engine directly."""
+"""The games by name, so services and the command line never import an engine directly.
+
+The built-in games register themselves on first use; a game outside this package is added with
+`register` (the services do it from `DAIMYO_GAME_PLUGINS`, see `daimyo_kit.games`).
+"""
 
 from __future__ import annotations
 
@@ -8,15 +12,19 @@ from daimyo_rules.core import Game
 
 _FACTORIES: dict[str, Callable[[], Game]] = {}
 _INSTANCES: dict[str, Game] = {}
+_BUILTIN_LOADED: list[bool] = []
 
 
 def register(name: str, factory: Callable[[], Game]) -> None:
+    """Make `factory`'s game known as `name` (a later registration of the name replaces it)."""
     _FACTORIES[name] = factory
+    _INSTANCES.pop(name, None)
 
 
 def _load_builtin() -> None:
-    if _FACTORIES:
+    if _BUILTIN_LOADED:
         return
+    _BUILTIN_LOADED.append(True)
     from daimyo_rules.samurai.engine import SamuraiGame
 
     register("samurai", SamuraiGame)

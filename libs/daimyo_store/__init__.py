@@ -3,8 +3,6 @@
 from daimyo_store.api import (
     ConcurrencyError,
     EventStore,
-    GameCatalog,
-    GameSummary,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -19,8 +17,6 @@ __all__ = [
     "DEFAULT_SCHEMA",
     "ConcurrencyError",
     "EventStore",
-    "GameCatalog",
-    "GameSummary",
     "InMemoryEventStore",
     "NewEvent",
     "PostgresEventStore",

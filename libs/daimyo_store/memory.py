@@ -9,7 +9,6 @@ from datetime import UTC, datetime
 
 from daimyo_store.api import (
     ConcurrencyError,
-    GameSummary,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -28,7 +27,6 @@ class InMemoryEventStore:
         self._log: list[RecordedEvent] = []
         self._snapshots: dict[str, Snapshot] = {}
         self._checkpoints: dict[str, int] = {}
-        self._games: dict[str, GameSummary] = {}
         self._appends: defaultdict[str, list[int]] = defaultdict(list)  # per event: its append's id
 
     async def append(
@@ -106,36 +104,5 @@ class InMemoryEventStore:
     async def set_checkpoint(self, name: str, position: int) -> None:
         self._checkpoints[name] = position
 
-    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
-        for summary in summaries:
-            await self.upsert_game_summary(summary)
-
-    async def upsert_game_summary(self, summary: GameSummary) -> None:
-        current = self._games.get(summary.game_id)
-        if current is not None and current.version > summary.version:
-            return
-        created_at = current.created_at if current else (summary.created_at or datetime.now(UTC))
-        self._games[summary.game_id] = replace(copy.deepcopy(summary), created_at=created_at)
-
-    async def get_game_summary(self, game_id: str) -> GameSummary | None:
-        return copy.deepcopy(self._games.get(game_id))
-
-    async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
-        listed_only: bool = False,
-    ) -> list[GameSummary]:
-        wanted = [g for g in self._games.values()
-                  if _matches(g, player_id, live, finished) and (g.listed or not listed_only)]
-        wanted.sort(key=lambda g: (g.created_at or datetime.min.replace(tzinfo=UTC), g.game_id), reverse=True)
-        return copy.deepcopy(wanted[:limit])
-
     async def close(self) -> None:
         """Nothing to release; present so both stores can be closed alike."""
-
-
-def _matches(game: GameSummary, player_id: str | None, live: bool, finished: bool) -> bool:
-    if player_id and not any(seat.get("player_id") == player_id for seat in game.seats):
-        return False
-    if live == finished:
-        return True
-    return game.finished == finished

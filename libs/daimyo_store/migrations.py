@@ -1,7 +1,9 @@
 """Schema migrations: numbered SQL files applied once each, in order, inside one schema.
 
 Every service calls `apply_migrations` at start; replicas starting together are serialised
-by a transaction-scoped advisory lock, and `schema_migrations` records what was applied.
+by a transaction-scoped advisory lock, and a ledger table (`schema_migrations` for the event
+store's own files) records what was applied. A service keeping its own tables in the same
+schema passes its own directory and ledger, so the two numberings never collide.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from psycopg import sql
 DEFAULT_SCHEMA = "daimyo_game"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 _MIGRATION_FILE = re.compile(r"^(\d+)_[\w-]+\.sql$")
+DEFAULT_LEDGER = "schema_migrations"
 
 
 def migrations_dir() -> Path:
@@ -43,18 +46,20 @@ def migration_files(directory: Path | None = None) -> list[tuple[int, Path]]:
 
 
 async def apply_migrations(
-    database_url: str, schema: str = DEFAULT_SCHEMA, directory: Path | None = None
+    database_url: str, schema: str = DEFAULT_SCHEMA, directory: Path | None = None,
+    ledger: str = DEFAULT_LEDGER,
 ) -> list[str]:
-    """Apply the migrations `schema` lacks; returns the names of those applied now."""
-    schema = checked_schema(schema)
+    """Apply the migrations of `directory` that `ledger` in `schema` lacks; returns the names
+    of those applied now."""
+    schema, table = checked_schema(schema), sql.Identifier(checked_schema(ledger))
     async with await psycopg.AsyncConnection.connect(database_url) as conn, conn.transaction():
         await _lock_schema(conn, schema)
-        await _prepare(conn, schema)
-        done = await _applied(conn)
+        await _prepare(conn, schema, table)
+        done = await _applied(conn, table)
         applied = []
         for number, path in migration_files(directory):
             if number not in done:
-                await _apply_one(conn, number, path)
+                await _apply_one(conn, table, number, path)
                 applied.append(path.name)
         return applied
 
@@ -63,20 +68,21 @@ async def _lock_schema(conn: psycopg.AsyncConnection, schema: str) -> None:
     await conn.execute("SELECT pg_advisory_xact_lock(hashtext('daimyo_migrations:' || %s))", [schema])
 
 
-async def _prepare(conn: psycopg.AsyncConnection, schema: str) -> None:
+async def _prepare(conn: psycopg.AsyncConnection, schema: str, table: sql.Identifier) -> None:
     await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(schema)))
     await conn.execute(sql.SQL("SET LOCAL search_path TO {}").format(sql.Identifier(schema)))
-    await conn.execute(
-        "CREATE TABLE IF NOT EXISTS schema_migrations ("
+    await conn.execute(sql.SQL(
+        "CREATE TABLE IF NOT EXISTS {} ("
         " number integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())"
-    )
+    ).format(table))
 
 
-async def _applied(conn: psycopg.AsyncConnection) -> set[int]:
-    cursor = await conn.execute("SELECT number FROM schema_migrations")
+async def _applied(conn: psycopg.AsyncConnection, table: sql.Identifier) -> set[int]:
+    cursor = await conn.execute(sql.SQL("SELECT number FROM {}").format(table))
     return {row[0] for row in await cursor.fetchall()}
 
 
-async def _apply_one(conn: psycopg.AsyncConnection, number: int, path: Path) -> None:
+async def _apply_one(conn: psycopg.AsyncConnection, table: sql.Identifier, number: int, path: Path) -> None:
     await conn.execute(path.read_text())  # trusted files from the repository
-    await conn.execute("INSERT INTO schema_migrations (number, name) VALUES (%s, %s)", [number, path.name])
+    await conn.execute(sql.SQL("INSERT INTO {} (number, name) VALUES (%s, %s)").format(table),
+                       [number, path.name])

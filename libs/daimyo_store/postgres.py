@@ -23,7 +23,6 @@ from psycopg_pool import AsyncConnectionPool
 
 from daimyo_store.api import (
     ConcurrencyError,
-    GameSummary,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -63,17 +62,6 @@ WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
 ORDER BY position
 LIMIT %s
 """
-
-_UPSERT_GAME = """
-INSERT INTO games (game_id, game, seats, version, finished, winners, created_at, listed)
-VALUES (%(game_id)s, %(game)s, %(seats)s, %(version)s, %(finished)s, %(winners)s,
-        coalesce(%(created_at)s, now()), %(listed)s)
-ON CONFLICT (game_id) DO UPDATE
-SET game = excluded.game, seats = excluded.seats, version = excluded.version,
-    finished = excluded.finished, winners = excluded.winners
-WHERE games.version <= excluded.version
-"""
-
 
 class PostgresEventStore:
     """One schema's event store over a pool of autocommit connections whose search_path is the
@@ -207,45 +195,6 @@ class PostgresEventStore:
                 [name, position],
             )
 
-    async def upsert_game_summary(self, summary: GameSummary) -> None:
-        async with self._pool.connection() as conn:
-            await conn.execute(_UPSERT_GAME, _game_params(summary))
-
-    async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
-        if not summaries:
-            return
-        async with self._pool.connection() as conn:
-            cursor = conn.cursor()
-            await cursor.executemany(_UPSERT_GAME, [_game_params(s) for s in summaries])  # one pipeline
-
-    async def get_game_summary(self, game_id: str) -> GameSummary | None:
-        async with self._pool.connection() as conn:
-            rows = await _fetch(conn, "SELECT * FROM games WHERE game_id = %s", [game_id])
-        return _game(rows[0]) if rows else None
-
-    async def list_games(
-        self, player_id: str | None = None, live: bool = True, finished: bool = True, limit: int = 50,
-        listed_only: bool = False,
-    ) -> list[GameSummary]:
-        either = live == finished
-        async with self._pool.connection() as conn:
-            rows = await _fetch(
-                conn,
-                "SELECT * FROM games"
-                " WHERE (%(player)s::jsonb IS NULL OR seats @> %(player)s::jsonb)"
-                "   AND (%(either)s OR finished = %(finished)s)"
-                "   AND (NOT %(listed_only)s OR listed)"
-                " ORDER BY created_at DESC, game_id DESC LIMIT %(limit)s",
-                {
-                    "player": Jsonb([{"player_id": player_id}]) if player_id else None,
-                    "either": either,
-                    "finished": finished,
-                    "listed_only": listed_only,
-                    "limit": limit,
-                },
-            )
-        return [_game(row) for row in rows]
-
     def _event(self, row: dict[str, Any]) -> RecordedEvent:
         schema_version, data = upcast(self._upcasters, row["type"], row["schema_version"], row["data"])
         return RecordedEvent(
@@ -278,32 +227,6 @@ def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]
     rows = [{"n": n, "version": expected_version + n, "type": e.type, "schema_version": e.schema_version,
              "data": e.data, "command_id": e.command_id, "actor": e.actor} for n, e in enumerate(events, 1)]
     return {"stream_id": stream_id, "expected": expected_version, "events": Jsonb(rows)}
-
-
-def _game_params(summary: GameSummary) -> dict[str, Any]:
-    return {
-        "game_id": summary.game_id,
-        "game": summary.game,
-        "seats": Jsonb(summary.seats),
-        "version": summary.version,
-        "finished": summary.finished,
-        "winners": Jsonb(summary.winners),
-        "created_at": summary.created_at,
-        "listed": summary.listed,
-    }
-
-
-def _game(row: dict[str, Any]) -> GameSummary:
-    return GameSummary(
-        game_id=row["game_id"],
-        game=row["game"],
-        seats=row["seats"],
-        version=row["version"],
-        finished=row["finished"],
-        winners=row["winners"],
-        created_at=row["created_at"],
-        listed=row.get("listed", True),
-    )
 
 
 async def _use_fast_json(conn: AsyncConnection) -> None:

@@ -1,7 +1,8 @@
-"""`python -m daimyo_game [serve|relay|replay GAME_ID [--at K] [--seat S]]`.
+"""`python -m daimyo_game [serve|relay|migrate|replay GAME_ID [--at K] [--seat S]]`.
 
 `serve` (the default) runs gRPC, `/metrics` and — unless DAIMYO_GAME_RELAY=off — the relay in
-one process; `relay` runs only the relay; `replay` prints a game rebuilt from the database.
+one process; `relay` runs only the relay; `migrate` applies the event store's and the game
+service's migrations and exits; `replay` prints a game rebuilt from the database.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import argparse
 import asyncio
 from dataclasses import replace
 
-from daimyo_game.bootstrap import GameApp, Settings, build, caller_auth, servicers, supervise_relay
+from daimyo_game.bootstrap import GameApp, Settings, build, caller_auth, migrate, servicers, supervise_relay
 from daimyo_game.errors import GameError
 from daimyo_kit import logging as log
 from daimyo_kit import shutdown
@@ -23,6 +24,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     commands.add_parser("serve", help="gRPC + metrics (+ the relay unless DAIMYO_GAME_RELAY=off)")
     commands.add_parser("relay", help="only the relay (NATS fan-out)")
+    commands.add_parser("migrate", help="apply pending migrations (event store, then catalogue) and exit")
     replay = commands.add_parser("replay", help="print a game rebuilt from the database")
     replay.add_argument("game_id")
     replay.add_argument("--at", type=int, default=0, help="version to show (default: the newest)")
@@ -78,6 +80,10 @@ def main(argv: list[str] | None = None) -> int:
     log.configure("game", settings.log_level)
     if args.command == "replay":
         return asyncio.run(_replay(settings, args.game_id, args.at, args.seat))
+    if args.command == "migrate":
+        applied = asyncio.run(migrate(settings))
+        print(f"{settings.schema}: applied {', '.join(applied) if applied else 'nothing (up to date)'}")
+        return 0
     shutdown.run(_relay(settings) if args.command == "relay" else _serve(settings))
     return 0
 

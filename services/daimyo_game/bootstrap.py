@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
 from daimyo_game.aggregate import GameResolver
+from daimyo_game.catalogue import PostgresCatalogue, migrate_catalogue
 from daimyo_game.chat import Chat, ChatStore
 from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
@@ -38,7 +39,10 @@ CALLERS_BY_METHOD = {
     "CreateGame": frozenset({"matchmaking"}),
     "SubmitMove": frozenset({"gateway", "driver"}),
     "GetView": _READERS, "ListEvents": _READERS, "Replay": _READERS, "ListGames": _READERS,
+    "GetGame": _READERS,
     "HandOverSeat": frozenset({"gateway"}), "ReclaimSeat": frozenset({"gateway"}),
+    "ListMyGames": frozenset({"gateway"}),
+    "PostChat": frozenset({"gateway"}), "ListChat": frozenset({"gateway"}),
 }
 """Which authenticated roles may call each method; seat-level checks follow in the handlers."""
 _log = log.get_logger("daimyo_game")
@@ -81,6 +85,7 @@ class GameApp:
 
     settings: Settings
     store: PostgresEventStore
+    catalogue: PostgresCatalogue
     games: GameResolver
     handlers: GameHandlers
     wakeup: asyncio.Event
@@ -97,6 +102,7 @@ class GameApp:
         if self._tasks:
             await shutdown.bounded(asyncio.gather(*self._tasks, return_exceptions=True),
                                    shutdown.share(0.15), "relay")
+        await shutdown.bounded(self.catalogue.close(), shutdown.share(0.1), "catalogue")
         await shutdown.bounded(self.store.close(timeout=shutdown.share(0.15)), shutdown.share(0.2),
                                "event_store")
 
@@ -107,14 +113,21 @@ async def build(settings: Settings, games: GameResolver = get_game,
 
     `now_ms` is the service's only clock (game clocks, the timekeeper); tests inject their own.
     """
-    await apply_migrations(settings.database_url, settings.schema)
+    await migrate(settings)
     store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS,
                                           max_size=settings.pool_size)
+    catalogue = await PostgresCatalogue.open(settings.database_url, settings.schema)
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
-    handlers = GameHandlers(repository, store, games, wakeup.set, now_ms)
+    handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
     handlers.chat = Chat(ChatStore(store.pool), repository.load)
-    return GameApp(settings, store, games, handlers, wakeup)
+    return GameApp(settings, store, catalogue, games, handlers, wakeup)
+
+
+async def migrate(settings: Settings) -> list[str]:
+    """The event store's migrations, then the game service's own (its catalogue)."""
+    applied = await apply_migrations(settings.database_url, settings.schema)
+    return applied + await migrate_catalogue(settings.database_url, settings.schema)
 
 
 async def supervise_relay(app: GameApp) -> None:
@@ -140,7 +153,7 @@ async def relay_once(app: GameApp) -> None:
         lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
         repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
         timekeeper = Timekeeper(app.handlers)
-        await Relay(repository, bus, lease, catalog=app.store, wakeup=app.wakeup, timekeeper=timekeeper,
+        await Relay(repository, bus, lease, catalog=app.catalogue, wakeup=app.wakeup, timekeeper=timekeeper,
                     now_ms=app.handlers.now_ms, computed=app.handlers.repository.cached_at).run()
     finally:
         await bus.close()

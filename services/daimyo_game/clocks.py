@@ -7,7 +7,8 @@ decision time; replaying a stream adopts the recorded clocks, so it reproduces t
 A seat's clock runs while the seat must act and no bot plays it: `running` maps each such seat
 to the time its turn (or its resumption) began, and its deadline is `since + remaining`.
 Simultaneous decisions run every to-act seat's clock. Live clocks are a bank with an increment
-per finished turn; correspondence clocks give every turn the same allowance.
+per finished turn; correspondence clocks give every turn the same allowance. What a time control
+may be is `daimyo_kit.time_controls` (shared with the gateway and matchmaking).
 """
 
 from __future__ import annotations
@@ -16,62 +17,18 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LIVE = "live"
-CORRESPONDENCE = "correspondence"
-ON_TIMEOUT = ("bot_move", "bot_rest")
-DEFAULT_BOT_LEVEL = "greedy"
-DAY_MS = 86_400_000
+from daimyo_kit.time_controls import (
+    CORRESPONDENCE,
+    DAY_MS,
+    DEFAULT_BOT_LEVEL,
+    LIVE,
+    BadTimeControl,
+    TimeControl,
+    parse_time_control,
+)
 
-
-class BadTimeControl(ValueError):
-    """A time control that cannot be played (the message says what is wrong)."""
-
-
-@dataclass(frozen=True)
-class TimeControl:
-    kind: str
-    initial_ms: int = 0
-    increment_ms: int = 0
-    per_move_ms: int = 0
-    on_timeout: str = "bot_move"
-    bot_level: str = DEFAULT_BOT_LEVEL
-
-    @property
-    def until(self) -> str:
-        """How long a bot keeps a seat whose time ran out: one move, or the rest of the game."""
-        return "game" if self.on_timeout == "bot_rest" else "move"
-
-
-def parse_time_control(data: Mapping[str, Any] | None) -> TimeControl | None:
-    """The time control in `data` ({} or None: no clock); BadTimeControl when unusable."""
-    if not data:
-        return None
-    kind = data.get("type")
-    on_timeout = data.get("on_timeout", "bot_move")
-    level = data.get("bot_level", DEFAULT_BOT_LEVEL)
-    if on_timeout not in ON_TIMEOUT:
-        raise BadTimeControl(f"on_timeout must be one of {', '.join(ON_TIMEOUT)}, not {on_timeout!r}")
-    if not isinstance(level, str) or not level:
-        raise BadTimeControl("bot_level must be a non-empty string")
-    if kind == LIVE:
-        initial = _seconds(data, "initial_seconds", positive=True)
-        return TimeControl(LIVE, initial, _seconds(data, "increment_seconds", positive=False),
-                           on_timeout=on_timeout, bot_level=level)
-    if kind == CORRESPONDENCE:
-        days = data.get("days_per_move")
-        if not isinstance(days, int | float) or isinstance(days, bool) or days <= 0:
-            raise BadTimeControl("days_per_move must be a positive number")
-        return TimeControl(CORRESPONDENCE, per_move_ms=round(days * DAY_MS), on_timeout=on_timeout,
-                           bot_level=level)
-    raise BadTimeControl(f"time control type must be {LIVE!r} or {CORRESPONDENCE!r}, not {kind!r}")
-
-
-def _seconds(data: Mapping[str, Any], key: str, positive: bool) -> int:
-    value: float = data.get(key, 0)
-    is_number = isinstance(value, int | float) and not isinstance(value, bool)
-    if not is_number or value < 0 or (positive and value == 0):
-        raise BadTimeControl(f"{key} must be a {'positive' if positive else 'non-negative'} number")
-    return round(value * 1000)
+__all__ = ["CORRESPONDENCE", "DAY_MS", "DEFAULT_BOT_LEVEL", "LIVE", "BadTimeControl", "Clock", "TimeControl",
+           "after_move", "parse_time_control", "start_clock"]
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,10 @@ import grpc
 
 from daimyo_game import errors
 from daimyo_game.access import Caller
+from daimyo_game.catalogue import GameSummary
 from daimyo_game.chat import Chat, ChatMessage
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
-from daimyo_game.handlers import EventView, GameHandlers, ViewResult
+from daimyo_game.handlers import EventView, GameDetails, GameHandlers, ViewResult
 from daimyo_game.metrics import MOVES, SUBMIT_SECONDS
 from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
@@ -26,7 +27,6 @@ from daimyo_kit import logging as log
 from daimyo_kit.auth import current_role
 from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
-from daimyo_store.api import GameSummary
 
 T = TypeVar("T")
 _log = log.get_logger("daimyo_game.grpc")
@@ -86,6 +86,13 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         call = self.handlers.list_games(request.player_id, request.live, request.finished, request.limit)
         return game_pb2.ListGamesResponse(games=[_summary(g) for g in await _run(context, call, request)])
 
+    async def GetGame(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        details = await _run(context, self._get_game(request), request)
+        game = details.summary
+        return game_pb2.GetGameResponse(game=_summary(game), status="finished" if game.finished else "live",
+                                        players=len(game.seats), options_json=_dumps(details.options),
+                                        time_control=details.time_control)
+
     async def HandOverSeat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         log.bind(game_id=request.game_id, seat=request.seat)
         call = self.handlers.hand_over_seat(_game_id(request), request.seat, request.player_id,
@@ -102,6 +109,8 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         _log.info("seat_reclaimed", changed=change.changed, version=change.version)
         return game_pb2.SeatChangeResponse(version=change.version, changed=change.changed)
 
+    async def _get_game(self, request: Any) -> GameDetails:
+        return await self.handlers.get_game(_game_id(request))
     async def ListMyGames(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.list_my_games(request.player_id, request.include_finished, request.limit)
         games = await _run(context, call, request)
@@ -240,7 +249,8 @@ def _summary(game: GameSummary) -> Any:
     seats = [game_pb2.Seat(**{k: v for k, v in s.items() if k in fields}) for s in game.seats]
     created = game.created_at.isoformat() if game.created_at else ""
     return game_pb2.GameSummary(game_id=game.game_id, game=game.game, seats=seats, version=game.version,
-                                finished=game.finished, winners=game.winners, created_at=created)
+                                finished=game.finished, winners=game.winners, created_at=created,
+                                listed=game.listed)
 
 
 _SEAT_FIELDS = ("player_id", "bot_level", "display_name", "acting_bot_level")

@@ -6,12 +6,11 @@ the typed errors of `errors.py`; they never touch gRPC.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 import time
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from daimyo_game import clocks, takeovers
@@ -25,6 +24,7 @@ from daimyo_game.aggregate import (
     fold,
     stream_id,
 )
+from daimyo_game.catalogue import GameCatalog, GameSummary
 from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
@@ -32,9 +32,10 @@ from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, 
 from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository, appended_these
 from daimyo_game.results import honest_winners
-from daimyo_game.visibility import Viewer, redacted_event_data
+from daimyo_game.visibility import Viewer, public_config, redacted_event_data
+from daimyo_kit.games import counts_text
 from daimyo_rules.core import Game, RuleError
-from daimyo_store.api import ConcurrencyError, GameCatalog, GameSummary, RecordedEvent
+from daimyo_store.api import ConcurrencyError, RecordedEvent
 
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
 
@@ -51,6 +52,15 @@ class ViewResult:
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
     winners: list[int] = field(default_factory=list)  # honest: never a seat a bot finished for its player
     abandoned: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class GameDetails:
+    """What any caller may know about a game without reading its events (GetGame)."""
+
+    summary: GameSummary  # game, seats (with the level of a bot playing a player's seat), status
+    options: dict[str, Any]  # the table's public options (secret set-ups stay in the service)
+    time_control: str = ""  # "live" | "correspondence" | "" (no clock)
 
 
 @dataclass(frozen=True)
@@ -183,7 +193,7 @@ class GameHandlers:
         record = await self.repository.load_at(game_id, at_version or current.version)
         result = view_of(record, viewer)
         if reveal_all:
-            result = dataclasses.replace(result, view=record.engine.reveal_all_view(record.state))
+            result = replace(result, view=record.engine.reveal_all_view(record.state))
         return result
 
     async def list_events(self, game_id: str, from_version: int, viewer: Viewer,
@@ -195,6 +205,15 @@ class GameHandlers:
         recorded = await self.repository.read_events(game_id, max(from_version, 0))
         events = [_event_view(record, e, viewer) for e in recorded if e.version <= record.version]
         return events, record.version
+
+    async def get_game(self, game_id: str) -> GameDetails:
+        """A game's type, seats, version, status and options, from its stream (NotFound if none)."""
+        record = await self.repository.load(game_id)
+        row = await self.catalog.get_game_summary(game_id)
+        summary = summary_of(game_id, record.created, record.version, record.outcome, record.takeovers)
+        control = record.created.time_control
+        return GameDetails(replace(summary, created_at=row.created_at if row else None),
+                           public_config(record.created.config), str(control.get("type", "")))
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
         """A player's games, or (no player) the public list: unlisted private tables left out."""
@@ -414,9 +433,9 @@ def _check_seat(record: GameRecord, command: SubmitMove) -> None:
 
 
 def _check_seats(engine: Game, seats: tuple[SeatSpec, ...]) -> None:
-    if not engine.min_players <= len(seats) <= engine.max_players:
-        raise Malformed(f"{engine.name} seats {engine.min_players} to {engine.max_players} players, "
-                        f"not {len(seats)}")
+    counts = engine.player_counts()
+    if len(seats) not in counts:
+        raise Malformed(f"{engine.name} seats {counts_text(counts)} players, not {len(seats)}")
     for n, seat in enumerate(seats):
         if (seat.player_id is None) == (seat.bot_level is None):
             raise Malformed(f"seat {n} needs exactly one of player_id or bot_level")

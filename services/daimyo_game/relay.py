@@ -21,6 +21,7 @@ from daimyo_bus import subjects
 from daimyo_bus.messages import GameResult, Message, SeatAbandoned
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
 from daimyo_game.cache import LruCache
+from daimyo_game.catalogue import GameCatalog
 from daimyo_game.events import from_recorded
 from daimyo_game.fanout import messages_for
 from daimyo_game.handlers import summary_of, wall_clock_ms
@@ -29,7 +30,7 @@ from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
 from daimyo_rules.core import RuleError
-from daimyo_store.api import EventStore, GameCatalog, RecordedEvent
+from daimyo_store.api import EventStore, RecordedEvent
 
 CHECKPOINT = "relay"
 _log = log.get_logger("daimyo_game.relay")

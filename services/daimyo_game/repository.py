@@ -107,8 +107,7 @@ class GameRepository:
         every = self.snapshot_every
         if every and after.version // every > before_version // every:
             state = snapshot_state(after)
-            if state is not None:
-                await self.store.save_snapshot(Snapshot(stream_id(after.game_id), after.version, state))
+            await self.store.save_snapshot(Snapshot(stream_id(after.game_id), after.version, state))
 
 
 def appended_these(recorded: list[RecordedEvent], events: list[NewEvent], version: int) -> bool:
@@ -131,13 +130,10 @@ def _canonical(data: Any) -> bytes:
         return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
-def snapshot_state(record: GameRecord) -> dict[str, Any] | None:
-    """The snapshot of a game (None when its engine cannot serialise its state)."""
-    to_json = getattr(record.engine, "to_json", None)
-    if to_json is None:
-        return None
+def snapshot_state(record: GameRecord) -> dict[str, Any]:
+    """The snapshot of a game: its creation, the engine's whole state, clocks and takeovers."""
     return {"format": SNAPSHOT_FORMAT, "created": created_to_json(record.created),
-            "engine": to_json(record.state), "outcome": record.outcome,
+            "engine": record.engine.to_json(record.state), "outcome": record.outcome,
             "finished_version": record.finished_version,
             "clock": record.clock.to_json() if record.clock else None,
             "takeovers": {str(seat): vars(t) for seat, t in record.takeovers.items()}}
@@ -150,10 +146,7 @@ def record_from_snapshot(game_id: str, snapshot: Snapshot, games: GameResolver) 
         return None
     created = created_from_json(data["created"])
     engine = games(created.game)
-    from_json = getattr(engine, "from_json", None)
-    if from_json is None:
-        return None
-    record = GameRecord(game_id, created, engine, from_json(data["engine"]), snapshot.version)
+    record = GameRecord(game_id, created, engine, engine.from_json(data["engine"]), snapshot.version)
     clock = Clock.from_json(data["clock"]) if data.get("clock") else None
     taken = {int(seat): Takeover(**t) for seat, t in (data.get("takeovers") or {}).items()}
     return replace(record, outcome=data.get("outcome"), finished_version=data.get("finished_version", 0),

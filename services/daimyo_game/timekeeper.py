@@ -13,10 +13,10 @@ from collections.abc import Callable
 
 from daimyo_game import clocks
 from daimyo_game.aggregate import GameRecord
+from daimyo_game.catalogue import GameCatalog
 from daimyo_game.errors import GameError
 from daimyo_game.handlers import GameHandlers
 from daimyo_kit import logging as log
-from daimyo_store.api import GameCatalog
 
 _log = log.get_logger("daimyo_game.timekeeper")
 

@@ -14,21 +14,11 @@ from daimyo_rules.core import Game
 
 Viewer = int | None  # None: a spectator
 
-DEFAULT_SECRET_MOVE_TYPES = frozenset({"choose_hand", "plan"})  # Samurai opening hands, Shogun plans
-"""Moves whose content only their maker may see while the game runs (secret simultaneous
-choices), used when the engine declares neither `visible_move` nor `secret_move_types`."""
-
-
 def visible_move(engine: Game, move: Any, actor: int, viewer: Viewer) -> Any:
     """`move` as `viewer` may see it: whole for its maker; others see only the kind of a secret one."""
-    hook = getattr(engine, "visible_move", None)
-    if hook is not None:
-        return hook(move, actor, viewer)
     if viewer == actor or not isinstance(move, dict):
         return move
-    declared = getattr(engine, "secret_move_types", None)
-    secret = declared() if callable(declared) else DEFAULT_SECRET_MOVE_TYPES
-    return {"type": move.get("type")} if move.get("type") in secret else move
+    return {"type": move.get("type")} if move.get("type") in engine.secret_move_types() else move
 
 
 def visible_effects(effects: Any, viewer: Viewer) -> Any:

@@ -59,13 +59,9 @@ def _seat(seat: Any) -> SeatInfo:
                     seat.bot_level if which == "bot_level" else None)
 
 
-def _seat_from_json(data: dict[str, Any]) -> SeatInfo:
-    return SeatInfo(data.get("display_name", ""), data.get("player_id"), data.get("bot_level"))
-
-
-def _game_info(summary: Any) -> GameInfo:
+def _game_info(summary: Any, time_control: str = "") -> GameInfo:
     return GameInfo(summary.game_id, summary.game, [_seat(s) for s in summary.seats], summary.version,
-                    summary.finished, list(summary.winners), summary.created_at)
+                    summary.finished, list(summary.winners), summary.created_at, summary.listed, time_control)
 
 
 def _move_record(event: Any) -> MoveRecord:
@@ -112,17 +108,9 @@ class GrpcGames:
         return info
 
     async def _load_info(self, game_id: str) -> GameInfo:
-        request = game_pb2.ListEventsRequest(game_id=game_id, from_version=0,
-                                             viewer=_viewer(None))
-        response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
-        if not response.events:
-            raise ServiceError("not_found", "no such game")
-        created = json.loads(response.events[0].data_json)
-        seats = [_seat_from_json(s) for s in created.get("seats", [])]
-        control = created.get("time_control") or {}
-        return GameInfo(game_id, created.get("game", ""), seats, response.version,
-                        created_at=response.events[0].recorded_at, listed=created.get("listed", True),
-                        time_control=control.get("type", "") if isinstance(control, dict) else "")
+        request = game_pb2.GetGameRequest(game_id=game_id)
+        response = await _call(self._stub.GetGame(request, timeout=CALL_TIMEOUT))
+        return _game_info(response.game, response.time_control)
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,

@@ -41,6 +41,7 @@ from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name,
 from daimyo_kit import logging as log
 from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_kit.grpc_client import new_request_id
+from daimyo_kit.time_controls import PRESETS
 from daimyo_rules.core import RuleError
 from daimyo_rules.registry import game_names, get_game
 
@@ -57,11 +58,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Frame-Options": "DENY",
 }
-TIME_CONTROLS = {  # the lobby's choices; matchmaking seats only tickets with the same one together
-    "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
-    "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
-    "correspondence": {"type": "correspondence", "days_per_move": 3, "on_timeout": "bot_move"},
-}
+TIME_CONTROLS = PRESETS  # the lobby's choices; matchmaking seats only tickets with the same one together
 RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
     "rated": "games between people only, matchmade or at a private table created as rated",
     "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",

@@ -6,7 +6,6 @@ injected, so the same handlers run in production, in tests on a fake clock, and 
 
 from __future__ import annotations
 
-import json
 import random
 import statistics
 import uuid
@@ -18,6 +17,8 @@ import structlog
 
 from daimyo_kit import logging as kit_log
 from daimyo_kit.bot_levels import BOT_LEVELS
+from daimyo_kit.games import counts_text
+from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
 from daimyo_matchmaking import tables
 from daimyo_matchmaking.domain import (
     QUEUED,
@@ -41,7 +42,6 @@ from daimyo_matchmaking.ports import (
     GameServiceUnavailable,
     NewGame,
     PlayerNotifier,
-    table_config,
 )
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 from daimyo_matchmaking.rematch import Rematches
@@ -110,10 +110,7 @@ class MatchmakingHandlers:
         """A private table with the host in seat 0 and an invitation code for the others."""
         if not request.host_id:
             raise InvalidRequest("player_id is required")
-        low, high = self.catalog.player_range(request.game)
-        if not low <= request.seat_count <= high:
-            raise InvalidRequest(f"{request.game} is played by {low} to {high} players, "
-                                 f"not {request.seat_count}")
+        _counts(request.game, (request.seat_count,), self.catalog.player_counts(request.game))
         _check_time_control(request.time_control_json)
         config = self.catalog.table_config(request.game, request.options)
         await self._check_live_slot(request, request.host_id)
@@ -274,9 +271,9 @@ class MatchmakingHandlers:
     def _validated(self, request: Enqueue) -> tuple[tuple[str, ...], tuple[int, ...]]:
         if not request.player_id:
             raise InvalidRequest("player_id is required")
-        low, high = self.catalog.player_range(request.game)
+        allowed = self.catalog.player_counts(request.game)
         players = _party(request.player_id, request.party)
-        counts = _counts(request.game, request.player_counts, low, high)
+        counts = _counts(request.game, request.player_counts, allowed)
         seated = tuple(n for n in counts if n >= len(players))
         if not seated:
             raise InvalidRequest(f"a party of {len(players)} does not fit a table of {_listed(counts)}")
@@ -291,13 +288,13 @@ class MatchmakingHandlers:
     # -- ratings -----------------------------------------------------------------------------
 
     async def leaderboard(self, game: str, limit: int = 20) -> list[PlayerRating]:
-        self.catalog.player_range(game)
+        self.catalog.player_counts(game)
         return await self.store.leaderboard(game, max(1, min(limit or 20, 500)))
 
     async def get_rating(self, player_id: str, game: str) -> PlayerRating:
         if not player_id:
             raise InvalidRequest("player_id is required")
-        self.catalog.player_range(game)
+        self.catalog.player_counts(game)
         return (await self.store.ratings(game, [player_id]))[0]
 
     async def seat_abandoned(self, data: dict[str, Any]) -> bool:
@@ -361,7 +358,7 @@ class MatchmakingHandlers:
             match_id=str(uuid.uuid4()),
             game=game,
             seats=tuple(seats),
-            config=table_config(game, plan.table_size),
+            config=self.catalog.matchmade_config(game, plan.table_size),
             time_control_json=first.time_control_json,
             formed_at=now,
             ticket_ids=tuple(w.ticket_id for w in plan.tickets),
@@ -409,39 +406,24 @@ def _party(owner: str, party: Sequence[str]) -> tuple[str, ...]:
     return (owner, *others)
 
 
-def _counts(game: str, requested: Sequence[int], low: int, high: int) -> tuple[int, ...]:
-    counts = tuple(sorted(set(requested))) or tuple(range(low, high + 1))
-    wrong = [n for n in counts if not low <= n <= high]
+def _check_time_control(text: str) -> None:
+    """Refuse a clock the game service would refuse, so a match never loops on creation."""
+    try:
+        parse_time_control_json(text)
+    except BadTimeControl as exc:
+        raise InvalidRequest(str(exc)) from exc
+
+
+def _counts(game: str, requested: Sequence[int], allowed: Sequence[int]) -> tuple[int, ...]:
+    counts = tuple(sorted(set(requested))) or tuple(allowed)
+    wrong = [n for n in counts if n not in allowed]
     if wrong:
-        raise InvalidRequest(f"{game} is played by {low} to {high} players, not {_listed(wrong)}")
+        raise InvalidRequest(f"{game} is played by {counts_text(allowed)} players, not {_listed(wrong)}")
     return counts
 
 
 def _listed(numbers: Sequence[int]) -> str:
     return " or ".join(str(n) for n in numbers)
-
-
-_TIME_CONTROL_FIELDS = {"live": ("initial_seconds",), "correspondence": ("days_per_move",)}
-
-
-def _check_time_control(text: str) -> None:
-    """Refuse a clock the game service would refuse, so a match never loops on creation."""
-    if not text:
-        return
-    try:
-        control = json.loads(text)
-    except ValueError as exc:
-        raise InvalidRequest(f"time_control_json is not valid JSON: {exc}") from exc
-    if control in ({}, None):
-        return
-    if not isinstance(control, dict) or control.get("type") not in _TIME_CONTROL_FIELDS:
-        raise InvalidRequest("a time control is {\"type\": \"live\" | \"correspondence\", ...}")
-    for name in _TIME_CONTROL_FIELDS[control["type"]]:
-        value = control.get(name)
-        if not isinstance(value, int | float) or isinstance(value, bool) or value <= 0:
-            raise InvalidRequest(f"a {control['type']} time control needs {name} > 0")
-    if control.get("on_timeout", "bot_move") not in ("bot_move", "bot_rest"):
-        raise InvalidRequest("on_timeout must be bot_move or bot_rest")
 
 
 def _waiting(ticket: TicketRecord) -> Waiting:

@@ -1,6 +1,7 @@
 """What the handlers need from the outside world, as small protocols with real adapters elsewhere.
 
-`GameCreator` (the game service), `PlayerNotifier` (NATS), `GameCatalog` (the rules registry)
+`GameCreator` (the game service), `PlayerNotifier` (NATS), `GameCatalog` (the rules registry:
+which games exist, their seat counts and a matchmade table's config)
 and `Clock` are injected, so unit tests run on in-memory fakes and a fake clock.
 """
 
@@ -11,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from daimyo_matchmaking.domain import InvalidRequest, SeatSpec
+from daimyo_rules.core import Game, RuleError
+from daimyo_rules.registry import get_game
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,17 @@ class PlayerNotifier(Protocol):
 
 
 class GameCatalog(Protocol):
-    def player_range(self, game: str) -> tuple[int, int]:
-        """(min, max) players of `game`; raises InvalidRequest for a game that is not available."""
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        """The seat counts of `game`; raises InvalidRequest for a game that is not available."""
+        ...
+
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
+        """The engine config of a matchmade `players`-seat table of `game` (its default options)."""
         ...
 
     def table_config(self, game: str, options: Any) -> dict[str, Any]:
-        """The engine config for a private table's `options`; InvalidRequest when they are wrong."""
+        """The engine config (without `players`) for a private table's `options`; InvalidRequest
+        when they are wrong."""
         ...
 
 
@@ -67,53 +75,50 @@ class SystemClock:
 
 
 class RulesCatalog:
-    """Player counts straight from the rules registry (`daimyo_rules.get_game`)."""
+    """Games, seat counts and table configs straight from the rules registry."""
 
-    def player_range(self, game: str) -> tuple[int, int]:
-        from daimyo_rules import get_game
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        return self._engine(game).player_counts()
 
-        try:
-            engine = get_game(game)
-        except KeyError as exc:
-            raise InvalidRequest(f"{exc.args[0]}") from exc
-        except ImportError as exc:
-            raise InvalidRequest(f"game {game!r} is not available: no rules engine is installed") from exc
-        return engine.min_players, engine.max_players
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
+        if players not in self.player_counts(game):
+            raise InvalidRequest(f"{game} cannot seat {players}")
+        return {"players": players, **self.table_config(game, {})}
 
     def table_config(self, game: str, options: Any) -> dict[str, Any]:
-        from daimyo_rules import get_game
-        from daimyo_rules.core import RuleError
-
-        self.player_range(game)
         try:
-            config: dict[str, Any] = get_game(game).validate_table_options(options)
+            config: dict[str, Any] = self._engine(game).validate_table_options(options)
         except RuleError as exc:
             raise InvalidRequest(f"table options: {exc}") from exc
         return config
 
+    @staticmethod
+    def _engine(game: str) -> Game:
+        try:
+            return get_game(game)
+        except KeyError as exc:
+            raise InvalidRequest(f"{exc.args[0]}") from exc
+
 
 class StaticCatalog:
-    """A fixed catalog, for tests and benchmarks."""
+    """A fixed catalog (game → seat counts), for tests and benchmarks; matchmade tables get only
+    `players`, private tables' options are taken as they are."""
 
-    def __init__(self, ranges: dict[str, tuple[int, int]]) -> None:
-        self._ranges = dict(ranges)
+    def __init__(self, counts: dict[str, tuple[int, ...]]) -> None:
+        self._counts = dict(counts)
 
-    def player_range(self, game: str) -> tuple[int, int]:
-        if game not in self._ranges:
-            known = ", ".join(sorted(self._ranges))
+    def player_counts(self, game: str) -> tuple[int, ...]:
+        if game not in self._counts:
+            known = ", ".join(sorted(self._counts))
             raise InvalidRequest(f"unknown game {game!r}; known games: {known}")
-        return self._ranges[game]
+        return self._counts[game]
+
+    def matchmade_config(self, game: str, players: int) -> dict[str, Any]:
+        self.player_counts(game)
+        return {"players": players}
 
     def table_config(self, game: str, options: Any) -> dict[str, Any]:
-        """Options taken as they are (tests of the table flow, not of the rules)."""
-        self.player_range(game)
+        self.player_counts(game)
         if not isinstance(options, dict):
             raise InvalidRequest("table options must be a JSON object")
         return dict(options)
-
-
-def table_config(game: str, players: int) -> dict[str, Any]:
-    """The engine config for a matchmade table: quick random setup where the game offers it."""
-    if game == "samurai":
-        return {"players": players, "random_setup": True}
-    return {"players": players}

@@ -2,13 +2,13 @@
 
 The game service's relay publishes one JSON message per finished game:
 
-    {"game_id": "g-1", "game": "samurai",
+    {"game_id": "g-1", "game": "<a registered game>",
      "seats": [{"player_id": "alice"}, {"bot_level": "greedy"}, ...],
      "outcome": {"winners": [0, 2], "ranking": [1, 3, 1], "scores": [5, 3, 5]}}
 
 `seats[n]` is seat n (a seat whose `player_id` is missing or null is a bot). `outcome.winners`
 lists winning seats (several = a shared victory, a tie). Finer orders are optional: `ranking`
-(place per seat, 1 = best, shared places repeat — what the Samurai engine reports) wins over
+(place per seat, 1 = best, shared places repeat — what an engine may report) wins over
 `scores` (one number per seat, higher is better, ordering the seats that did not win).
 `abandoned` (optional) lists seats a bot held for its player when the game ended (the player
 left, or ran out of time for good): they are ranked last, tied among themselves, whatever the

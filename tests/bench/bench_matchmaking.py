@@ -33,7 +33,7 @@ from daimyo_matchmaking.testing import FakeClock, InMemoryGameCreator, Recording
 ROUND_SECONDS = 0.5
 SIM_SECONDS = 240.0
 COUNTS = ([2], [3], [4], [2, 3], [3, 4], [2, 3, 4], [2, 3, 4])
-CATALOG = StaticCatalog({"samurai": (2, 4)})
+CATALOG = StaticCatalog({"samurai": (2, 3, 4)})
 
 
 @dataclass

@@ -13,6 +13,8 @@ from typing import Any
 import grpc
 from playwright.sync_api import Page, expect
 
+from daimyo_kit import credentials
+from daimyo_kit.auth import CALLER_KEY, TOKEN_KEY
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 from tests.e2e.pages import (
     TIMEOUT,
@@ -182,9 +184,12 @@ def test_a_correspondence_game_waits_for_its_player_past_the_live_grace(stack: S
 
 def ticket_state(stack: Stack, ticket_id: str) -> str:
     """Asked of matchmaking directly: the gateway's GET would count as a sign of life."""
+    token = credentials.grpc_token("gateway", stack.env)  # matchmaking admits the gateway only
+    metadata = ((CALLER_KEY, "gateway"), (TOKEN_KEY, token or ""))
     with grpc.insecure_channel(stack.env["DAIMYO_MATCHMAKING_ADDR"]) as channel:
         stub = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)
-        return str(stub.GetTicket(matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id), timeout=10).state)
+        request = matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id)
+        return str(stub.GetTicket(request, timeout=10, metadata=metadata).state)
 
 
 def queue_people_only(page: Page) -> None:

@@ -23,7 +23,7 @@ LIVE = '{"type": "live", "initial_seconds": 600, "increment_seconds": 10}'
 async def mm(database_url: str):
     async with scratch_store(database_url) as store:
         yield MatchmakingHandlers(store, InMemoryGameCreator(), RecordingNotifier(),
-                                  StaticCatalog({"samurai": (2, 4)}), FakeClock(), Policy(),
+                                  StaticCatalog({"samurai": (2, 3, 4)}), FakeClock(), Policy(),
                                   rng=random.Random(3))
 
 

@@ -182,3 +182,17 @@ async def test_an_unknown_game_is_not_found(service: RunningGameService) -> None
     with pytest.raises(grpc.aio.AioRpcError) as error:
         await service.stub.GetView(game_pb2.GetViewRequest(game_id="nope", viewer=spectator()))
     assert error.value.code() == grpc.StatusCode.NOT_FOUND
+
+
+async def test_get_game_tells_type_seats_status_and_public_options_without_reading_events(service) -> None:
+    game_id = await create_samurai(service.stub, players=3, seed=4)
+    info = await service.stub.GetGame(game_pb2.GetGameRequest(game_id=game_id))
+    assert (info.game.game, info.status, info.players, info.game.version) == ("samurai", "live", 3, 1)
+    assert [s.player_id for s in info.game.seats] == ["p0", "p1", "p2"] and info.game.created_at
+    assert json.loads(info.options_json) == {"players": 3, "random_setup": True}
+    with pytest.raises(grpc.aio.AioRpcError) as missing:
+        await service.stub.GetGame(game_pb2.GetGameRequest(game_id="no-such-game"))
+    assert missing.value.code() == grpc.StatusCode.NOT_FOUND
+    with pytest.raises(grpc.aio.AioRpcError) as empty:
+        await service.stub.GetGame(game_pb2.GetGameRequest())
+    assert empty.value.code() == grpc.StatusCode.INVALID_ARGUMENT

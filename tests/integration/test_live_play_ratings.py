@@ -39,8 +39,9 @@ async def matchmaking(database_url: str, nats_url: str,
     channel = grpc_client.channel(game.address, role="matchmaking")
     bus = await Bus.connect(nats_url, name="live-play-ratings")
     async with scratch_store(database_url) as store:
-        handlers = MatchmakingHandlers(store, GrpcGameCreator(channel), RecordingNotifier(),
-                                       StaticCatalog({"samurai": (2, 4)}), FakeClock(), rng=random.Random(4))
+        catalog = StaticCatalog({"samurai": (2, 3, 4)})
+        handlers = MatchmakingHandlers(store, GrpcGameCreator(channel), RecordingNotifier(), catalog,
+                                       FakeClock(), rng=random.Random(4))
         suffix = uuid.uuid4().hex[:8]
         await consume_finished_games(bus, handlers, durable=f"ratings-{suffix}")
         await consume_abandoned_seats(bus, handlers, durable=f"abandoned-{suffix}")

@@ -25,7 +25,7 @@ async def mm(database_url: str) -> AsyncIterator[MatchmakingHandlers]:
     store: PostgresStore
     async with scratch_store(database_url) as store:
         yield MatchmakingHandlers(store, InMemoryGameCreator(), RecordingNotifier(),
-                                  StaticCatalog({"samurai": (2, 4)}), FakeClock(), Policy(),
+                                  StaticCatalog({"samurai": (2, 3, 4)}), FakeClock(), Policy(),
                                   rng=random.Random(7))
 
 

@@ -32,7 +32,7 @@ async def bus(nats_url):
 @pytest.fixture
 async def handlers(database_url, bus):
     async with scratch_store(database_url) as store:
-        catalog = StaticCatalog({"samurai": (2, 4)})
+        catalog = StaticCatalog({"samurai": (2, 3, 4)})
         yield MatchmakingHandlers(
             store, InMemoryGameCreator(), NatsPlayerNotifier(bus), catalog, FakeClock(), rng=random.Random(3)
         )

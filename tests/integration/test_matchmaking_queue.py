@@ -11,7 +11,7 @@ from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.domain import CANCELLED, MATCHED, InvalidRequest, PlayerBusy, TicketNotCancellable
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
-from daimyo_matchmaking.ports import RulesCatalog, StaticCatalog
+from daimyo_matchmaking.ports import RulesCatalog
 from daimyo_matchmaking.store import PostgresStore
 from daimyo_matchmaking.testing import (
     FakeClock,
@@ -23,7 +23,7 @@ from daimyo_matchmaking.testing import (
 pytestmark = pytest.mark.integration
 
 POLICY = Policy(base_window=3.0, window_growth_per_second=0.5, max_window=50.0, backfill_seconds=15.0)
-GAMES = StaticCatalog({"samurai": (2, 4), "shogun": (3, 5)})
+GAMES = RulesCatalog()
 
 
 @pytest.fixture

@@ -26,7 +26,7 @@ async def mm(database_url):
             store,
             InMemoryGameCreator(),
             RecordingNotifier(),
-            StaticCatalog({"samurai": (2, 4)}),
+            StaticCatalog({"samurai": (2, 3, 4)}),
             FakeClock(),
             rng=random.Random(1),
         )

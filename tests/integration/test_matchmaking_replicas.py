@@ -52,7 +52,7 @@ async def cancel_quietly(replica: MatchmakingHandlers, ticket_id: str | None, pl
 async def test_two_replicas_never_double_book_a_player(database_url):
     rng = random.Random(5)
     clock, games = FakeClock(), InMemoryGameCreator()
-    catalog = StaticCatalog({"samurai": (2, 4)})
+    catalog = StaticCatalog({"samurai": (2, 3, 4)})
     async with (
         scratch_store(database_url, max_size=8) as one,
         connected_store(database_url, one.schema, 8) as two,
@@ -92,7 +92,7 @@ async def test_two_replicas_never_double_book_a_player(database_url):
 
 async def test_a_replica_skips_the_tickets_another_replica_is_matching(database_url):
     clock, games = FakeClock(), InMemoryGameCreator()
-    catalog = StaticCatalog({"samurai": (2, 4)})
+    catalog = StaticCatalog({"samurai": (2, 3, 4)})
     async with scratch_store(database_url) as one, connected_store(database_url, one.schema) as two:
         first, second = (
             MatchmakingHandlers(store, games, RecordingNotifier(), catalog, clock, POLICY)

@@ -111,8 +111,8 @@ async def test_a_declined_rematch_is_closed_and_again_queues_with_the_same_setti
 async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(database_url: str) -> None:
     clock, notifier = FakeClock(), RecordingNotifier()
     async with scratch_store(database_url) as store:
-        mm = MatchmakingHandlers(store, InMemoryGameCreator(), notifier, StaticCatalog({"samurai": (2, 4)}),
-                                 clock, rng=random.Random(1))
+        catalog = StaticCatalog({"samurai": (2, 3, 4)})
+        mm = MatchmakingHandlers(store, InMemoryGameCreator(), notifier, catalog, clock, rng=random.Random(1))
         await mm.enqueue(Enqueue("ann", "samurai", [3], bots_only=True, bot_level="random"))
         await mm.enqueue(Enqueue("ben", "samurai", [2]))
         await mm.enqueue(Enqueue("cid", "samurai", [2]))

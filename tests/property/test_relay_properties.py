@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import Message, SeatView, WatchView
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
@@ -63,7 +64,7 @@ async def relay_all(store: InMemoryEventStore, publisher: Recorder, computed: An
 async def test_the_handlers_game_publishes_exactly_what_the_stream_rebuilds(table: tuple[str, int], seed: int,
                                                                               moves: int) -> None:
     store = InMemoryEventStore()
-    handlers = GameHandlers(GameRepository(store, get_game), store, get_game)
+    handlers = GameHandlers(GameRepository(store, get_game), InMemoryCatalogue(), get_game)
     game_id = await play(handlers, *table, seed, moves)
     rebuilt, reused = Recorder(), Recorder()
     await relay_all(store, rebuilt)

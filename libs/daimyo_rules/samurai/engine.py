@@ -4,28 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import JSON, Rng, chosen_options
+from daimyo_rules.core import Rng, replay_moves
 from daimyo_rules.samurai import rules
 from daimyo_rules.samurai.board import PLAYER_COUNTS, board_for, client_board
-from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import MOVE_CLASSES, Move, move_to_json, parse_move
+from daimyo_rules.samurai.options import MoveList
 from daimyo_rules.samurai.render import render
 from daimyo_rules.samurai.sampling import knowledge_from_view
+from daimyo_rules.samurai.setup import table_options, validate_table_options
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
 from daimyo_rules.samurai.view import effects_for, figures_json, outcome, reveal_all_view, tiles_json, view
 
-TABLE_OPTIONS: dict[str, Any] = {
-    "random_setup": {"label": "Setup", "default": True, "choices": [
-        {"value": True, "label": "Quick: figures and hands dealt at random"},
-        {"value": False, "label": "Full: place figures, then choose hands"}]},
-}
-
 
 class SamuraiGame:
     name = "samurai"
-    min_players = 2
-    max_players = 4
+
+    def player_counts(self) -> tuple[int, ...]:
+        return PLAYER_COUNTS
+
+    def table_options(self) -> dict[str, Any]:
+        return table_options()
+
+    def validate_table_options(self, options: Any) -> dict[str, Any]:
+        return validate_table_options(options)
 
     def initial_state(self, config: Any, seed: int) -> State:
         return rules.new_game(config, seed)
@@ -48,6 +50,9 @@ class SamuraiGame:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def reveal_all_view(self, state: State) -> dict[str, Any]:
+        return reveal_all_view(state)
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         return outcome(state)
@@ -72,23 +77,8 @@ class SamuraiGame:
     def from_json(self, data: dict[str, Any]) -> State:
         return state_from_json(data)
 
-    def players(self, state: State) -> int:
-        return state.players
-
-    def player_counts(self) -> tuple[int, ...]:
-        return PLAYER_COUNTS
-
-    def table_options(self) -> dict[str, Any]:
-        return TABLE_OPTIONS
-
-    def validate_table_options(self, options: JSON) -> dict[str, Any]:
-        return chosen_options(options, TABLE_OPTIONS)
-
     def client_board(self, config: Any) -> dict[str, Any]:
         return client_board(config)
-
-    def reveal_all_view(self, state: State) -> dict[str, Any]:
-        return reveal_all_view(state)
 
     def summary(self, state: State) -> dict[str, Any]:
         leaders, _ = rules.score(state.captured)
@@ -146,3 +136,6 @@ class SamuraiGame:
                 stacks = {str(s): list(st) for s, st in enumerate(state.stacks)}
         config["draw_stacks"] = stacks or {}
         return {"game": "samurai", "config": config, "seed": seed, "moves": moves}
+
+    def replay_log(self, log: Any, upto: int | None = None) -> tuple[State, int]:
+        return replay_moves(self, log, upto)

@@ -10,7 +10,6 @@ from typing import Any
 
 from daimyo_rules.core import IllegalMove, MalformedMove, Rng, seed_state
 from daimyo_rules.samurai.board import Board, Settlement, board_for
-from daimyo_rules.samurai.movelist import FigureSwaps, Hands, Listed, MoveList, Placements, TileSwaps
 from daimyo_rules.samurai.moves import (
     ChooseHand,
     EndTurn,
@@ -22,6 +21,7 @@ from daimyo_rules.samurai.moves import (
     TileSwap,
     canonical_hand,
 )
+from daimyo_rules.samurai.options import FigureSwaps, Hands, Listed, MoveList, Placements, TileSwaps
 from daimyo_rules.samurai.state import CHOOSE, OVER, PLAY, SETUP, Counts, State, evolve
 from daimyo_rules.samurai.tiles import (
     FIGURE_INDEX,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from daimyo_rules.samurai.board import Board, board_for
-from daimyo_rules.samurai.movelist import MoveList
 from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, PlaceFigure, TileSwap
+from daimyo_rules.samurai.options import MoveList
 from daimyo_rules.samurai.rules import end_reason, legal_moves, score, to_act
 from daimyo_rules.samurai.state import CHOOSE, OVER, State
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, TILE_IDS

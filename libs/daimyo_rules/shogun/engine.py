@@ -11,39 +11,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from daimyo_rules.core import JSON, IllegalMove, MalformedMove, Rng, RuleError, chosen_options
-from daimyo_rules.shogun import board, options, rules, serial, view
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove, ReplayError, Rng, RuleError
+from daimyo_rules.shogun import board, options, render, rules, serial, view
 from daimyo_rules.shogun.moves import Draft, Move, MoveArmies, PickSpecial, Plan, parse_move
 from daimyo_rules.shogun.moves import move_to_json as _move_to_json
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.setup import new_state, normalise_config
+from daimyo_rules.shogun.setup import new_state, normalise_config, table_options, validate_table_options
 from daimyo_rules.shogun.state import OVER, ShogunState, history_entries
 from daimyo_rules.shogun.summary import summary as _summary
 from daimyo_rules.shogun.summary import to_act as _to_act
 
 
-class ReplayError(RuleError):
-    """A log that cannot be replayed: `move_index` is the entry that was refused."""
-
-    def __init__(self, message: str, move_index: int) -> None:
-        super().__init__(message)
-        self.message = message
-        self.move_index = move_index
-
-
-TABLE_OPTIONS: dict[str, Any] = {
-    "side": {"label": "Board side", "default": "sun", "choices": [
-        {"value": "sun", "label": "Sun"}, {"value": "moon", "label": "Moon"}]},
-    "setup": {"label": "Setup", "default": "fixed", "choices": [
-        {"value": "fixed", "label": "Fixed starting provinces"},
-        {"value": "draft", "label": "Draft starting provinces"}]},
-}
-
-
 class ShogunGame:
     name = "shogun"
-    min_players = 3
-    max_players = 5
+
+    # ------------------------------------------------------------ tables
+
+    def player_counts(self) -> tuple[int, ...]:
+        return board.PLAYER_COUNTS
+
+    def table_options(self) -> JSON:
+        return table_options()
+
+    def validate_table_options(self, options: JSON) -> JSON:
+        return validate_table_options(options)
 
     # ------------------------------------------------------------ lifecycle
 
@@ -128,26 +119,17 @@ class ShogunGame:
     def view(self, state: ShogunState, seat: int | None) -> JSON:
         return view.view(state, seat)
 
-    def reveal_all_view(self, state: ShogunState) -> JSON:
-        return view.reveal_all_view(state)
-
-    def player_counts(self) -> tuple[int, ...]:
-        return board.PLAYER_COUNTS
-
-    def table_options(self) -> JSON:
-        return TABLE_OPTIONS
-
-    def validate_table_options(self, options: JSON) -> dict[str, Any]:
-        return chosen_options(options, TABLE_OPTIONS)
-
     def client_board(self, config: JSON) -> JSON:
         return board.client_board(config)
 
     def last_effects(self, state: ShogunState, seat: int | None) -> JSON:
         return view.last_effects(state, seat)
 
+    def reveal_all_view(self, state: ShogunState) -> JSON:
+        return view.reveal_all_view(state)
+
     def render(self, state: ShogunState, seat: int | None) -> str:
-        return view.render(state, seat)
+        return render.render(state, seat)
 
     def chance_log(self, state: ShogunState) -> list[JSON]:
         """Every chance outcome so far, in order, as `{"chance": ..., "index": k}` (k: log index)."""

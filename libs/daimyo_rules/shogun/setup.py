@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.core import MalformedMove, seed_state
+from daimyo_rules.core import MalformedMove, chosen_options, seed_state
 from daimyo_rules.shogun import tower
+from daimyo_rules.shogun.board import PLAYER_COUNTS
 from daimyo_rules.shogun.data import SIDES, tables
 from daimyo_rules.shogun.rules import ARMY_CUBES, PEASANT_CUBES, START_CHESTS, advance
 from daimyo_rules.shogun.state import COLOURS, DRAFT, SEED_TOWER, SETUP_DECK, ShogunState
@@ -14,12 +15,33 @@ SETUPS = ("fixed", "draft")
 DEFAULT_TOWER = tower.TWO_SHELF
 
 
+TABLE_OPTIONS: dict[str, Any] = {
+    "side": {"label": "Board side", "default": "sun", "choices": [
+        {"value": "sun", "label": "Sun"}, {"value": "moon", "label": "Moon"}]},
+    "setup": {"label": "Setup", "default": "fixed", "choices": [
+        {"value": "fixed", "label": "Fixed starting provinces"},
+        {"value": "draft", "label": "Draft starting provinces"}]},
+}
+
+
+def table_options() -> dict[str, Any]:
+    """The options a lobby may show, each with its default (the player count is separate; `tower`
+    is an expert option set only through the API)."""
+    return TABLE_OPTIONS
+
+
+def validate_table_options(options: Any) -> dict[str, Any]:
+    """`options` (without `players`) checked against TABLE_OPTIONS, defaults filled in; MalformedMove
+    names what is wrong."""
+    return chosen_options(options, TABLE_OPTIONS)
+
+
 def normalise_config(config: Any) -> dict[str, Any]:
     """The table options with defaults filled in (raises MalformedMove when they are wrong)."""
     if not isinstance(config, dict):
         raise MalformedMove("config must be an object")
     players = config.get("players")
-    if isinstance(players, bool) or players not in (3, 4, 5):
+    if isinstance(players, bool) or players not in PLAYER_COUNTS:
         raise MalformedMove("shogun is played by 3, 4 or 5 players")
     side = config.get("side", "sun")
     if side not in SIDES:

@@ -1,5 +1,4 @@
-"""What each seat (or a spectator) may see: the allow-listed view, the last move's effects and a
-terminal rendering.
+"""What each seat (or a spectator) may see: the allow-listed view and the last move's effects.
 
 Secret until revealed: other seats' plans (each card shows when it is executed; bids at the
 turn-order step), action cards 6-10 until they come up, the event still to come, the draft deck
@@ -11,13 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from daimyo_rules.shogun import tower
 from daimyo_rules.shogun.data import ACTION_KEYS, tables
 from daimyo_rules.shogun.moves import bid_json, card_json
 from daimyo_rules.shogun.options import menu
 from daimyo_rules.shogun.rules import ACTION_INDEX, fourth_event, owned
 from daimyo_rules.shogun.state import ACTIONS, DECIDE, OVER, ShogunState
-from daimyo_rules.shogun.summary import buildings_json, per_seat, province_json, to_act, tower_json
+from daimyo_rules.shogun.summary import per_seat, province_json, to_act, tower_json
 
 
 def _stage(st: ShogunState) -> str:
@@ -103,6 +101,11 @@ def view(st: ShogunState, seat: int | None) -> dict[str, Any]:
     }
 
 
+def reveal_all_view(st: ShogunState) -> dict[str, Any]:
+    """The spectator's view plus every seat's secret plan, as its owner sees it."""
+    return {**view(st, None), "plans": {str(s): _own_plan(st, s) for s in range(st.players)}}
+
+
 def _decision_json(st: ShogunState) -> dict[str, Any] | None:
     if st.stage != DECIDE or st.decision is None:
         return None
@@ -130,50 +133,4 @@ def last_effects(st: ShogunState, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-# ---------------------------------------------------------------- terminal rendering
-
-
-def _province_line(st: ShogunState, p: int) -> str:
-    t = tables()
-    owner = st.owner[p]
-    who = f"seat {owner}" if owner >= 0 else ("out of play" if not st.in_play[p] else "neutral")
-    extra = " ".join(buildings_json(st.buildings[p]))
-    marks = f" revolt x{st.markers[p]}" if st.markers[p] else ""
-    return (f"  {t.names[p]:<12} tax {t.tax[p]} rice {t.rice[p]} sites {t.sites[p]}  "
-            f"{who:<11} armies {st.armies[p]:>2} {extra}{marks}").rstrip()
-
-
-def render(st: ShogunState, seat: int | None) -> str:
-    v = view(st, seat)
-    lines = [f"Shogun ({st.players} players, {st.side} side) - year {st.year}, {st.season} - {v['stage']}"]
-    lines.append(f"to act: {v['to_act']}" + (f"  winners: {v['winners']}" if v["finished"] else ""))
-    ev = v["events"]
-    lines.append(f"events this year: {ev['this_year']} used {ev['used']} now {ev['current']}")
-    if st.action_order:
-        cards = [k or "?" for k in v["action_cards"]]
-        lines.append("actions: " + " ".join(f"{i + 1}:{k}" for i, k in enumerate(cards)))
-    if st.specials:
-        lines.append("specials: " + " ".join(f"{i + 1}:{k}" for i, k in enumerate(st.specials)))
-    lines.append(f"tray {tower.counts_json(st.tray)}  peasants in supply {st.peasants}")
-    for s, info in v["seats"].items():
-        lines.append(f"seat {s}: vp {info['vp']} chests {info['chests']} rice {info['rice']} "
-                     f"supply {info['supply']} provinces {len(info['province_cards'])} "
-                     f"special {info['special'] or '-'} bid {info['bid'] or '-'}")
-    regions = tables().regions[st.side]
-    for region in sorted(set(regions)):
-        lines.append(f"{region}:")
-        lines.extend(_province_line(st, p) for p in range(len(regions)) if regions[p] == region)
-    if v["your_plan"]:
-        lines.append(f"your plan: {v['your_plan']}")
-    if v["legal"]:
-        lines.append(f"you may: {v['legal']['type']}")
-    return "\n".join(lines)
-
-
-__all__ = ["last_effects", "per_seat", "render", "view"]
-
-
-def reveal_all_view(st: ShogunState) -> dict[str, Any]:
-    """The spectator's view plus every seat's secret plan (finished-game replays)."""
-    plans = {str(s): view(st, s).get("your_plan") for s in range(st.players)}
-    return {**view(st, None), "plans": plans}
+__all__ = ["last_effects", "per_seat", "reveal_all_view", "view"]

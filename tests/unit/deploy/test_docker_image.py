@@ -28,7 +28,7 @@ ROLES = {
     "bot": "-m daimyo_bot",
     "driver": "-m daimyo_bot driver",
     "gateway": "-m daimyo_gateway",
-    "migrate": "-m daimyo_store migrate",
+    "migrate": "-m daimyo_game migrate",
 }
 
 

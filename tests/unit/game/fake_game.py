@@ -24,8 +24,15 @@ class CardState:
 
 class CardGame:
     name = "cards"
-    min_players = 2
-    max_players = 3
+
+    def player_counts(self) -> tuple[int, ...]:
+        return (2, 3)
+
+    def table_options(self) -> Any:
+        return {"rounds": {"label": "Rounds", "default": 3, "choices": [{"value": 3, "label": "3"}]}}
+
+    def validate_table_options(self, options: Any) -> Any:
+        return {"rounds": options.get("rounds", 3)}
 
     def initial_state(self, config: Any, seed: int) -> CardState:
         players, rounds = config.get("players", 2), config.get("rounds", 3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from daimyo_game.aggregate import stream_id
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, NotFound, PermissionDenied, Stale
 from daimyo_game.events import UPCASTERS
@@ -20,7 +21,7 @@ SEATS = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
 def make_handlers(snapshot_every: int = 4, cache_size: int = 16) -> GameHandlers:
     store = InMemoryEventStore(UPCASTERS)
     repository = GameRepository(store, fake_games, cache_size=cache_size, snapshot_every=snapshot_every)
-    return GameHandlers(repository, store, fake_games)
+    return GameHandlers(repository, InMemoryCatalogue(), fake_games)
 
 
 async def new_game(handlers: GameHandlers, **kw: object) -> str:
@@ -144,10 +145,10 @@ async def test_a_command_id_reused_for_another_move_is_refused() -> None:
 
 async def test_a_replica_that_loses_a_race_for_one_command_id_keeps_the_winners_state(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    store = InMemoryEventStore(UPCASTERS)
-    winner = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    store, catalogue = InMemoryEventStore(UPCASTERS), InMemoryCatalogue()
+    winner = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
     loser_repository = GameRepository(store, fake_games)
-    loser = GameHandlers(loser_repository, store, fake_games)
+    loser = GameHandlers(loser_repository, catalogue, fake_games)
     game_id = await new_game(winner)
     loaded_before_the_race = await loser_repository.load(game_id)
     first, second = (await winner.get_view(game_id, 0)).view["legal_moves"][:2]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.repository import GameRepository
@@ -29,7 +30,7 @@ async def play_until(handlers: GameHandlers, game_id: str, seed: int, moves: int
 
 async def new_game(name: str, players: int, config: dict[str, object]) -> tuple[GameHandlers, str]:
     store = InMemoryEventStore()
-    handlers = GameHandlers(GameRepository(store, get_game, snapshot_every=10), store, get_game)
+    handlers = GameHandlers(GameRepository(store, get_game, snapshot_every=10), InMemoryCatalogue(), get_game)
     seats = tuple(SeatSpec(bot_level="random") for _ in range(players))
     game_id, _ = await handlers.create_game(CreateGame(name, config, seats, seed=9))
     return handlers, game_id

@@ -8,6 +8,7 @@ import orjson
 import pytest
 
 from daimyo_bus.messages import Message, SeatView, WatchView
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
@@ -46,9 +47,10 @@ class ListPublisher:
 
 def make() -> tuple[GameHandlers, Relay, ListPublisher]:
     store = InMemoryEventStore()
-    handlers = GameHandlers(GameRepository(store, fake_games), store, fake_games)
+    catalogue = InMemoryCatalogue()
+    handlers = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
     publisher = ListPublisher()
-    relay = Relay(GameRepository(store, fake_games), publisher, LocalLease(), catalog=store)
+    relay = Relay(GameRepository(store, fake_games), publisher, LocalLease(), catalog=catalogue)
     return handlers, relay, publisher
 
 
@@ -141,7 +143,7 @@ async def test_the_relay_publishes_the_game_the_handler_computed_without_applyin
     store = InMemoryEventStore()
     applied: list[str] = []
     repository = GameRepository(store, fake_games)
-    handlers = GameHandlers(repository, store, fake_games)
+    handlers = GameHandlers(repository, InMemoryCatalogue(), fake_games)
     rebuilt, reused = ListPublisher(), ListPublisher()
     await play_game(handlers)
     await Relay(GameRepository(store, fake_games), rebuilt, LocalLease()).run_once()

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from daimyo_game.aggregate import fold
+from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import Illegal, PermissionDenied
 from daimyo_game.events import UPCASTERS, from_recorded
@@ -33,7 +34,8 @@ class FakeClock:
 
 def make(clock: FakeClock, snapshot_every: int = 0) -> GameHandlers:
     store = InMemoryEventStore(UPCASTERS)
-    return GameHandlers(GameRepository(store, fake_games, snapshot_every=snapshot_every), store, fake_games,
+    return GameHandlers(GameRepository(store, fake_games, snapshot_every=snapshot_every), InMemoryCatalogue(),
+                        fake_games,
                         now_ms=clock)
 
 

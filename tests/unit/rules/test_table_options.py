@@ -15,7 +15,7 @@ def test_every_described_choice_is_accepted_and_starts_a_game(name: str) -> None
     for option, schema in game.table_options().items():
         for choice in schema["choices"]:
             config = game.validate_table_options({option: choice["value"]})
-            game.initial_state({"players": game.max_players, **config}, 7)
+            game.initial_state({"players": max(game.player_counts()), **config}, 7)
 
 
 def test_samurai_full_set_up_means_figure_placement_then_chosen_hands() -> None:

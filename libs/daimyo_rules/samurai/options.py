@@ -1,4 +1,4 @@
-"""A read-only sequence of legal moves that builds each move only when it is asked for.
+"""What a seat may do now: a read-only sequence of legal moves that builds each move only when asked.
 
 A Samurai turn offers hundreds of placements (tiles in hand × empty hexes) and an opening
 hand has 15,504 choices; listing them as objects on every call would dominate a bot's search.
