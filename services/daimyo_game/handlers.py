@@ -415,7 +415,7 @@ def distinct_names(seats: tuple[SeatSpec, ...]) -> tuple[SeatSpec, ...]:
         key = seat.display_name.casefold().strip()
         taken[key] = taken.get(key, 0) + 1
         if seat.player_id is not None and key and taken[key] > 1:
-            seat = dataclasses.replace(seat, display_name=f"{seat.display_name} {taken[key]}")
+            seat = replace(seat, display_name=f"{seat.display_name} {taken[key]}")
         named.append(seat)
     return tuple(named)
 
