@@ -21,7 +21,6 @@ DEFAULT_METRICS_PORTS = {"game": 9101, "matchmaking": 9102, "bot": 9103, "gatewa
 DEFAULT_HTTP_PORT = 8080
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
-DEV_TOKEN_SECRET = "daimyo-dev-secret-change-me"
 
 
 @dataclass(frozen=True)
@@ -63,7 +62,7 @@ class Config:
             matchmaking_addr=env.get(
                 "DAIMYO_MATCHMAKING_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['matchmaking']}"
             ),
-            token_secret=env.get("DAIMYO_TOKEN_SECRET", DEV_TOKEN_SECRET),
+            token_secret=env.get("DAIMYO_TOKEN_SECRET", ""),  # no default: the gateway refuses to start
             log_level=env.get("DAIMYO_LOG_LEVEL", "INFO").upper(),
             game_plugins=plugins,
             bind_host=env.get("DAIMYO_BIND_HOST") or "0.0.0.0",
