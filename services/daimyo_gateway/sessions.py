@@ -250,8 +250,8 @@ class Session:
             await self._resync(watch, watch.since)
         elif payload is RESYNC:
             await self._resync(watch, watch.last)
-        if not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:  # SYNC, RESYNC
-            return
+        if not watch.active or not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:
+            return  # a replaced watch, or SYNC / RESYNC
         version = payload.version
         if version <= (watch.last or 0):
             return
@@ -267,6 +267,8 @@ class Session:
         snapshot = await self._games.get_view(watch.game_id, watch.viewer)
         if since is None or since != snapshot.version:
             missed = await self._missed(watch, since, snapshot.version)
+            if not watch.active:  # replaced while we waited (a resubscribe during an outage): its
+                return            # successor sends its own snapshot, so this one would repeat it
             await self._emit(_snapshot_frame(snapshot, watch.viewer, missed))
         watch.last = snapshot.version
         await self._emit({"type": "resynced", "game_id": watch.game_id, "version": snapshot.version,

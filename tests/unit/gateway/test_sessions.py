@@ -134,3 +134,19 @@ async def test_closing_releases_every_subscription(harness: Harness) -> None:
     await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
     await harness.session.close()
     assert not any(harness.hub.listeners.values())
+
+
+async def test_a_resubscribe_while_the_first_snapshot_is_still_loading_shows_each_version_once(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    database_back = asyncio.Event()
+    real_get_view = harness.games.get_view
+
+    async def slow_get_view(game_id: str, viewer: Any) -> Any:  # the database is away for a while
+        await database_back.wait()
+        return await real_get_view(game_id, viewer)
+    monkeypatch.setattr(harness.games, "get_view", slow_get_view)
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    await harness.frame(type="subscribe", game_id="g1", since_version=2, **{"as": 0})
+    database_back.set()
+    await settle()
+    assert [f["version"] for f in harness.of("view")] == [3]
