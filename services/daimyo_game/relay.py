@@ -20,7 +20,6 @@ from typing import Protocol
 from daimyo_bus import subjects
 from daimyo_bus.messages import GameResult, Message, SeatAbandoned
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
-from daimyo_game.cache import LruCache
 from daimyo_game.catalogue import GameCatalog
 from daimyo_game.events import from_recorded
 from daimyo_game.fanout import messages_for
@@ -29,6 +28,7 @@ from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED, RELAY_
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
+from daimyo_kit.lru import LruCache
 from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, RecordedEvent
 
@@ -68,7 +68,7 @@ class Relay:
         self.batch = batch
         self.poll_seconds = poll_seconds
         self.gather_seconds = gather_seconds
-        self._games: LruCache[GameRecord] = LruCache(1024)
+        self._games: LruCache[str, GameRecord] = LruCache(1024)
         self._wake = wakeup or asyncio.Event()
         self._position = 0
         self.timekeeper = timekeeper

@@ -15,10 +15,10 @@ from typing import Any
 import orjson
 
 from daimyo_game.aggregate import GameRecord, GameResolver, Takeover, fold, stream_id
-from daimyo_game.cache import LruCache
 from daimyo_game.clocks import Clock
 from daimyo_game.errors import Malformed, NotFound
 from daimyo_game.events import created_from_json, created_to_json, from_recorded
+from daimyo_kit.lru import LruCache
 from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
 
 SNAPSHOT_FORMAT = 1
@@ -30,7 +30,7 @@ class GameRepository:
         self.store = store
         self.games = games
         self.snapshot_every = snapshot_every
-        self._cache: LruCache[GameRecord] = LruCache(cache_size)
+        self._cache: LruCache[str, GameRecord] = LruCache(cache_size)
 
     async def load(self, game_id: str, check: bool = True) -> GameRecord:
         """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""

@@ -30,7 +30,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from daimyo_gateway import after_game, private_tables, visitors
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, Lru, PlayerSockets, client_address
+from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, PlayerSockets, client_address
 from daimyo_gateway.metrics import WS_CONNECTIONS
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GameInfo, GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
@@ -41,6 +41,7 @@ from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner, clean_name,
 from daimyo_kit import logging as log
 from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_kit.grpc_client import new_request_id
+from daimyo_kit.lru import LruCache
 from daimyo_kit.time_controls import PRESETS
 from daimyo_rules.core import RuleError
 from daimyo_rules.registry import game_names, get_game
@@ -87,14 +88,14 @@ class Quotas:
     sign_ins: KeyedBuckets
     enqueues: KeyedBuckets
     sockets: PlayerSockets
-    reveals: Lru[tuple[str, int], ViewSnapshot]
+    reveals: LruCache[tuple[str, int], ViewSnapshot]
     unauthenticated: Counted
 
     @classmethod
     def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
         return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
                    KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
-                   Lru(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
+                   LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
 
 
 QUOTAS = web.AppKey("quotas", Quotas)

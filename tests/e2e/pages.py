@@ -8,6 +8,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 TIMEOUT = 20_000
+LAPTOP = {"width": 1366, "height": 860}
+PHONE = {"width": 390, "height": 844}
 
 
 def sign_in(page: Page, url: str, name: str, pace_ms: int = 0) -> None:

@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_rules.samurai.tiles import TILE_IDS
 from tests.e2e.pages import (
+    LAPTOP,
+    PHONE,
     TIMEOUT,
     current_version,
     place_any_tile,
@@ -31,9 +33,6 @@ from tests.e2e.pages import (
     wait_my_turn_or_end,
 )
 from tests.e2e.stack import Stack
-
-LAPTOP = {"width": 1366, "height": 860}
-PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture

@@ -8,10 +8,8 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import TIMEOUT, play_one_turn, queue, sign_in, wait_for_game, wait_my_turn_or_end
+from tests.e2e.pages import LAPTOP, TIMEOUT, play_one_turn, queue, sign_in, wait_for_game, wait_my_turn_or_end
 from tests.e2e.stack import Stack
-
-LAPTOP = {"width": 1366, "height": 860}
 
 
 def document_listeners(page: Page, kind: str) -> int:

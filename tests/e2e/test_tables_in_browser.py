@@ -17,6 +17,8 @@ from daimyo_kit import credentials
 from daimyo_kit.auth import CALLER_KEY, TOKEN_KEY
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 from tests.e2e.pages import (
+    LAPTOP,
+    PHONE,
     TIMEOUT,
     current_version,
     play_one_turn,
@@ -28,8 +30,6 @@ from tests.e2e.pages import (
 )
 from tests.e2e.stack import TUNING, Stack
 
-LAPTOP = {"width": 1366, "height": 860}
-PHONE = {"width": 390, "height": 844}
 GRACE = float(TUNING["DAIMYO_DISCONNECT_GRACE_SECONDS"])
 
 

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
-import grpc
 
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bus import Bus, subjects
@@ -35,14 +34,7 @@ from daimyo_matchmaking.messaging import (
 )
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.testing import scratch_store
-
-
-class NoBots:
-    """A bot service with no bot: the driver plays a legal fallback move at once."""
-
-    async def SuggestMove(self, request: Any, timeout: float = 0) -> Any:
-        raise grpc.aio.AioRpcError(grpc.StatusCode.INVALID_ARGUMENT, grpc.aio.Metadata(), grpc.aio.Metadata(),
-                                   "no bots here")
+from tests.unit.bot.fakes import RefusingBot
 
 
 @dataclass
@@ -83,7 +75,7 @@ async def platform(database_url: str, nats_url: str, schema: str,
                  await consume_abandoned_seats(bus, handlers, durable=f"ab-{schema}"),
                  asyncio.create_task(loop.run())]
         await listen_online(bus, handlers, group=f"online-{schema}")
-        driver = Driver(game.stub, NoBots(), deadline_s=0.2)
+        driver = Driver(game.stub, RefusingBot(), deadline_s=0.2)  # the driver plays its fallback at once
         await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=f"{QUEUE_GROUP}-{schema}")
         server = await start_server([matchmaking_servicer(handlers)], port=0, host="127.0.0.1")
         running = Platform(game, handlers, server, nats_url)

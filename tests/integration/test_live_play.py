@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
-import grpc
 import pytest
 
 from daimyo_bot.driver import QUEUE_GROUP, Driver
@@ -30,6 +29,7 @@ from daimyo_game.testing import RunningGameService, game_service, moves_from_leg
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import SocketClient, sign_in, start_test_gateway
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.unit.bot.fakes import RefusingBot
 
 pytestmark = pytest.mark.integration
 
@@ -43,14 +43,6 @@ class FakeClock:
 
     def __call__(self) -> int:
         return self.now
-
-
-class RefusingBot:
-    """A bot service with no bot: the driver plays a legal fallback move at once."""
-
-    async def SuggestMove(self, request: Any, timeout: float = 0) -> Any:
-        raise grpc.aio.AioRpcError(grpc.StatusCode.INVALID_ARGUMENT, grpc.aio.Metadata(), grpc.aio.Metadata(),
-                                   "no bots here")
 
 
 @dataclass
@@ -73,7 +65,7 @@ async def table(database_url: str, nats_url: str, fresh_schema: str) -> AsyncIte
     clock = FakeClock()
     async with game_service(settings_for(database_url, nats_url, fresh_schema), now_ms=clock) as game:
         bus = await Bus.connect(nats_url, name="live-play-driver")
-        driver = Driver(game.stub, RefusingBot(), deadline_s=0.2)
+        driver = Driver(game.stub, RefusingBot(), deadline_s=0.2)  # the driver plays its fallback at once
         await bus.subscribe(subjects.ALL_TURNS, driver.on_turn, queue=f"{QUEUE_GROUP}-{fresh_schema}")
         try:
             yield Table(game, clock, nats_url)

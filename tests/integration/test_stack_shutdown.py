@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +22,7 @@ import pytest
 
 from daimyo_kit.shutdown import GRACE_ENV
 from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
-from tests.resilience.servers import PrivateNats, PrivatePostgres
+from tests.resilience.servers import PrivateNats, PrivatePostgres, running_nats, running_postgres
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
@@ -38,22 +36,14 @@ TUNING = {"DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_MA
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[PrivatePostgres]:
-    home = Path(tempfile.mkdtemp(prefix="daimyo-shutdown-pg-"))  # Postgres runs as another user
-    server = PrivatePostgres.create(home / "data")
-    try:
+    with running_postgres("daimyo-shutdown-pg-") as server:
         yield server
-    finally:
-        server.stop("fast")
-        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture
 def nats(tmp_path: Path) -> Iterator[PrivateNats]:
-    server = PrivateNats.create(tmp_path / "nats")
-    try:
+    with running_nats(tmp_path / "nats") as server:
         yield server
-    finally:
-        server.stop()
 
 
 def start_every_service(postgres: PrivatePostgres, nats: PrivateNats, log_dir: Path) -> Supervisor:

@@ -7,38 +7,27 @@ its own NATS, so JetStream streams and durable consumers never leak between test
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import aiohttp
 import pytest
 
-from tests.resilience.servers import PrivateNats, PrivatePostgres
+from tests.resilience.servers import PrivateNats, PrivatePostgres, running_nats, running_postgres
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="session")
 def private_postgres() -> Iterator[PrivatePostgres]:
-    """Outside pytest's private temp tree: Postgres runs as another user, who must reach it."""
-    home = Path(tempfile.mkdtemp(prefix="daimyo-resilience-pg-"))
-    server = PrivatePostgres.create(home / "data")
-    try:
+    with running_postgres("daimyo-resilience-pg-") as server:
         yield server
-    finally:
-        server.stop("fast")
-        shutil.rmtree(home, ignore_errors=True)
 
 
 @pytest.fixture
 def private_nats(tmp_path: Path) -> Iterator[PrivateNats]:
-    server = PrivateNats.create(tmp_path / "nats")
-    try:
+    with running_nats(tmp_path / "nats") as server:
         yield server
-    finally:
-        server.stop()
 
 
 @pytest.fixture

@@ -7,10 +7,13 @@ JetStream data directory), so the services under test see the same server come b
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
+import shutil
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,3 +115,24 @@ def _wait_for(ready: Callable[[], bool], timeout: float, what: str) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError(f"{what} did not come up within {timeout:.0f}s")
         time.sleep(0.05)
+
+
+@contextlib.contextmanager
+def running_postgres(prefix: str) -> Iterator[PrivatePostgres]:
+    """A private Postgres outside pytest's temp tree (it runs as another user, who must reach it)."""
+    home = Path(tempfile.mkdtemp(prefix=prefix))
+    server = PrivatePostgres.create(home / "data")
+    try:
+        yield server
+    finally:
+        server.stop("fast")
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def running_nats(data_dir: Path) -> Iterator[PrivateNats]:
+    server = PrivateNats.create(data_dir)
+    try:
+        yield server
+    finally:
+        server.stop()

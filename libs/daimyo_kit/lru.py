@@ -1,29 +1,31 @@
-"""A small least-recently-used cache of loaded games; entries are checked by version on use."""
+"""A small least-recently-used cache: the game service's loaded games and the relay's last states,
+the gateway's reveal-all replays. Bounded by entries; a capacity of 0 keeps nothing."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from typing import Generic, TypeVar
 
+K = TypeVar("K")
 V = TypeVar("V")
 
 
-class LruCache(Generic[V]):
+class LruCache(Generic[K, V]):
     def __init__(self, capacity: int) -> None:
         self._capacity = capacity
-        self._items: OrderedDict[str, V] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
 
-    def get(self, key: str) -> V | None:
+    def get(self, key: K) -> V | None:
         value = self._items.get(key)
         if value is not None:
             self._items.move_to_end(key)
         return value
 
-    def peek(self, key: str) -> V | None:
+    def peek(self, key: K) -> V | None:
         """The value without making it recently used (a reader that must not keep entries alive)."""
         return self._items.get(key)
 
-    def put(self, key: str, value: V) -> None:
+    def put(self, key: K, value: V) -> None:
         if self._capacity <= 0:
             return
         self._items[key] = value
