@@ -26,6 +26,7 @@ import statistics
 import sys
 import time
 import uuid
+from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -109,7 +110,8 @@ async def run(args: argparse.Namespace) -> int:
     try:
         gateway = args.gateway or services.gateway_url  # type: ignore[union-attr]
         game_addr = args.game_addr or (services.game_addr if services else None)
-        result = await play(args, gateway, game_addr, _cpu_groups(services))
+        grpc_env = services.env if services is not None else os.environ
+        result = await play(args, gateway, game_addr, _cpu_groups(services), grpc_env)
     finally:
         if services is not None:
             services.stop()
@@ -159,14 +161,14 @@ class Result:
 
 
 async def play(args: argparse.Namespace, gateway: str, game_addr: str | None,
-               cpu_groups: dict[str, Processes]) -> Result:
+               cpu_groups: dict[str, Processes], grpc_env: Mapping[str, str]) -> Result:
     tracker = Tracker()
     rng = random.Random(args.seed)
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as http:
         players = [Player(http, gateway, tracker, random.Random(rng.random()), args.think_ms / 1000)
                    for _ in range(args.games * args.players)]
-        channel = grpc_client.channel(game_addr, role="matchmaking") if game_addr else None
+        channel = grpc_client.channel(game_addr, role="matchmaking", env=grpc_env) if game_addr else None
         source = GameSource(args.via, http, gateway, channel, args.players)
         stop = asyncio.Event()
         try:
