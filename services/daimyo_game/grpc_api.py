@@ -64,7 +64,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         finally:
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
         MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
-        _log.info("move_accepted", version=result.version, replayed=result.replayed)
+        _log.debug("move_accepted", version=result.version, replayed=result.replayed)
         return game_pb2.SubmitMoveResponse(version=result.version)
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:

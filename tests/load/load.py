@@ -41,6 +41,7 @@ from load_stack import (
     CpuMeter,
     Processes,
     Services,
+    alone,
     append_rate,
     drop_schemas,
     local_servers_answer,
@@ -144,7 +145,7 @@ def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[s
 
 
 def _cpu_groups(services: Services | None) -> dict[str, Processes]:
-    groups: dict[str, Processes] = {"load client": one(os.getpid())}
+    groups: dict[str, Processes] = {"load client": alone(os.getpid())}
     if services is not None:
         groups.update({name: one(p.pid) for name, p in services.processes.items()})
     groups.update({"postgres (all backends)": named("postgres"), "nats-server": named("nats-server")})

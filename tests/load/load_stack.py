@@ -187,6 +187,16 @@ def one(pid: int) -> Processes:
     return find
 
 
+def alone(pid: int) -> Processes:
+    """The process without its children (the load client, whose children are the services)."""
+    def find() -> list[psutil.Process]:
+        try:
+            return [psutil.Process(pid)]
+        except psutil.Error:
+            return []
+    return find
+
+
 def named(prefix: str) -> Processes:
     """Every process whose name starts with `prefix` (all of Postgres's backends, say)."""
     return lambda: [p for p in psutil.process_iter(["name"]) if (p.info["name"] or "").startswith(prefix)]

@@ -62,3 +62,13 @@ def test_standard_library_loggers_write_json_too(capsys: pytest.CaptureFixture[s
     logging.getLogger("psycopg.pool").warning("pool is slow")
     line = last_json_line(capsys.readouterr().out)
     assert line["event"] == "pool is slow" and line["service"] == "matchmaking"
+
+
+def test_lines_below_the_level_are_not_written_and_debug_ones_are_at_debug(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    log.configure("game", level="INFO")
+    log.get_logger("t").debug("move_accepted", version=5)
+    assert capsys.readouterr().out == ""
+    log.configure("game", level="DEBUG")
+    log.get_logger("t").debug("move_accepted", version=5)
+    assert last_json_line(capsys.readouterr().out)["level"] == "debug"
