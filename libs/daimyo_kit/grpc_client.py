@@ -19,6 +19,10 @@ from daimyo_kit import credentials
 from daimyo_kit.auth import CallerCredentials
 
 REQUEST_ID_KEY = "x-request-id"
+SPREAD_CALLS = ("grpc.lb_policy_name", "round_robin")
+"""Every address the target resolves to gets calls in turn (a `dns:///` name of a headless
+Service, or `ipv4:a,b`): with gRPC's default, pick_first, one client sends everything to one
+replica however many there are. A replica that is down is skipped."""
 
 
 def current_request_id() -> str | None:
@@ -41,9 +45,13 @@ class _RequestIdInterceptor(grpc.aio.UnaryUnaryClientInterceptor):  # type: igno
 
 def channel(target: str, options: list[tuple[str, Any]] | None = None, role: str | None = None,
             env: Mapping[str, str] | None = None) -> grpc.aio.Channel:
-    """An insecure channel to `target` whose calls carry the current request id and, with a
-    `role`, that role's credentials (`DAIMYO_<ROLE>_GRPC_TOKEN`; see daimyo_kit.auth)."""
+    """An insecure channel to `target`, calls spread over every address it resolves to, whose
+    calls carry the current request id and, with a `role`, that role's credentials
+    (`DAIMYO_<ROLE>_GRPC_TOKEN`; see daimyo_kit.auth)."""
     interceptors: list[Any] = [_RequestIdInterceptor()]
+    options = list(options or [])
+    if not any(name == SPREAD_CALLS[0] for name, _ in options):
+        options.append(SPREAD_CALLS)
     token = credentials.grpc_token(role, os.environ if env is None else env) if role else None
     if role and token:
         interceptors.append(CallerCredentials(role, token))

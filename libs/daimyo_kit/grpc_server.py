@@ -23,6 +23,10 @@ from daimyo_kit import logging as log
 from daimyo_kit import shutdown
 from daimyo_kit.grpc_client import REQUEST_ID_KEY, new_request_id
 
+CONNECTION_AGE = [("grpc.max_connection_age_ms", 120_000), ("grpc.max_connection_age_grace_ms", 30_000)]
+"""A client connection is closed after two minutes (calls in flight get 30 s more), so clients
+re-resolve the service's addresses and spread over replicas added since they connected."""
+
 
 @dataclass(frozen=True)
 class Servicer:
@@ -94,7 +98,8 @@ async def start_server(
     interceptors: Sequence[grpc.aio.ServerInterceptor] = (),
 ) -> RunningServer:
     """A started server hosting `servicers` plus health and reflection (port 0: any free port)."""
-    server = grpc.aio.server(interceptors=[RequestIdInterceptor(), OutageInterceptor(), *interceptors])
+    server = grpc.aio.server(interceptors=[RequestIdInterceptor(), OutageInterceptor(), *interceptors],
+                             options=CONNECTION_AGE)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     for servicer in servicers:

@@ -46,7 +46,7 @@ from load_stack import (
     drop_schemas,
     local_servers_answer,
     named,
-    one,
+    several,
     start_services,
 )
 
@@ -64,6 +64,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="seats per game")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured play time (default 60)")
     parser.add_argument("--think-ms", type=float, default=0.0, help="mean think time before a move")
+    parser.add_argument("--game-replicas", type=int, default=1,
+                        help="game-service processes, every caller spreading calls over all (default 1)")
     parser.add_argument("--via", choices=("grpc", "matchmaking"), default="grpc",
                         help="where games come from (default: GameService directly)")
     parser.add_argument("--gateway", help="attach to this gateway instead of starting services")
@@ -105,7 +107,8 @@ async def run(args: argparse.Namespace) -> int:
     services = None
     if not args.gateway:
         services = start_services(database_url, nats_url, REPO / "test-artifacts" / "load-logs",
-                                  args.via == "matchmaking", args.log_level)
+                                  args.via == "matchmaking", args.log_level,
+                                  game_replicas=args.game_replicas)
         pids = ", ".join(f"{name} {p.pid}" for name, p in services.processes.items())
         print(f"services: {pids}; logs in {services.log_dir}", flush=True)
     try:
@@ -144,10 +147,18 @@ def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[s
     return database_url, nats_url, "embedded (stopped when this process exits)"
 
 
+def _by_kind(services: Services) -> dict[str, list[int]]:
+    kinds: dict[str, list[int]] = {}
+    for name, process in services.processes.items():
+        kinds.setdefault(name.split("-")[0], []).append(process.pid)
+    return kinds
+
+
 def _cpu_groups(services: Services | None) -> dict[str, Processes]:
     groups: dict[str, Processes] = {"load client": alone(os.getpid())}
     if services is not None:
-        groups.update({name: one(p.pid) for name, p in services.processes.items()})
+        for kind, pids in _by_kind(services).items():  # game-0 and game-1 count as "game"
+            groups[kind] = several(pids)
     groups.update({"postgres (all backends)": named("postgres"), "nats-server": named("nats-server")})
     return groups
 

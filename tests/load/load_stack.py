@@ -24,8 +24,8 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.embedded import port_answers
-from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
+from daimyo_kit.embedded import free_port, port_answers
+from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env, grpc_serving
 
 REPO = Path(__file__).resolve().parents[2]
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -65,15 +65,29 @@ def _env(database_url: str, nats_url: str, log_level: str) -> dict[str, str]:
 
 
 def start_services(database_url: str, nats_url: str, log_dir: Path, matchmaking: bool,
-                   log_level: str = "INFO", timeout: float = 60.0) -> Services:
-    """The game service, the matchmaker (when `matchmaking`) and the gateway, each ready."""
+                   log_level: str = "INFO", timeout: float = 60.0, game_replicas: int = 1) -> Services:
+    """The game service (`game_replicas` of them, every caller spreading its calls over all),
+    the matchmaker (when `matchmaking`) and the gateway, each ready."""
     env = _env(database_url, nats_url, log_level)
     supervisor = Supervisor(log_dir, REPO)
-    for name in ["game", *(["matchmaking"] if matchmaking else []), "gateway"]:
+    _add_game_replicas(supervisor, env, game_replicas)
+    for name in [*(["matchmaking"] if matchmaking else []), "gateway"]:
         supervisor.add(name, env)
-    supervisor.start_all(wait_each=("game", "matchmaking"), timeout=timeout)
+    supervisor.start_all(wait_each=(*(n for n in supervisor.children if n.startswith("game")), "matchmaking"),
+                         timeout=timeout)
     return Services(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}", env["DAIMYO_GAME_ADDR"],
                     env, log_dir, supervisor)
+
+
+def _add_game_replicas(supervisor: Supervisor, env: dict[str, str], replicas: int) -> None:
+    if replicas == 1:
+        supervisor.add("game", env)
+        return
+    ports = [int(env["DAIMYO_GAME_GRPC_PORT"])] + [free_port() for _ in range(replicas - 1)]
+    env["DAIMYO_GAME_ADDR"] = "ipv4:" + ",".join(f"127.0.0.1:{p}" for p in ports)
+    for n, port in enumerate(ports):
+        own = {"DAIMYO_GAME_GRPC_PORT": str(port), "DAIMYO_GAME_METRICS_PORT": str(free_port())}
+        supervisor.add(f"game-{n}", {**env, **own}, grpc_serving(port))
 
 
 def local_servers_answer() -> bool:
@@ -176,14 +190,17 @@ def _cpu_by_pid(processes: list[psutil.Process]) -> dict[int, float]:
     return seconds
 
 
-def one(pid: int) -> Processes:
-    """The process and its children (a service's worker processes count as the service)."""
+def several(pids: list[int]) -> Processes:
+    """The processes and their children (a service's worker processes count as the service)."""
     def find() -> list[psutil.Process]:
-        try:
-            process = psutil.Process(pid)
-            return [process, *process.children(recursive=True)]
-        except psutil.Error:
-            return []
+        found: list[psutil.Process] = []
+        for pid in pids:
+            try:
+                process = psutil.Process(pid)
+                found += [process, *process.children(recursive=True)]
+            except psutil.Error:
+                continue
+        return found
     return find
 
 

@@ -1,9 +1,17 @@
-"""Client channels carry the request id bound in the caller's log context to the server."""
+"""Client channels carry the request id bound in the caller's log context to the server, and
+spread their calls over every replica the target names."""
 
 from __future__ import annotations
 
+import asyncio
+from collections import Counter
+from typing import Any
+
+import grpc
+
 from daimyo_kit import grpc_client
 from daimyo_kit import logging as log
+from daimyo_kit.grpc_server import Servicer, start_server
 from tests.unit.kit.test_grpc_server import ECHO, running  # noqa: F401  (fixture)
 
 
@@ -15,3 +23,28 @@ async def test_the_bound_request_id_reaches_the_server(running) -> None:  # noqa
         unbound = await call(b"")
     assert carried == b"from-the-gateway"
     assert unbound and unbound != b"from-the-gateway"
+
+
+def named_echo(name: str, answered: Counter[str]) -> Servicer:
+    async def answer(request: bytes, context: Any) -> bytes:
+        answered[name] += 1
+        return name.encode()
+    handler = grpc.method_handlers_generic_handler(ECHO, {"Name": grpc.unary_unary_rpc_method_handler(answer)})
+    return Servicer(lambda instance, server: server.add_generic_rpc_handlers((instance,)), handler, ECHO)
+
+
+async def test_calls_are_spread_over_every_replica_of_the_target_not_only_the_first() -> None:
+    answered: Counter[str] = Counter()
+    replicas = [await start_server([named_echo(n, answered)], 0, host="127.0.0.1") for n in ("a", "b")]
+    target = "ipv4:" + ",".join(f"127.0.0.1:{r.port}" for r in replicas)
+    try:
+        async with grpc_client.channel(target) as channel:
+            call = channel.unary_unary(f"/{ECHO}/Name")
+            await call(b"", wait_for_ready=True)
+            await asyncio.sleep(0.2)  # the second subchannel connects
+            for _ in range(20):
+                await call(b"", wait_for_ready=True)
+    finally:
+        for replica in replicas:
+            await replica.stop(0)
+    assert answered["a"] >= 5 and answered["b"] >= 5, answered
