@@ -27,6 +27,8 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository root: tests.support
+
 import psycopg
 import structlog
 from psycopg import sql
@@ -35,11 +37,11 @@ from daimyo_bus.bus import Bus
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.repository import GameRepository
-from daimyo_game.testing import create_samurai, moves_from_legal, settings_for, start_service
 from daimyo_kit.embedded import port_answers, start_nats, start_postgres
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
+from tests.support.game_service import create_samurai, moves_from_legal, settings_for, start_service
 
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 GAMES = 50

@@ -18,10 +18,10 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from daimyo_game.testing import RunningGameService, settings_for, start_service
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import SocketClient, sign_in, start_test_gateway
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import RunningGameService, settings_for, start_service
 
 
 @dataclass

@@ -13,10 +13,10 @@ import pytest
 from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
-from daimyo_game.testing import RunningGameService
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.registry import get_game
 from tests.fuzz.fuzzing import ANY_MOVE, FUZZ, JSON, any_text, dumps
+from tests.support.game_service import RunningGameService
 
 pytestmark = pytest.mark.integration
 

@@ -16,7 +16,6 @@ import aiohttp
 
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bus import Bus, subjects
-from daimyo_game.testing import RunningGameService, game_service, settings_for
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import start_test_gateway
 from daimyo_kit import grpc_client
@@ -34,6 +33,7 @@ from daimyo_matchmaking.messaging import (
 )
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
 from daimyo_matchmaking.testing import scratch_store
+from tests.support.game_service import RunningGameService, game_service, settings_for
 from tests.unit.bot.fakes import RefusingBot
 
 

@@ -19,9 +19,9 @@ from daimyo_bot.bootstrap import BotApp, Settings, run_driver, start_grpc
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
-from daimyo_game.testing import RunningGameService, game_service, settings_for, spectator
 from daimyo_kit.grpc_server import RunningServer
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import RunningGameService, game_service, settings_for, spectator
 
 pytestmark = pytest.mark.integration
 

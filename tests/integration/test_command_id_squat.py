@@ -24,7 +24,8 @@ from daimyo_bot.driver import command_id as driver_command_id
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
-from daimyo_game.testing import (
+from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import (
     RunningGameService,
     game_service,
     moves_from_legal,
@@ -32,7 +33,6 @@ from daimyo_game.testing import (
     settings_for,
     spectator,
 )
-from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
 PLAYER = "squatter"

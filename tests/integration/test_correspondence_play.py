@@ -12,7 +12,6 @@ import aiohttp
 import grpc
 import pytest
 
-from daimyo_game.testing import moves_from_legal
 from daimyo_gateway.testing import sign_in
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration import test_live_play
@@ -26,6 +25,7 @@ from tests.integration.test_live_play import (
     player_socket,
     players,
 )
+from tests.support.game_service import moves_from_legal
 
 table = test_live_play.table  # the live-play fixture: game service on a test clock + bot driver
 

@@ -9,8 +9,14 @@ from typing import Any
 import grpc
 import pytest
 
-from daimyo_game.testing import RunningGameService, create_samurai, game_service, seat_viewer, settings_for
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import (
+    RunningGameService,
+    create_samurai,
+    game_service,
+    seat_viewer,
+    settings_for,
+)
 
 pytestmark = pytest.mark.integration
 

@@ -12,7 +12,9 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from daimyo_game.testing import (
+from daimyo_kit.auth import CallerAuthInterceptor, MissingCallers
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
+from tests.support.game_service import (
     RunningGameService,
     game_service,
     role_stub,
@@ -20,8 +22,6 @@ from daimyo_game.testing import (
     settings_for,
     spectator,
 )
-from daimyo_kit.auth import CallerAuthInterceptor, MissingCallers
-from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 pytestmark = pytest.mark.integration
 

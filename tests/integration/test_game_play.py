@@ -16,7 +16,8 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from daimyo_bus import subjects
 from daimyo_bus.bus import Bus
-from daimyo_game.testing import (
+from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import (
     RunningGameService,
     create_samurai,
     game_service,
@@ -25,7 +26,6 @@ from daimyo_game.testing import (
     settings_for,
     spectator,
 )
-from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
 EVERY_GAME = "daimyo.game.>"  # tests only: a real subscriber is confined to its own seat's subject

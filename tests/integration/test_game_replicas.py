@@ -14,7 +14,8 @@ import pytest
 
 from daimyo_bus import subjects
 from daimyo_bus.bus import Bus
-from daimyo_game.testing import (
+from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import (
     create_samurai,
     moves_from_legal,
     play_random_move,
@@ -23,7 +24,6 @@ from daimyo_game.testing import (
     spectator,
     start_service,
 )
-from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
 

@@ -18,7 +18,8 @@ import pytest
 
 from daimyo_bus import subjects
 from daimyo_bus.bus import Bus
-from daimyo_game.testing import (
+from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import (
     create_samurai,
     play_random_move,
     routed,
@@ -26,7 +27,6 @@ from daimyo_game.testing import (
     settings_for,
     start_service,
 )
-from daimyo_proto.daimyo.game.v1 import game_pb2
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

@@ -10,9 +10,9 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from daimyo_game.testing import game_service, settings_for
 from daimyo_gateway.testing import start_test_gateway
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import game_service, settings_for
 
 pytestmark = pytest.mark.integration
 

@@ -14,10 +14,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, settings_for
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import SocketClient, sign_in, start_test_gateway
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import RunningGameService, game_service, moves_from_legal, settings_for
 
 pytestmark = pytest.mark.integration
 

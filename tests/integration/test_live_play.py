@@ -25,10 +25,10 @@ from daimyo_bus import Bus, subjects
 from daimyo_game.commands import SubmitMove
 from daimyo_game.errors import Illegal, Stale
 from daimyo_game.repository import GameRepository
-from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, settings_for
 from daimyo_gateway.bootstrap import RunningGateway
 from daimyo_gateway.testing import SocketClient, sign_in, start_test_gateway
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import RunningGameService, game_service, moves_from_legal, settings_for
 from tests.unit.bot.fakes import RefusingBot
 
 pytestmark = pytest.mark.integration

@@ -14,7 +14,6 @@ from typing import Any
 import pytest
 
 from daimyo_bus import Bus
-from daimyo_game.testing import RunningGameService, game_service, moves_from_legal, settings_for
 from daimyo_kit import grpc_client
 from daimyo_matchmaking.domain import PlayerBusy
 from daimyo_matchmaking.game_client import GrpcGameCreator
@@ -23,6 +22,7 @@ from daimyo_matchmaking.messaging import consume_abandoned_seats, consume_finish
 from daimyo_matchmaking.ports import StaticCatalog
 from daimyo_matchmaking.testing import FakeClock, RecordingNotifier, scratch_store
 from daimyo_proto.daimyo.game.v1 import game_pb2
+from tests.support.game_service import RunningGameService, game_service, moves_from_legal, settings_for
 
 pytestmark = pytest.mark.integration
 

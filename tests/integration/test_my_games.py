@@ -11,11 +11,11 @@ import uuid
 import aiohttp
 import pytest
 
-from daimyo_game.testing import moves_from_legal
 from daimyo_gateway.testing import SocketClient, sign_in
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration import test_live_play
 from tests.integration.test_live_play import Table, create_game, gateways, seat_view
+from tests.support.game_service import moves_from_legal
 
 pytestmark = pytest.mark.integration
 

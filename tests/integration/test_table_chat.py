@@ -14,10 +14,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from daimyo_game.testing import moves_from_legal
 from daimyo_gateway.testing import SocketClient, sign_in
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration.platform import Platform, call, eventually, platform
+from tests.support.game_service import moves_from_legal
 
 pytestmark = pytest.mark.integration
 

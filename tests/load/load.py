@@ -27,8 +27,13 @@ import sys
 import time
 import uuid
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+# The repository root, for tests.support (load_players); load_players and load_stack come from
+# this script's own folder.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import aiohttp
 import grpc

@@ -20,7 +20,7 @@ from typing import Any
 
 import aiohttp
 
-from daimyo_game.testing import moves_from_legal
+from tests.support.game_service import moves_from_legal
 
 PENDING_TIMEOUT = 10.0  # a move with no answer by then is counted lost and the player goes on
 

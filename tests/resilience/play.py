@@ -23,11 +23,11 @@ from psycopg import sql
 
 from daimyo_game.aggregate import GameRecord, fold
 from daimyo_game.events import UPCASTERS, from_recorded
-from daimyo_game.testing import moves_from_legal, routed
 from daimyo_gateway.testing import SocketClient, sign_in
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.registry import get_game
 from daimyo_store.postgres import PostgresEventStore
+from tests.support.game_service import moves_from_legal, routed
 
 T = TypeVar("T")
 BOT_LEVELS = ("random", "greedy")

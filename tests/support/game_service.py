@@ -1,6 +1,12 @@
 """Helpers for tests and benchmarks of the game service: an in-process server on a fresh port, a
 gRPC client, and a player that picks random legal moves from a seat's view alone (as a web
-client would — without importing the engine)."""
+client would — without importing the engine).
+
+They live in the test tree, not in `daimyo_game`, because they name a game: the games they
+create and the moves they read from a view are Samurai's (`create_samurai`, `moves_from_legal`),
+and shared service code names no game (issue 15: a game is a plug-in). Tests, benchmarks and the
+load run import this as `tests.support.game_service`; a script run by path puts the repository
+root on `sys.path` first (as tests/golden/regenerate.py does)."""
 
 from __future__ import annotations
 
