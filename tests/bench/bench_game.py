@@ -37,6 +37,7 @@ from daimyo_bus.bus import Bus
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.repository import GameRepository
+from daimyo_kit import credentials
 from daimyo_kit.embedded import port_answers, start_nats, start_postgres
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
@@ -189,6 +190,7 @@ async def bench_latency(database_url: str, nats_url: str, schema: str, think: fl
 
 
 async def main() -> None:
+    os.environ.update(credentials.env_additions(os.environ))  # the in-process service's callers, as in tests
     logging.disable(logging.WARNING)  # psycopg warns when the relay is cancelled mid-query at the end
     structlog.configure(wrapper_class=structlog.make_filtering_bound_logger(logging.WARNING))
     with ExitStack() as stack:

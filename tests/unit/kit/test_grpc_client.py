@@ -29,7 +29,8 @@ def named_echo(name: str, answered: Counter[str]) -> Servicer:
     async def answer(request: bytes, context: Any) -> bytes:
         answered[name] += 1
         return name.encode()
-    handler = grpc.method_handlers_generic_handler(ECHO, {"Name": grpc.unary_unary_rpc_method_handler(answer)})
+    methods = {"Name": grpc.unary_unary_rpc_method_handler(answer)}
+    handler = grpc.method_handlers_generic_handler(ECHO, methods)
     return Servicer(lambda instance, server: server.add_generic_rpc_handlers((instance,)), handler, ECHO)
 
 
