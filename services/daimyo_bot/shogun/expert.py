@@ -16,7 +16,7 @@ import time
 from typing import Any
 
 from daimyo_bot.search_pool import SearchResult
-from daimyo_bot.shogun.mcts import move_key, root_candidates, simulate
+from daimyo_bot.shogun.mcts import AssumedPlans, move_key, root_candidates, simulate
 from daimyo_rules.core import Rng
 
 FINALISTS = 2
@@ -31,6 +31,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     visits, rewards = [0] * len(candidates), [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     rng, iterations, rounds, halve_at = Rng(seed), 0, 0, 2
+    assumed = AssumedPlans(seed)
 
     def more() -> bool:
         return (max_iterations is None or iterations < max_iterations) and (
@@ -41,7 +42,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
         for i in alive:
             if not more():
                 break
-            rewards[i] += simulate(view, seat, candidates[i], Rng(world))
+            rewards[i] += simulate(view, seat, candidates[i], Rng(world), assumed)
             visits[i] += 1
             iterations += 1
         rounds += 1
