@@ -180,6 +180,12 @@ def test_the_expert_keeps_the_greedy_plan_when_it_could_not_try_every_plan() -> 
     assert list(result.stats) == [mcts.move_key(candidates[0])]
 
 
+def test_the_expert_splits_its_budget_into_one_phase_per_halving_and_one_for_the_finalists() -> None:
+    from daimyo_bot.shogun import expert
+
+    assert [expert.phase_count(n) for n in (1, 2, 3, 4, 8, 15, 16, 17)] == [1, 1, 2, 2, 3, 4, 4, 5]
+
+
 def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> None:
     from daimyo_bot.shogun import expert, mcts
 
@@ -187,6 +193,6 @@ def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> 
     view = SHOGUN.view(state, seat)
     count = len(mcts.root_candidates(view, seat))
     result = expert.search(view, seat, 5, None, count * 6)
-    assert len(result.stats) == expert.FINALISTS  # halved after 2, 4 and 8 worlds
+    assert len(result.stats) == expert.FINALISTS  # halved at the end of each phase of the budget
     assert len({visits for visits, _ in result.stats.values()}) == 1  # the finalists met the same worlds
     assert result.iterations == count * 6
