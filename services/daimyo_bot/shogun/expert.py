@@ -53,7 +53,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     visits, rewards = [0] * len(candidates), [0.0] * len(candidates)
     alive = list(range(len(candidates)))
     rng, iterations, rounds = Rng(seed), 0, 0
-    assumed, budget = AssumedPlans(seed), Budget(stop_at, max_iterations)
+    assumed, budget = AssumedPlans(seed, view), Budget(stop_at, max_iterations)
     phases = phase_count(len(candidates))
     phase = 1
     while budget.left(iterations):

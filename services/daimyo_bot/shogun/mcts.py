@@ -57,7 +57,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     keys = [move_key(m) for m in candidates]
     visits = [0] * len(candidates)
     rewards = [0.0] * len(candidates)
-    rng, assumed = Rng(seed), AssumedPlans(seed)
+    rng, assumed = Rng(seed), AssumedPlans(seed, view)
     iterations = 0
     while (max_iterations is None or iterations < max_iterations) and (
             stop_at is None or time.monotonic() < stop_at):
@@ -129,20 +129,25 @@ def _dedupe(moves: list[Move]) -> list[Move]:
 
 
 class AssumedPlans:
-    """The plans the opponents are assumed to make this round: noisy greedy plans, judged once.
+    """The plans the opponents are assumed to make in the view's planning step: judged once.
 
-    The greedy judgement reads only public information (the board, chests, revealed cards), so
-    an opponent's assumed plan is the same in every determinization but for its noise: each
-    world draws one of `OPPONENT_PLANS` noisy plans per opponent, judged the first time it is
-    drawn (with its own generator, so a world's draws do not depend on what was judged before:
-    the expert's candidates meet the same opponents in the same world).
+    At the view's own planning step the board is public and the same in every determinization,
+    and the greedy judgement reads only public information, so an opponent's assumed plan is the
+    same in every world but for its noise: each world draws one of `OPPONENT_PLANS` noisy plans
+    per opponent, judged the first time it is drawn (with its own generator, so a world's draws
+    do not depend on what was judged before: the expert's candidates meet the same opponents in
+    the same world). A later planning step (a simulation from an action decision runs into the
+    next round) has a board of its own in every world: those plans are judged afresh.
     """
 
-    def __init__(self, seed: int) -> None:
+    def __init__(self, seed: int, view: dict[str, Any]) -> None:
         self.seed = seed
+        self.planning = (view["year"], view["season"]) if view["stage"] == PLAN else None
         self.plans: dict[tuple[int, int], Plan] = {}
 
     def draw(self, st: ShogunState, other: int, rng: Rng) -> Plan:
+        if (st.year, st.season) != self.planning:
+            return greedy_plan(st, other, rng, noise=OPPONENT_NOISE)
         key = (other, rng.below(OPPONENT_PLANS))
         plan = self.plans.get(key)
         if plan is None:
@@ -156,7 +161,7 @@ class AssumedPlans:
 def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
              assumed: AssumedPlans | None = None) -> float:
     """One determinization: play `move`, then greedy play to the end of the round; seat's reward."""
-    assumed = assumed or AssumedPlans(rng.next_u64())
+    assumed = assumed or AssumedPlans(rng.next_u64(), view)
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)

@@ -196,3 +196,31 @@ def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> 
     assert len(result.stats) == expert.FINALISTS  # halved at the end of each phase of the budget
     assert len({visits for visits, _ in result.stats.values()}) == 1  # the finalists met the same worlds
     assert result.iterations == count * 6
+
+
+def test_the_opponents_assumed_plans_are_legal_in_every_world_sampled_at_the_planning_step() -> None:
+    from daimyo_bot.shogun import mcts
+    from daimyo_rules.shogun import rules
+    from daimyo_rules.shogun.sampling import sample_state
+
+    planning = [(st, s) for st, s in shogun_positions(3, games=1, seed=4, every=5) if st.stage == "plan"]
+    for state, seat in planning:
+        view = SHOGUN.view(state, seat)
+        assumed = mcts.AssumedPlans(9, view)
+        for world in range(2 * mcts.OPPONENT_PLANS):
+            st = sample_state(view, Rng(world))
+            for other in (o for o in range(st.players) if o != seat):
+                plan = assumed.draw(st, other, Rng(world))
+                st.plans[other] = None
+                rules.check_plan(st, other, plan)  # raises on a card the opponent cannot play
+
+
+def test_a_simulation_from_an_action_decision_judges_the_next_rounds_plans_afresh() -> None:
+    from daimyo_bot.shogun import mcts
+
+    state, seat = next((st, s) for st, s in shogun_positions(3, games=1, seed=3) if st.stage == "decide")
+    view = SHOGUN.view(state, seat)
+    assumed = mcts.AssumedPlans(9, view)
+    for world in range(4):
+        mcts.simulate(view, seat, mcts.root_candidates(view, seat)[0], Rng(world), assumed)
+    assert assumed.plans == {}  # the next round's board differs from world to world
