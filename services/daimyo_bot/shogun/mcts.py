@@ -31,19 +31,17 @@ from daimyo_bot.shogun.heuristics import (
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
 from daimyo_rules.shogun import rules
-from daimyo_rules.shogun.data import ACTION_KEYS
 from daimyo_rules.shogun.moves import SKIP, Draft, Move, MoveArmies, PickSpecial, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.state import DECIDE, DRAFT, NO_CARD, OVER, PICK, PLAN, ShogunState
+from daimyo_rules.shogun.state import DECIDE, DRAFT, OVER, PICK, PLAN, ShogunState
 from daimyo_rules.shogun.summary import to_act
 
 EXPLORATION = 0.35
 MARGIN_SCALE = 4.0  # VP of lead over the best rival that makes a reward of about 0.73
 OPPONENT_NOISE = 0.4  # how loosely the opponents are assumed to follow the greedy judgement
 OPPONENT_PLANS = 12  # assumed plans judged per opponent and search; later worlds reuse them
-GUESS_FACE_DOWN = True  # after planning, the opponents' face-down cards as greedy would lay them
 PLAN_VARIATIONS = 8
 VARIATION_NOISE = 0.6
 CANDIDATE_SEED = 0x5EED
@@ -167,8 +165,6 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
-    elif GUESS_FACE_DOWN:
-        _guess_face_down_cards(st, seat, view, rng)
     st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
@@ -200,37 +196,6 @@ def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng, assumed: Assume
     for other in range(st.players):
         if other != seat and st.plans[other] is not None:
             st.plans[other] = assumed.draw(st, other, rng)
-
-
-def _guess_face_down_cards(st: ShogunState, seat: int, view: dict[str, Any], rng: Rng) -> None:
-    """Once plans are made, the opponents' face-down cards as a noisy greedy plan would lay them.
-
-    The sampler lays them uniformly at random (any province, chest or nothing), so the rest of
-    the round would be played against aimless opponents; here each face-down action gets the
-    card a noisy greedy plan judged on the board as it is now gives it, where that card is
-    still free (not shown, not the bid), and nothing otherwise. Only public information is used.
-    """
-    for other in range(st.players):
-        plan = st.plans[other]
-        if other == seat or plan is None:
-            continue
-        shown = view["revealed_plans"][str(other)]
-        free = [i for i, key in enumerate(ACTION_KEYS) if key not in shown]
-        if not free:
-            continue
-        st.plans[other] = None
-        guess = greedy_plan(st, other, rng, noise=OPPONENT_NOISE)
-        st.plans[other] = Plan(_merge_cards(plan, guess, free), plan.bid)
-
-
-def _merge_cards(plan: Plan, guess: Plan, free: list[int]) -> tuple[int, ...]:
-    cards = list(plan.actions)
-    taken = {plan.bid, *(c for i, c in enumerate(cards) if i not in free)}
-    for i in free:
-        want = guess.actions[i]
-        cards[i] = want if want == NO_CARD or want not in taken else NO_CARD
-        taken.add(cards[i])
-    return tuple(cards)
 
 
 def _policy(st: ShogunState, mover: int, seat: int, rng: Rng, assumed: AssumedPlans) -> Move:

@@ -224,26 +224,3 @@ def test_a_simulation_from_an_action_decision_judges_the_next_rounds_plans_afres
     for world in range(4):
         mcts.simulate(view, seat, mcts.root_candidates(view, seat)[0], Rng(world), assumed)
     assert assumed.plans == {}  # the next round's board differs from world to world
-
-
-def test_once_plans_are_made_the_opponents_face_down_cards_are_guessed_around_the_shown_ones() -> None:
-    from daimyo_bot.shogun import mcts
-    from daimyo_rules.shogun.data import ACTION_KEYS
-    from daimyo_rules.shogun.sampling import sample_state
-    from daimyo_rules.shogun.state import NO_CARD
-
-    positions = shogun_positions(3, games=1, seed=5, every=3)
-    later = [(st, s) for st, s in positions if st.stage in ("pick", "decide")]
-    assert later
-    for state, seat in later:
-        view = SHOGUN.view(state, seat)
-        st = sample_state(view, Rng(1))
-        mcts._guess_face_down_cards(st, seat, view, Rng(2))
-        for other in (o for o in range(st.players) if o != seat):
-            plan = st.plans[other]
-            shown = view["revealed_plans"][str(other)]
-            assert all(plan.actions[i] == state.plans[other].actions[i]
-                       for i, key in enumerate(ACTION_KEYS) if key in shown)
-            assert plan.bid == state.plans[other].bid
-            cards = [c for c in (*plan.actions, plan.bid) if c != NO_CARD]
-            assert len(cards) == len(set(cards))
