@@ -6,10 +6,12 @@ values perturbed), every special card, every target and a few army counts for a 
 iteration samples a full state consistent with the view (`sampling.sample_state`: the other
 seats' secret plans, the face-down action cards, the tower's stuck cubes, the coming event and
 every later chance are redrawn), gives the opponents who still plan — or whose plan is secret
-— a noisy greedy plan, applies a candidate chosen by UCB1, and plays the rest of the round
-(and the winter after autumn) with the greedy policy; the position is then judged by
-`shogun_heuristics.evaluate`. Candidates are built from public information only and with a
-fixed generator, so every worker of the pool searches the same set and their statistics merge.
+— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`), applies a
+candidate chosen by UCB1, and plays the rest of the round (and the winter after autumn) with
+the greedy policy, in place on the sampled state (the engine's checks and copy only for the
+candidate); the position is then judged by `shogun_heuristics.evaluate`. Candidates are built
+from public information only and with a fixed generator, so every worker of the pool searches
+the same set and their statistics merge.
 """
 
 from __future__ import annotations
