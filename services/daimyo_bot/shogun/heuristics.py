@@ -148,10 +148,13 @@ def threat(st: ShogunState, seat: int, p: int) -> int:
     return worst
 
 
+_YIELD_WORTH = tuple(0.12 * (tax + rice) for tax, rice in zip(T.tax, T.rice, strict=True))
+
+
 def province_worth(st: ShogunState, p: int) -> float:
-    """VP a province is worth to whoever holds it: itself, its buildings, its yield."""
-    w = winters_left(st)
-    return w * (1 + building_count(st.buildings[p])) + 0.12 * (T.tax[p] + T.rice[p]) * min(1, rounds_left(st))
+    """VP a province is worth to whoever holds it: itself, its buildings, its yield (while it yields)."""
+    worth = winters_left(st) * (1 + building_count(st.buildings[p]))
+    return worth + _YIELD_WORTH[p] if rounds_left(st) else worth + 0.0
 
 
 def rice_needed(st: ShogunState, seat: int) -> float:

@@ -6,10 +6,12 @@ values perturbed), every special card, every target and a few army counts for a 
 iteration samples a full state consistent with the view (`sampling.sample_state`: the other
 seats' secret plans, the face-down action cards, the tower's stuck cubes, the coming event and
 every later chance are redrawn), gives the opponents who still plan — or whose plan is secret
-— a noisy greedy plan, applies a candidate chosen by UCB1, and plays the rest of the round
-(and the winter after autumn) with the greedy policy; the position is then judged by
-`shogun_heuristics.evaluate`. Candidates are built from public information only and with a
-fixed generator, so every worker of the pool searches the same set and their statistics merge.
+— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`), applies a
+candidate chosen by UCB1, and plays the rest of the round (and the winter after autumn) with
+the greedy policy, in place on the sampled state (the engine's checks and copy only for the
+candidate); the position is then judged by `shogun_heuristics.evaluate`. Candidates are built
+from public information only and with a fixed generator, so every worker of the pool searches
+the same set and their statistics merge.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from daimyo_bot.shogun.heuristics import (
 )
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
-from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, move_to_json
+from daimyo_rules.shogun import rules
+from daimyo_rules.shogun.moves import SKIP, Draft, Move, MoveArmies, PickSpecial, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
@@ -40,6 +43,7 @@ from daimyo_rules.shogun.summary import to_act
 EXPLORATION = 0.35
 MARGIN_SCALE = 4.0  # VP of lead over the best rival that makes a reward of about 0.73
 OPPONENT_NOISE = 0.4  # how loosely the opponents are assumed to follow the greedy judgement
+OPPONENT_PLANS = 12  # assumed plans judged per opponent and search; later worlds reuse them
 PLAN_VARIATIONS = 8
 VARIATION_NOISE = 0.6
 CANDIDATE_SEED = 0x5EED
@@ -55,12 +59,12 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     keys = [move_key(m) for m in candidates]
     visits = [0] * len(candidates)
     rewards = [0.0] * len(candidates)
-    rng = Rng(seed)
+    rng, assumed = Rng(seed), AssumedPlans(seed, view)
     iterations = 0
     while (max_iterations is None or iterations < max_iterations) and (
             stop_at is None or time.monotonic() < stop_at):
         pick = _ucb(visits, rewards, iterations)
-        rewards[pick] += simulate(view, seat, candidates[pick], rng)
+        rewards[pick] += simulate(view, seat, candidates[pick], rng, assumed)
         visits[pick] += 1
         iterations += 1
     stats = {keys[i]: (visits[i], rewards[i]) for i in range(len(candidates)) if visits[i]}
@@ -126,12 +130,44 @@ def _dedupe(moves: list[Move]) -> list[Move]:
 # ---------------------------------------------------------------- simulation
 
 
-def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng) -> float:
+class AssumedPlans:
+    """The plans the opponents are assumed to make in the view's planning step: judged once.
+
+    At the view's own planning step the board is public and the same in every determinization,
+    and the greedy judgement reads only public information, so an opponent's assumed plan is the
+    same in every world but for its noise: each world draws one of `OPPONENT_PLANS` noisy plans
+    per opponent, judged the first time it is drawn (with its own generator, so a world's draws
+    do not depend on what was judged before: the expert's candidates meet the same opponents in
+    the same world). A later planning step (a simulation from an action decision runs into the
+    next round) has a board of its own in every world: those plans are judged afresh.
+    """
+
+    def __init__(self, seed: int, view: dict[str, Any]) -> None:
+        self.seed = seed
+        self.planning = (view["year"], view["season"]) if view["stage"] == PLAN else None
+        self.plans: dict[tuple[int, int], Plan] = {}
+
+    def draw(self, st: ShogunState, other: int, rng: Rng) -> Plan:
+        if (st.year, st.season) != self.planning:
+            return greedy_plan(st, other, rng, noise=OPPONENT_NOISE)
+        key = (other, rng.below(OPPONENT_PLANS))
+        plan = self.plans.get(key)
+        if plan is None:
+            saved, st.plans[other] = st.plans[other], None
+            plan = greedy_plan(st, other, Rng(self.seed ^ (key[0] * 7919 + key[1] + 1)), noise=OPPONENT_NOISE)
+            st.plans[other] = saved
+            self.plans[key] = plan
+        return plan
+
+
+def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
+             assumed: AssumedPlans | None = None) -> float:
     """One determinization: play `move`, then greedy play to the end of the round; seat's reward."""
+    assumed = assumed or AssumedPlans(rng.next_u64(), view)
     st = sample_state(view, rng)
     if st.stage == PLAN:
-        _assume_opponent_plans(st, seat, rng)
-    st = ENGINE.apply(st, seat, move)
+        _assume_opponent_plans(st, seat, rng, assumed)
+    st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
         if st.stage == OVER or (st.stage == PLAN and (st.round, st.year) != (round_, year)):
@@ -140,21 +176,33 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng) -> float:
         if not acting:
             break
         mover = acting[0]
-        st = ENGINE.apply(st, mover, _policy(st, mover, seat, rng))
+        play_in_place(st, mover, _policy(st, mover, seat, rng, assumed))
     return reward(st, seat)
 
 
-def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng) -> None:
+def play_in_place(st: ShogunState, seat: int, move: Move) -> None:
+    """The engine's move without its checks and copy: the policy's moves are legal by construction."""
+    if isinstance(move, Plan):
+        rules.apply_plan(st, seat, move)
+    elif isinstance(move, PickSpecial):
+        rules.apply_pick(st, seat, move)
+    elif isinstance(move, Draft):
+        rules.apply_draft(st, seat, move)
+    else:
+        rules.apply_move(st, seat, move if isinstance(move, MoveArmies) else None)
+    rules.advance(st)
+
+
+def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng, assumed: AssumedPlans) -> None:
     """Secret plans already made are redrawn as the greedy judgement (loosely) would make them."""
     for other in range(st.players):
         if other != seat and st.plans[other] is not None:
-            st.plans[other] = None
-            st.plans[other] = greedy_plan(st, other, rng, noise=OPPONENT_NOISE)
+            st.plans[other] = assumed.draw(st, other, rng)
 
 
-def _policy(st: ShogunState, mover: int, seat: int, rng: Rng) -> Move:
+def _policy(st: ShogunState, mover: int, seat: int, rng: Rng, assumed: AssumedPlans) -> Move:
     if st.stage == PLAN:
-        return greedy_plan(st, mover, rng, noise=0.0 if mover == seat else OPPONENT_NOISE)
+        return greedy_plan(st, mover, rng) if mover == seat else assumed.draw(st, mover, rng)
     if st.stage == PICK:
         return greedy_pick(st, mover)
     if st.stage == DECIDE:

@@ -182,6 +182,12 @@ def test_the_expert_keeps_the_greedy_plan_when_it_could_not_try_every_plan() -> 
     assert list(result.stats) == [mcts.move_key(candidates[0])]
 
 
+def test_the_expert_splits_its_budget_into_one_phase_per_halving_and_one_for_the_finalists() -> None:
+    from daimyo_bot.shogun import expert
+
+    assert [expert.phase_count(n) for n in (1, 2, 3, 4, 8, 15, 16, 17)] == [1, 1, 2, 2, 3, 4, 4, 5]
+
+
 def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> None:
     from daimyo_bot.shogun import expert, mcts
 
@@ -189,6 +195,34 @@ def test_the_expert_compares_every_plan_in_the_same_worlds_and_halves_them() -> 
     view = SHOGUN.view(state, seat)
     count = len(mcts.root_candidates(view, seat))
     result = expert.search(view, seat, 5, None, count * 6)
-    assert len(result.stats) == expert.FINALISTS  # halved after 2, 4 and 8 worlds
+    assert len(result.stats) == expert.FINALISTS  # halved at the end of each phase of the budget
     assert len({visits for visits, _ in result.stats.values()}) == 1  # the finalists met the same worlds
     assert result.iterations == count * 6
+
+
+def test_the_opponents_assumed_plans_are_legal_in_every_world_sampled_at_the_planning_step() -> None:
+    from daimyo_bot.shogun import mcts
+    from daimyo_rules.shogun import rules
+    from daimyo_rules.shogun.sampling import sample_state
+
+    planning = [(st, s) for st, s in shogun_positions(3, games=1, seed=4, every=5) if st.stage == "plan"]
+    for state, seat in planning:
+        view = SHOGUN.view(state, seat)
+        assumed = mcts.AssumedPlans(9, view)
+        for world in range(2 * mcts.OPPONENT_PLANS):
+            st = sample_state(view, Rng(world))
+            for other in (o for o in range(st.players) if o != seat):
+                plan = assumed.draw(st, other, Rng(world))
+                st.plans[other] = None
+                rules.check_plan(st, other, plan)  # raises on a card the opponent cannot play
+
+
+def test_a_simulation_from_an_action_decision_judges_the_next_rounds_plans_afresh() -> None:
+    from daimyo_bot.shogun import mcts
+
+    state, seat = next((st, s) for st, s in shogun_positions(3, games=1, seed=3) if st.stage == "decide")
+    view = SHOGUN.view(state, seat)
+    assumed = mcts.AssumedPlans(9, view)
+    for world in range(4):
+        mcts.simulate(view, seat, mcts.root_candidates(view, seat)[0], Rng(world), assumed)
+    assert assumed.plans == {}  # the next round's board differs from world to world
