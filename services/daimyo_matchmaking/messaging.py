@@ -51,7 +51,7 @@ async def consume_finished_games(
 
 
 async def consume_abandoned_seats(
-    bus: Bus, handlers: MatchmakingHandlers, durable: str = ABANDONED_CONSUMER
+    bus: Bus, handlers: MatchmakingHandlers, durable: str = ABANDONED_CONSUMER, only_new: bool = False
 ) -> asyncio.Task[None]:
     """Free every player who left a seat to a bot (`daimyo.game.*.abandoned`), durably."""
 
@@ -65,7 +65,8 @@ async def consume_abandoned_seats(
             log.error("abandoned_message_dropped", subject=subject, error=str(exc))
 
     await bus.wait_for_games_stream()  # the relay creates it
-    task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned)
+    task: asyncio.Task[None] = await bus.consume(subjects.ALL_ABANDONED, durable, on_abandoned,
+                                                     only_new=only_new)
     return task
 
 

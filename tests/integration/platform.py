@@ -72,7 +72,7 @@ async def platform(database_url: str, nats_url: str, schema: str,
         loop = MatchmakerLoop(handlers, 0.2)
         handlers.on_enqueue = loop.wake
         tasks = [await consume_finished_games(bus, handlers, durable=f"fin-{schema}", only_new=True),
-                 await consume_abandoned_seats(bus, handlers, durable=f"ab-{schema}"),
+                 await consume_abandoned_seats(bus, handlers, durable=f"ab-{schema}", only_new=True),
                  asyncio.create_task(loop.run())]
         await listen_online(bus, handlers, group=f"online-{schema}")
         driver = Driver(game.stub, RefusingBot(), deadline_s=0.2)  # the driver plays its fallback at once

@@ -43,8 +43,9 @@ async def matchmaking(database_url: str, nats_url: str,
         handlers = MatchmakingHandlers(store, GrpcGameCreator(channel), RecordingNotifier(), catalog,
                                        FakeClock(), rng=random.Random(4))
         suffix = uuid.uuid4().hex[:8]
-        await consume_finished_games(bus, handlers, durable=f"ratings-{suffix}")
-        await consume_abandoned_seats(bus, handlers, durable=f"abandoned-{suffix}")
+        # only_new: a fresh durable on a shared NATS must not wade through other runs' games first
+        await consume_finished_games(bus, handlers, durable=f"ratings-{suffix}", only_new=True)
+        await consume_abandoned_seats(bus, handlers, durable=f"abandoned-{suffix}", only_new=True)
         try:
             yield handlers
         finally:
