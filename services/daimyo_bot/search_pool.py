@@ -90,9 +90,13 @@ class SearchPool:
         start = time.monotonic()
         stop_at = start + max(0.0, deadline_s * WORKER_SHARE - MARGIN_S)
         budgets = _split(max_iterations, self.workers)
-        jobs = [loop.run_in_executor(self._executor, _run_job, search, view_json, seat,
-                                     _worker_seed(seed, n), stop_at, budgets[n])
-                for n in range(self.workers)]
+        try:
+            jobs = [loop.run_in_executor(self._executor, _run_job, search, view_json, seat,
+                                         _worker_seed(seed, n), stop_at, budgets[n])
+                    for n in range(self.workers)]
+        except BrokenProcessPool:  # a worker died before this request: no search this time
+            self._replace_broken_pool()
+            return _merge([])
         timeout = max(0.0, start + deadline_s * PARENT_SHARE - MARGIN_S - time.monotonic())
         done, pending = await asyncio.wait(jobs, timeout=timeout)
         for job in pending:

@@ -7,6 +7,8 @@ import json
 import os
 import signal
 import time
+from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -104,6 +106,25 @@ async def test_mcts_answers_in_time_even_when_its_workers_are_busy(bot_handlers:
     assert time.monotonic() - started < 0.2 + GRACE_S
     assert_legal(state, seat, answer.move)
     await slow
+
+
+class BrokenExecutor(Executor):
+    """A pool whose worker died before the request came: `submit` raises at once."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+
+async def test_a_pool_found_broken_when_a_request_arrives_answers_greedy_and_is_replaced() -> None:
+    pool = SearchPool(1, executor=BrokenExecutor())
+    handlers = BotHandlers(build_levels(pool))
+    state, seat = next(positions(2, games=1, seed=6))
+    try:
+        answer = await handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=300))
+        assert_legal(state, seat, answer.move)
+        assert not isinstance(pool._executor, BrokenExecutor)  # type: ignore[attr-defined]
+    finally:
+        pool.close()
 
 
 async def test_a_killed_search_worker_is_replaced() -> None:
