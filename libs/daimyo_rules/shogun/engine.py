@@ -82,14 +82,7 @@ class ShogunGame:
 
     def _apply(self, st: ShogunState, seat: int, move: Move) -> None:
         rules.record(st, {"seat": seat, "move": _move_to_json(move)})
-        if isinstance(move, Plan):
-            rules.apply_plan(st, seat, move)
-        elif isinstance(move, PickSpecial):
-            rules.apply_pick(st, seat, move)
-        elif isinstance(move, Draft):
-            rules.apply_draft(st, seat, move)
-        else:
-            rules.apply_move(st, seat, move if isinstance(move, MoveArmies) else None)
+        rules.apply_any(st, seat, move)
 
     # ------------------------------------------------------------ queries
 

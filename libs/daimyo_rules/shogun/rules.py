@@ -789,6 +789,18 @@ def _check_card(st: ShogunState, seat: int, card: int, used: set[int]) -> None:
         raise IllegalMove(f"planning: seat {seat} does not hold the province card of {T.names[card]}")
 
 
+def apply_any(st: ShogunState, seat: int, move: Any) -> None:
+    """A checked typed move of any kind, applied in place (the engine's and a bot's fast path)."""
+    if isinstance(move, Plan):
+        apply_plan(st, seat, move)
+    elif isinstance(move, PickSpecial):
+        apply_pick(st, seat, move)
+    elif isinstance(move, Draft):
+        apply_draft(st, seat, move)
+    else:
+        apply_move(st, seat, move if isinstance(move, MoveArmies) else None)
+
+
 def apply_plan(st: ShogunState, seat: int, plan: Plan) -> None:
     st.plans[seat] = plan
     effect(st, type="planned", seat=seat)

@@ -33,7 +33,7 @@ from daimyo_bot.shogun.heuristics import (
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
 from daimyo_rules.shogun import rules
-from daimyo_rules.shogun.moves import SKIP, Draft, Move, MoveArmies, PickSpecial, Plan, move_to_json
+from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
@@ -182,14 +182,7 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
 
 def play_in_place(st: ShogunState, seat: int, move: Move) -> None:
     """The engine's move without its checks and copy: the policy's moves are legal by construction."""
-    if isinstance(move, Plan):
-        rules.apply_plan(st, seat, move)
-    elif isinstance(move, PickSpecial):
-        rules.apply_pick(st, seat, move)
-    elif isinstance(move, Draft):
-        rules.apply_draft(st, seat, move)
-    else:
-        rules.apply_move(st, seat, move if isinstance(move, MoveArmies) else None)
+    rules.apply_any(st, seat, move)
     rules.advance(st)
 
 
