@@ -21,6 +21,17 @@ def sign_in(page: Page, url: str, name: str, pace_ms: int = 0) -> None:
     page.wait_for_selector("#queue")
 
 
+def press_slowly(page: Page, selector: str, hold_ms: int) -> None:
+    """A press held for `hold_ms` before its release, as a hesitant thumb on a phone does."""
+    page.locator(selector).scroll_into_view_if_needed()
+    box = page.locator(selector).bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(hold_ms)
+    page.mouse.up()
+
+
 def queue(page: Page, players: int, mode: str, level: str = "random") -> None:
     page.check(f"input[name=players][value='{players}']")
     page.check(f"input[name=mode][value='{mode}']")

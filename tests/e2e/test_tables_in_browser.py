@@ -22,6 +22,7 @@ from tests.e2e.pages import (
     TIMEOUT,
     current_version,
     play_one_turn,
+    press_slowly,
     shot,
     sign_in,
     wait_for_game,
@@ -126,7 +127,7 @@ def test_friends_at_a_private_table_choose_hands_chat_and_play_a_rematch(stack: 
     shot(guest, artifacts, "22-end-screen")
     offer_rematch(host)
     expect(guest.locator(".rematch")).to_contain_text("Hana offers a rematch", timeout=TIMEOUT)
-    guest.click("[data-after=accept]")
+    press_slowly(guest, "[data-after=accept]", hold_ms=1300)  # the countdown ticks in between
     for page in (host, guest):  # both are taken to the new game
         page.wait_for_url(lambda url: "#/game/" in url and game_id not in url, timeout=TIMEOUT)
     assert host.url == guest.url

@@ -90,6 +90,7 @@ export class AfterGame {
       if (button) button.disabled = false;
       const what = r.state === "started" ? "The rematch is starting…" : r.state === "expired" ? "The rematch offer expired" : "The rematch is off";
       box.innerHTML = `<p class="rematch-state" data-state="${esc(r.state)}">${what}${r.reason ? `: ${esc(r.reason)}` : ""}.</p>`;
+      delete box.dataset.drawn;
       return;
     }
     if (button) button.disabled = true;
@@ -99,12 +100,18 @@ export class AfterGame {
     const answer = mine && !mine.accepted ? `<div class="actions"><button class="primary" data-after="accept">Accept the rematch</button><button data-after="decline">Decline</button></div>`
       : mine ? `<div class="actions"><button data-after="decline">Call it off</button></div>` : "";
     const by = r.by ? `${esc(r.by)} offers a rematch. ` : "";
-    box.innerHTML = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown">${left} s</span> left.</p>${seats}${answer}`;
+    // Redrawn only when the answers change; the countdown's text alone ticks, so a press on
+    // Accept is never split across a button replaced between press and release.
+    const html = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown"></span> left.</p>${seats}${answer}`;
+    if (box.dataset.drawn !== html) { box.innerHTML = html; box.dataset.drawn = html; }
+    box.querySelector(".countdown").textContent = `${left} s`;
   }
 
   note(message) {
     const box = this.el.querySelector("#rematch");
-    if (box) box.innerHTML = `<p class="rematch-state refusal" role="alert">${esc(message)}</p>`;
+    if (!box) return;
+    box.innerHTML = `<p class="rematch-state refusal" role="alert">${esc(message)}</p>`;
+    delete box.dataset.drawn;
   }
 }
 

@@ -27,13 +27,18 @@ export class LiveBar {
     return Math.max(0, this.clock.remaining_ms[seat] - spent);
   }
 
+  // Three parts, each redrawn only when its own text changes: the clocks tick every second, and
+  // redrawing the buttons with them would swap a button between a press and its release, so the
+  // click would land on no button and be lost.
   render() {
+    if (!this.parts) {
+      this.parts = ["connection", "clocks", "seat"].map((name) => Object.assign(document.createElement("div"), { className: `live-${name}` }));
+      this.el.replaceChildren(...this.parts);
+    }
     const down = this.ctx.socket && !this.ctx.socket.isOpen();
-    const parts = [down ? `<div class="live-warn" role="status">Reconnecting…</div>` : ""];
-    if (this.clock) parts.push(`<div class="clocks">${this.clock.remaining_ms.map((_, s) => this.clockHtml(s)).join("")}</div>`);
-    parts.push(this.seatHtml());
-    const html = parts.join("");
-    if (html !== this.el.innerHTML) this.el.innerHTML = html;
+    const clocks = this.clock ? `<div class="clocks">${this.clock.remaining_ms.map((_, s) => this.clockHtml(s)).join("")}</div>` : "";
+    const html = [down ? `<div class="live-warn" role="status">Reconnecting…</div>` : "", clocks, this.seatHtml()];
+    this.parts.forEach((part, n) => { if (part.innerHTML !== html[n]) part.innerHTML = html[n]; });
   }
 
   clockHtml(seat) {
