@@ -100,12 +100,7 @@ def _as_role(handler: grpc.RpcMethodHandler, role: str) -> grpc.RpcMethodHandler
     return handler._replace(unary_unary=authenticated)
 
 
-class CallerCredentials(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
-    """Adds a role's credentials to every call of a channel."""
-
-    def __init__(self, role: str, token: str) -> None:
-        self._metadata = ((CALLER_KEY, role), (TOKEN_KEY, token))
-
-    async def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
-        details = details._replace(metadata=[*(details.metadata or ()), *self._metadata])
-        return await continuation(details, request)
+def caller_metadata(role: str, token: str) -> tuple[tuple[str, str], ...]:
+    """The metadata that names a caller's role and proves it, added to every call of a channel
+    (daimyo_kit.grpc_client)."""
+    return ((CALLER_KEY, role), (TOKEN_KEY, token))

@@ -1,5 +1,6 @@
-"""Client channels carry the request id bound in the caller's log context to the server, and
-spread their calls over every replica the target names."""
+"""Client channels carry the request id bound in the caller's log context to the server (beside
+the role's credentials when the channel has a role), and spread their calls over every replica
+the target names."""
 
 from __future__ import annotations
 
@@ -23,6 +24,30 @@ async def test_the_bound_request_id_reaches_the_server(running) -> None:  # noqa
         unbound = await call(b"")
     assert carried == b"from-the-gateway"
     assert unbound and unbound != b"from-the-gateway"
+
+
+def metadata_echo() -> Servicer:
+    async def answer(request: bytes, context: Any) -> bytes:
+        return repr(sorted((k, v) for k, v in context.invocation_metadata() if k.startswith("x-"))).encode()
+    methods = {"Metadata": grpc.unary_unary_rpc_method_handler(answer)}
+    handler = grpc.method_handlers_generic_handler(ECHO, methods)
+    return Servicer(lambda instance, server: server.add_generic_rpc_handlers((instance,)), handler, ECHO)
+
+
+async def test_a_channel_with_a_role_sends_its_credentials_and_the_request_id_on_every_call() -> None:
+    server = await start_server([metadata_echo()], 0, host="127.0.0.1")
+    env = {"DAIMYO_GATEWAY_GRPC_TOKEN": "a-test-token"}
+    try:
+        async with grpc_client.channel(f"127.0.0.1:{server.port}", role="gateway", env=env) as channel:
+            call = channel.unary_unary(f"/{ECHO}/Metadata")
+            with log.bound(request_id="r-1"):
+                first = await call(b"")
+            second = await call(b"")
+    finally:
+        await server.stop(0)
+    assert first.decode() == repr([("x-daimyo-caller", "gateway"), ("x-daimyo-token", "a-test-token"),
+                                   ("x-request-id", "r-1")])
+    assert second.decode() == repr([("x-daimyo-caller", "gateway"), ("x-daimyo-token", "a-test-token")])
 
 
 def named_echo(name: str, answered: Counter[str]) -> Servicer:
