@@ -22,7 +22,7 @@ import threading
 from collections.abc import Awaitable, Coroutine, Mapping
 from typing import Any, TypeVar
 
-from daimyo_kit import event_loop
+from daimyo_kit import collector, event_loop
 from daimyo_kit import logging as log
 
 GRACE_ENV = "DAIMYO_SHUTDOWN_GRACE_SECONDS"
@@ -81,6 +81,7 @@ def die_with_parent(env: Mapping[str, str] | None = None) -> None:
 def run(main: Coroutine[Any, Any, T], grace: float | None = None) -> T | None:
     """Run a service's main coroutine until it returns or a signal stops it (None then)."""
     die_with_parent()
+    collector.settle()
     return event_loop.run(_supervised(main, grace_from_env() if grace is None else grace))
 
 
