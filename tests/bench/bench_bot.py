@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from daimyo_bot.samurai import mcts
+from daimyo_bot.samurai import expert, mcts
 from daimyo_bot.samurai.bots import greedy_bot
 from daimyo_bot.shogun import expert as shogun_expert
 from daimyo_bot.shogun import mcts as shogun_mcts
@@ -32,7 +32,7 @@ from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 
 SEARCHES: dict[str, dict[str, Callable[..., Any]]] = {
-    "samurai": {"mcts": mcts.search},
+    "samurai": {"mcts": mcts.search, "expert": expert.search},
     "shogun": {"mcts": shogun_mcts.search, "expert": shogun_expert.search},
 }
 GREEDY = {"samurai": greedy_bot, "shogun": shogun_greedy}

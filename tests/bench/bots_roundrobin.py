@@ -30,7 +30,7 @@ from daimyo_bot.levels import Ask, Level, Levels, build_levels, stand_in
 from daimyo_bot.search_pool import SearchPool
 from daimyo_rules import get_game
 
-DEFAULT_PAIRINGS = {"samurai": ["mcts:greedy", "greedy:random"],  # Samurai's expert is mcts for now
+DEFAULT_PAIRINGS = {"samurai": ["expert:mcts", "mcts:greedy", "greedy:random"],
                     "shogun": ["expert:greedy", "mcts:greedy", "expert:mcts"]}
 DEFAULT_PLAYERS = {"samurai": [2, 3, 4], "shogun": [3]}
 

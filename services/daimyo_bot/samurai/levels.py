@@ -1,8 +1,7 @@
-"""Samurai's levels: random, greedy and mcts, as the bot service offers them.
+"""Samurai's levels: random, greedy, mcts and expert, as the bot service offers them.
 
-There is no Samurai `expert` yet: the variants tried (playouts cut off and valued by projected
-captures, other playout widths, exploration and reward shaping) did not beat `mcts` (see the
-README); a table asking for `expert` is played by `mcts` (`daimyo_bot.levels.stand_in`).
+`expert` is the `mcts` search with the settings measured against it (`samurai/expert.py`,
+the README's "Measured").
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import json
 
 from daimyo_bot.legal_json import legal_count, random_legal_move
 from daimyo_bot.levels import Answer, Ask, Instant, Level
-from daimyo_bot.samurai import mcts
+from daimyo_bot.samurai import expert, mcts
 from daimyo_bot.samurai.bots import greedy_bot, greedy_typed, random_bot
 from daimyo_bot.search_pool import SearchFunction, SearchPool
 from daimyo_rules.core import Rng
@@ -46,4 +45,6 @@ def levels(pool: SearchPool) -> list[Level]:
         Level("mcts", "Searches thousands of possible futures (information-set Monte Carlo tree "
                       "search) over hands and captures it cannot see, within its time budget.",
               SamuraiSearch(pool, mcts.search)),
+        Level("expert", "Searches like mcts, tuned by measurement against it (see the bot README).",
+              SamuraiSearch(pool, expert.search)),
     ]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 from daimyo_bot.samurai.fast_state import FastState
@@ -27,13 +28,20 @@ from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.state import OVER, State
 from daimyo_rules.samurai.tiles import TILE_BY_ID
 
-EXPLORATION = 0.7
-PLAYOUT_SAMPLE = 6  # moves judged per playout step; the best of them is played
-PLAYOUT_RANDOM = 0.1  # chance of a uniformly random playout move
-EXPANSION_SAMPLE = 10
-URGENT = True
-URGENT_EXPANSION = True
-PRIOR_WEIGHT = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
+
+@dataclass(frozen=True)
+class Settings:
+    """The search's knobs; `MCTS` is the `mcts` level, other levels pass their own."""
+
+    exploration: float = 0.7
+    playout_sample: int = 6  # moves judged per playout step; the best of them is played
+    playout_random: float = 0.1  # chance of a uniformly random playout move
+    expansion_sample: int = 10
+    prior_weight: float = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
+    widening: float = 2.0  # children allowed: 1 + widening * sqrt(visits)
+
+
+MCTS = Settings()
 
 
 class Node:
@@ -50,6 +58,12 @@ class Node:
 
 def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
            max_iterations: int | None) -> SearchResult:
+    """The `mcts` level's search: `run` with `MCTS`."""
+    return run(view, seat, seed, stop_at, max_iterations, MCTS)
+
+
+def run(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
+        max_iterations: int | None, settings: Settings) -> SearchResult:
     """Search until `stop_at` (time.monotonic) or `max_iterations`, whichever comes first."""
     knowledge = knowledge_from_view(view, seat)
     rng = Rng(seed)
@@ -58,7 +72,7 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     iterations = 0
     while (max_iterations is None or iterations < max_iterations) and (
             stop_at is None or time.monotonic() < stop_at):
-        _iterate(root, root_order, FastState.from_state(knowledge.sample(rng)), rng)
+        _iterate(root, root_order, FastState.from_state(knowledge.sample(rng)), rng, settings)
         iterations += 1
     stats = {move: (child.visits, child.reward) for move, child in root.children.items()}
     return SearchResult(stats, iterations)
@@ -72,15 +86,17 @@ def _root_order(state: State, seat: int) -> list[tuple[Move, float]]:
     return [(m, score) for score, _, m in scored]
 
 
-def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState, rng: Rng) -> None:
+def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState, rng: Rng,
+             settings: Settings) -> None:
     path = [root]
     node = root
     while state.phase != OVER:
         seat = state.current
         moves = state.legal()
-        move = _select(node, moves, rng) if _widened(node, len(moves)) else None
+        move = _select(node, moves, settings) if _widened(node, len(moves), settings) else None
         if move is None:
-            move, prior = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng)
+            move, prior = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng,
+                                          settings)
             child = node.children.setdefault(move, Node(seat, prior))
             path.append(child)
             state.apply(move)
@@ -88,7 +104,7 @@ def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState,
         node = node.children[move]
         path.append(node)
         state.apply(move)
-    playout(state, rng)
+    playout(state, rng, settings)
     rewards = _rewards(state)
     for visited in path:
         visited.visits += 1
@@ -96,28 +112,29 @@ def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState,
             visited.reward += rewards[visited.mover]
 
 
-def _widened(node: Node, legal_count: int) -> bool:
+def _widened(node: Node, legal_count: int, settings: Settings) -> bool:
     """Whether `node` already has as many children as its visits allow (progressive widening)."""
-    allowed = 1 + int(2.0 * math.sqrt(node.visits))
+    allowed = 1 + int(settings.widening * math.sqrt(node.visits))
     return len(node.children) >= min(allowed, legal_count)
 
 
-def _select(node: Node, moves: Any, rng: Rng) -> Move | None:
+def _select(node: Node, moves: Any, settings: Settings) -> Move | None:
     """UCB over the children legal in this determinization; None when none is (expand then)."""
     best, best_value = None, -1.0
     available = [(m, c) for m, c in node.children.items() if m in moves]
     for _, child in available:
         child.avail += 1
+    exploration, prior_weight = settings.exploration, settings.prior_weight
     for move, child in available:
-        value = (child.reward / child.visits + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
-                 + PRIOR_WEIGHT * child.prior / (child.visits + 1))
+        value = (child.reward / child.visits + exploration * math.sqrt(math.log(child.avail) / child.visits)
+                 + prior_weight * child.prior / (child.visits + 1))
         if value > best_value:
             best, best_value = move, value
     return best
 
 
 def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: FastState, seat: int,
-                    moves: Any, rng: Rng) -> tuple[Move, float]:
+                    moves: Any, rng: Rng, settings: Settings) -> tuple[Move, float]:
     """The next child to add, with its heuristic score as a prior."""
     if order is not None:
         for move, score in order:
@@ -125,9 +142,8 @@ def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: F
                 return move, score
     judge = FastJudge(state, seat)
     best, best_value = None, float("-inf")
-    candidates = [moves[rng.below(len(moves))] for _ in range(min(EXPANSION_SAMPLE, len(moves)))]
-    if URGENT_EXPANSION:
-        candidates += completing_placements(state, seat)
+    candidates = [moves[rng.below(len(moves))] for _ in range(min(settings.expansion_sample, len(moves)))]
+    candidates += completing_placements(state, seat)
     if state.placed_any:
         candidates.append(EndTurn())
     for move in candidates:
@@ -142,23 +158,22 @@ def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: F
     return best, best_value
 
 
-def playout(state: FastState, rng: Rng) -> None:
+def playout(state: FastState, rng: Rng, settings: Settings = MCTS) -> None:
     """Play to the end, in place: mostly the best of a few sampled moves, sometimes a random one."""
     while state.phase != OVER:
-        state.apply(_playout_move(state, state.current, state.legal(), rng))
+        state.apply(_playout_move(state, state.current, state.legal(), rng, settings))
 
 
-def _playout_move(state: FastState, seat: int, moves: Any, rng: Rng) -> Move:
+def _playout_move(state: FastState, seat: int, moves: Any, rng: Rng, settings: Settings) -> Move:
     count = len(moves)
-    if count == 1 or rng.below(1000) < PLAYOUT_RANDOM * 1000:
+    if count == 1 or rng.below(1000) < settings.playout_random * 1000:
         move: Move = moves[rng.below(count)]
         return move
     judge = FastJudge(state, seat)
     best: Move = EndTurn() if state.placed_any else moves[rng.below(count)]
     best_value = judge.score(best)
-    candidates = [moves[rng.below(count)] for _ in range(PLAYOUT_SAMPLE)]
-    if URGENT:
-        candidates += completing_placements(state, seat)
+    candidates = [moves[rng.below(count)] for _ in range(settings.playout_sample)]
+    candidates += completing_placements(state, seat)
     for move in candidates:
         value = judge.score(move)
         if value > best_value:

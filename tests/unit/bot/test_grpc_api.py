@@ -41,7 +41,7 @@ async def test_a_suggested_move_is_a_legal_json_move(stub: Any) -> None:
 
 async def test_levels_are_listed_with_descriptions(stub: Any) -> None:
     reply = await stub.ListLevels(bot_pb2.ListLevelsRequest(game="samurai"))
-    assert [level.name for level in reply.levels] == ["random", "greedy", "mcts"]
+    assert [level.name for level in reply.levels] == ["random", "greedy", "mcts", "expert"]
     assert all(level.description for level in reply.levels)
 
 

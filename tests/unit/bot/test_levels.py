@@ -19,7 +19,7 @@ from daimyo_bot.search_pool import SearchPool
 from daimyo_rules.samurai.rules import legal_moves
 from tests.unit.bot.positions import ENGINE, positions
 
-SEARCHING = ["mcts", "expert"]  # Samurai's expert is played by mcts for now (a stand-in)
+SEARCHING = ["mcts", "expert"]
 GRACE_S = 0.5  # the event loop's and the workers' lateness on a busy 2-core machine running the suite
 
 
@@ -74,13 +74,14 @@ async def test_searches_repeat_themselves_with_a_fixed_seed_and_iteration_budget
         assert first.iterations == 80
 
 
+@pytest.mark.parametrize("level", SEARCHING)
 @pytest.mark.parametrize("players", [2, 4])
-async def test_mcts_answers_a_200_ms_deadline_in_time(bot_handlers: BotHandlers,
-                                                                players: int) -> None:
+async def test_searches_answer_a_200_ms_deadline_in_time(bot_handlers: BotHandlers, level: str,
+                                                         players: int) -> None:
     state, seat = next(positions(players, games=1, seed=1))
     for n in range(3):
         started = time.monotonic()
-        answer = await bot_handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=200, seed=n + 1))
+        answer = await bot_handlers.suggest_move(ask(state, seat, level, deadline_ms=200, seed=n + 1))
         assert time.monotonic() - started < 0.2 + GRACE_S
         assert_legal(state, seat, answer.move)  # searched, or greedy when the workers were late
 
