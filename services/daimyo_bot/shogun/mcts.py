@@ -37,7 +37,8 @@ from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.state import DECIDE, DRAFT, OVER, PICK, PLAN, ShogunState
+from daimyo_rules.shogun.data import ACTION_KEYS
+from daimyo_rules.shogun.state import DECIDE, DRAFT, NO_CARD, OVER, PICK, PLAN, ShogunState
 from daimyo_rules.shogun.summary import to_act
 
 EXPLORATION = 0.35
@@ -47,6 +48,7 @@ OPPONENT_PLANS = 12  # assumed plans judged per opponent and search; later world
 PLAN_VARIATIONS = 8
 VARIATION_NOISE = 0.6
 CANDIDATE_SEED = 0x5EED
+GUESS_HIDDEN_CARDS = True  # during the round, the others' face-down cards as greedy lays them
 MAX_STEPS = 400  # a playout never runs away
 
 ENGINE = get_game("shogun")
@@ -146,6 +148,8 @@ class AssumedPlans:
         self.seed = seed
         self.planning = (view["year"], view["season"]) if view["stage"] == PLAN else None
         self.plans: dict[tuple[int, int], Plan] = {}
+        self.revealed = {int(s): frozenset(cards) for s, cards in view["revealed_plans"].items()}
+        self.guesses: dict[tuple[int, int], Plan] = {}
 
     def draw(self, st: ShogunState, other: int, rng: Rng) -> Plan:
         if (st.year, st.season) != self.planning:
@@ -159,6 +163,30 @@ class AssumedPlans:
             self.plans[key] = plan
         return plan
 
+    def hidden_cards(self, st: ShogunState, other: int, rng: Rng) -> Plan:
+        """An opponent's plan during the round: its face-down cards as the greedy judgement would lay
+        them on the view's board (the same in every world), its revealed cards and bid as they are."""
+        sampled = st.plans[other]
+        assert sampled is not None
+        key = (other, rng.below(OPPONENT_PLANS))
+        guess = self.guesses.get(key)
+        if guess is None:
+            guess = greedy_plan(st, other, Rng(self.seed ^ (key[0] * 104729 + key[1] + 1)),
+                                noise=OPPONENT_NOISE, bid=NO_CARD)
+            self.guesses[key] = guess
+        return overlay(sampled, guess, self.revealed.get(other, frozenset()))
+
+
+def overlay(sampled: Plan, guess: Plan, revealed: frozenset[str]) -> Plan:
+    """The revealed cards and the bid of `sampled`, the guessed cards elsewhere (each card once)."""
+    used = {sampled.bid, *(c for k, c in zip(ACTION_KEYS, sampled.actions, strict=True) if k in revealed)}
+    cards = []
+    for k, known, guessed in zip(ACTION_KEYS, sampled.actions, guess.actions, strict=True):
+        card = known if k in revealed else (NO_CARD if guessed in used else guessed)
+        used.add(card)
+        cards.append(card)
+    return Plan(tuple(cards), sampled.bid)
+
 
 def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
              assumed: AssumedPlans | None = None) -> float:
@@ -167,6 +195,8 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
+    elif st.stage in (PICK, DECIDE) and GUESS_HIDDEN_CARDS:
+        _guess_hidden_cards(st, seat, rng, assumed)
     st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
@@ -191,6 +221,13 @@ def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng, assumed: Assume
     for other in range(st.players):
         if other != seat and st.plans[other] is not None:
             st.plans[other] = assumed.draw(st, other, rng)
+
+
+def _guess_hidden_cards(st: ShogunState, seat: int, rng: Rng, assumed: AssumedPlans) -> None:
+    """The opponents' face-down plan cards, redrawn as the greedy judgement (loosely) lays them."""
+    for other in range(st.players):
+        if other != seat and st.plans[other] is not None:
+            st.plans[other] = assumed.hidden_cards(st, other, rng)
 
 
 def _policy(st: ShogunState, mover: int, seat: int, rng: Rng, assumed: AssumedPlans) -> Move:
