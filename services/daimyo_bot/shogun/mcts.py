@@ -33,11 +33,11 @@ from daimyo_bot.shogun.heuristics import (
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
 from daimyo_rules.shogun import rules
+from daimyo_rules.shogun.data import ACTION_KEYS
 from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.data import ACTION_KEYS
 from daimyo_rules.shogun.state import DECIDE, DRAFT, NO_CARD, OVER, PICK, PLAN, ShogunState
 from daimyo_rules.shogun.summary import to_act
 

@@ -235,7 +235,8 @@ def test_during_the_round_the_opponents_guessed_cards_keep_what_is_revealed_and_
     from daimyo_rules.shogun.sampling import sample_state
     from daimyo_rules.shogun.state import CHEST, NO_CARD
 
-    acting = [(st, s) for st, s in shogun_positions(3, games=1, seed=4, every=3) if st.stage in ("pick", "decide")]
+    acting = [(st, s) for st, s in shogun_positions(3, games=1, seed=4, every=3)
+              if st.stage in ("pick", "decide")]
     assert acting
     for state, seat in acting[:12]:
         view = SHOGUN.view(state, seat)
