@@ -6,7 +6,9 @@ values perturbed), every special card, every target and a few army counts for a 
 iteration samples a full state consistent with the view (`sampling.sample_state`: the other
 seats' secret plans, the face-down action cards, the tower's stuck cubes, the coming event and
 every later chance are redrawn), gives the opponents who still plan — or whose plan is secret
-— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`), applies a
+— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`; during the
+round, from a special pick or an action decision, their face-down cards are guessed the same
+way on the view's board, the revealed cards and the bid kept), applies a
 candidate chosen by UCB1, and plays the rest of the round (and the winter after autumn) with
 the greedy policy, in place on the sampled state (the engine's checks and copy only for the
 candidate); the position is then judged by `shogun_heuristics.evaluate`. Candidates are built
@@ -48,7 +50,6 @@ OPPONENT_PLANS = 12  # assumed plans judged per opponent and search; later world
 PLAN_VARIATIONS = 8
 VARIATION_NOISE = 0.6
 CANDIDATE_SEED = 0x5EED
-GUESS_HIDDEN_CARDS = True  # during the round, the others' face-down cards as greedy lays them
 MAX_STEPS = 400  # a playout never runs away
 
 ENGINE = get_game("shogun")
@@ -141,7 +142,10 @@ class AssumedPlans:
     per opponent, judged the first time it is drawn (with its own generator, so a world's draws
     do not depend on what was judged before: the expert's candidates meet the same opponents in
     the same world). A later planning step (a simulation from an action decision runs into the
-    next round) has a board of its own in every world: those plans are judged afresh.
+    next round) has a board of its own in every world: those plans are judged afresh. At the
+    view's own special pick or action decision the board is public too: the opponents' face-down
+    cards are guessed from a pool of greedy plans on that board (`hidden_cards`), not drawn at
+    random as the sampler does.
     """
 
     def __init__(self, seed: int, view: dict[str, Any]) -> None:
@@ -195,7 +199,7 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
-    elif st.stage in (PICK, DECIDE) and GUESS_HIDDEN_CARDS:
+    elif st.stage in (PICK, DECIDE):
         _guess_hidden_cards(st, seat, rng, assumed)
     st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
