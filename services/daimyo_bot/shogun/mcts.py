@@ -6,7 +6,9 @@ values perturbed), every special card, every target and a few army counts for a 
 iteration samples a full state consistent with the view (`sampling.sample_state`: the other
 seats' secret plans, the face-down action cards, the tower's stuck cubes, the coming event and
 every later chance are redrawn), gives the opponents who still plan — or whose plan is secret
-— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`), applies a
+— a noisy greedy plan (drawn from a pool judged once per search, `AssumedPlans`; during the
+round, from a special pick or an action decision, their face-down cards are guessed the same
+way on the view's board, the revealed cards and the bid kept), applies a
 candidate chosen by UCB1, and plays the rest of the round (and the winter after autumn) with
 the greedy policy, in place on the sampled state (the engine's checks and copy only for the
 candidate); the position is then judged by `shogun_heuristics.evaluate`. Candidates are built
@@ -33,11 +35,12 @@ from daimyo_bot.shogun.heuristics import (
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
 from daimyo_rules.shogun import rules
+from daimyo_rules.shogun.data import ACTION_KEYS
 from daimyo_rules.shogun.moves import SKIP, Move, MoveArmies, Plan, move_to_json
 from daimyo_rules.shogun.options import legal_moves
 from daimyo_rules.shogun.rules import move_limit
 from daimyo_rules.shogun.sampling import sample_state
-from daimyo_rules.shogun.state import DECIDE, DRAFT, OVER, PICK, PLAN, ShogunState
+from daimyo_rules.shogun.state import DECIDE, DRAFT, NO_CARD, OVER, PICK, PLAN, ShogunState
 from daimyo_rules.shogun.summary import to_act
 
 EXPLORATION = 0.35
@@ -139,13 +142,18 @@ class AssumedPlans:
     per opponent, judged the first time it is drawn (with its own generator, so a world's draws
     do not depend on what was judged before: the expert's candidates meet the same opponents in
     the same world). A later planning step (a simulation from an action decision runs into the
-    next round) has a board of its own in every world: those plans are judged afresh.
+    next round) has a board of its own in every world: those plans are judged afresh. At the
+    view's own special pick or action decision the board is public too: the opponents' face-down
+    cards are guessed from a pool of greedy plans on that board (`hidden_cards`), not drawn at
+    random as the sampler does.
     """
 
     def __init__(self, seed: int, view: dict[str, Any]) -> None:
         self.seed = seed
         self.planning = (view["year"], view["season"]) if view["stage"] == PLAN else None
         self.plans: dict[tuple[int, int], Plan] = {}
+        self.revealed = {int(s): frozenset(cards) for s, cards in view["revealed_plans"].items()}
+        self.guesses: dict[tuple[int, int], Plan] = {}
 
     def draw(self, st: ShogunState, other: int, rng: Rng) -> Plan:
         if (st.year, st.season) != self.planning:
@@ -159,6 +167,30 @@ class AssumedPlans:
             self.plans[key] = plan
         return plan
 
+    def hidden_cards(self, st: ShogunState, other: int, rng: Rng) -> Plan:
+        """An opponent's plan during the round: its face-down cards as the greedy judgement would lay
+        them on the view's board (the same in every world), its revealed cards and bid as they are."""
+        sampled = st.plans[other]
+        assert sampled is not None
+        key = (other, rng.below(OPPONENT_PLANS))
+        guess = self.guesses.get(key)
+        if guess is None:
+            guess = greedy_plan(st, other, Rng(self.seed ^ (key[0] * 104729 + key[1] + 1)),
+                                noise=OPPONENT_NOISE, bid=NO_CARD)
+            self.guesses[key] = guess
+        return overlay(sampled, guess, self.revealed.get(other, frozenset()))
+
+
+def overlay(sampled: Plan, guess: Plan, revealed: frozenset[str]) -> Plan:
+    """The revealed cards and the bid of `sampled`, the guessed cards elsewhere (each card once)."""
+    used = {sampled.bid, *(c for k, c in zip(ACTION_KEYS, sampled.actions, strict=True) if k in revealed)}
+    cards = []
+    for k, known, guessed in zip(ACTION_KEYS, sampled.actions, guess.actions, strict=True):
+        card = known if k in revealed else (NO_CARD if guessed in used else guessed)
+        used.add(card)
+        cards.append(card)
+    return Plan(tuple(cards), sampled.bid)
+
 
 def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
              assumed: AssumedPlans | None = None) -> float:
@@ -167,6 +199,8 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
+    elif st.stage in (PICK, DECIDE):
+        _guess_hidden_cards(st, seat, rng, assumed)
     st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
@@ -191,6 +225,13 @@ def _assume_opponent_plans(st: ShogunState, seat: int, rng: Rng, assumed: Assume
     for other in range(st.players):
         if other != seat and st.plans[other] is not None:
             st.plans[other] = assumed.draw(st, other, rng)
+
+
+def _guess_hidden_cards(st: ShogunState, seat: int, rng: Rng, assumed: AssumedPlans) -> None:
+    """The opponents' face-down plan cards, redrawn as the greedy judgement (loosely) lays them."""
+    for other in range(st.players):
+        if other != seat and st.plans[other] is not None:
+            st.plans[other] = assumed.hidden_cards(st, other, rng)
 
 
 def _policy(st: ShogunState, mover: int, seat: int, rng: Rng, assumed: AssumedPlans) -> Move:

@@ -62,3 +62,17 @@ async def test_states_differing_only_in_hidden_information_give_identical_reques
         assert await request_for(state, seat, level) == await request_for(twin, seat, level)
         compared.add(state.stage)
     assert compared >= {"plan", "pick", "decide"}
+
+
+def test_the_opponents_guessed_cards_read_only_the_public_board_whichever_world_they_are_judged_in() -> None:
+    from daimyo_bot.shogun import mcts
+
+    acting = [(st, s) for st, s in shogun_positions(3, games=1, seed=6, every=2)
+              if st.stage in ("pick", "decide")][:10]
+    assert acting
+    for state, seat in acting:
+        view = SHOGUN.view(state, seat)
+        for other in (o for o in range(state.players) if o != seat):
+            guesses = {mcts.AssumedPlans(9, view).hidden_cards(sample_state(view, Rng(world)), other, Rng(0))
+                       for world in range(5)}  # a fresh pool each time: judged in that world
+            assert len(guesses) == 1  # the secrets drawn in a world never change the guess

@@ -226,3 +226,52 @@ def test_a_simulation_from_an_action_decision_judges_the_next_rounds_plans_afres
     for world in range(4):
         mcts.simulate(view, seat, mcts.root_candidates(view, seat)[0], Rng(world), assumed)
     assert assumed.plans == {}  # the next round's board differs from world to world
+
+
+def test_during_the_round_the_opponents_guessed_cards_keep_what_is_revealed_and_use_each_card_once() -> None:
+    from daimyo_bot.shogun import mcts
+    from daimyo_rules.shogun.data import ACTION_KEYS
+    from daimyo_rules.shogun.moves import parse_card
+    from daimyo_rules.shogun.sampling import sample_state
+    from daimyo_rules.shogun.state import CHEST, NO_CARD
+
+    acting = [(st, s) for st, s in shogun_positions(3, games=1, seed=4, every=3)
+              if st.stage in ("pick", "decide")]
+    assert acting
+    for state, seat in acting[:12]:
+        view = SHOGUN.view(state, seat)
+        assumed = mcts.AssumedPlans(9, view)
+        for world in range(4):
+            st = sample_state(view, Rng(world))
+            for other in (o for o in range(st.players) if o != seat):
+                plan = assumed.hidden_cards(st, other, Rng(world))
+                shown = view["revealed_plans"][str(other)]
+                cards = dict(zip(ACTION_KEYS, plan.actions, strict=True))
+                assert {k: cards[k] for k in shown} == {k: parse_card(c) for k, c in shown.items()}
+                assert plan.bid == st.plans[other].bid
+                played = [c for c in (*plan.actions, plan.bid) if c != NO_CARD]
+                assert len(played) == len(set(played))
+                guessed = [c for k, c in cards.items() if k not in shown and 0 <= c < CHEST]
+                assert all(st.owner[c] == other for c in guessed)  # its own province cards
+
+
+def test_a_guessed_card_already_revealed_or_bid_is_left_empty() -> None:
+    from daimyo_bot.shogun.mcts import overlay
+    from daimyo_rules.shogun.moves import Plan
+    from daimyo_rules.shogun.state import NO_CARD
+
+    sampled = Plan((3, NO_CARD, 7, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD, 5), 9)
+    guess = Plan((4, 3, 8, 9, 11, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD), NO_CARD)
+    revealed = frozenset({"castle"})  # the first action key
+    assert overlay(sampled, guess, revealed) == Plan(
+        (3, NO_CARD, 8, NO_CARD, 11, NO_CARD, NO_CARD, NO_CARD, NO_CARD, NO_CARD), 9)
+
+
+def test_a_simulation_from_an_action_decision_plays_the_others_guessed_cards() -> None:
+    from daimyo_bot.shogun import mcts
+
+    state, seat = next((st, s) for st, s in shogun_positions(3, games=1, seed=3) if st.stage == "decide")
+    view = SHOGUN.view(state, seat)
+    assumed = mcts.AssumedPlans(9, view)
+    mcts.simulate(view, seat, mcts.root_candidates(view, seat)[0], Rng(1), assumed)
+    assert assumed.guesses and {other for other, _ in assumed.guesses} == set(range(3)) - {seat}
