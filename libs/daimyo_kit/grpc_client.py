@@ -39,7 +39,7 @@ class _CallMetadata(grpc.aio.UnaryUnaryClientInterceptor):  # type: ignore[misc]
     one interceptor for both, since each interceptor in a chain costs a call object of its own on
     every call (a few per cent of the gateway's CPU per move)."""
 
-    def __init__(self, credentials: tuple[tuple[str, str], ...] = ()) -> None:
+    def __init__(self, credentials: tuple[tuple[str, str], ...]) -> None:
         self._credentials = credentials
 
     async def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:

@@ -79,7 +79,8 @@ def die_with_parent(env: Mapping[str, str] | None = None) -> None:
 
 
 def run(main: Coroutine[Any, Any, T], grace: float | None = None) -> T | None:
-    """Run a service's main coroutine until it returns or a signal stops it (None then)."""
+    """Run a service's main coroutine until it returns or a signal stops it (None then), with its
+    collector settled first (daimyo_kit.collector)."""
     die_with_parent()
     collector.settle()
     return event_loop.run(_supervised(main, grace_from_env() if grace is None else grace))

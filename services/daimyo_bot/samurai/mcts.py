@@ -158,7 +158,7 @@ def _expansion_move(node: Node, order: list[tuple[Move, float]] | None, state: F
     return best, best_value
 
 
-def playout(state: FastState, rng: Rng, settings: Settings = MCTS) -> None:
+def playout(state: FastState, rng: Rng, settings: Settings) -> None:
     """Play to the end, in place: mostly the best of a few sampled moves, sometimes a random one."""
     while state.phase != OVER:
         state.apply(_playout_move(state, state.current, state.legal(), rng, settings))

@@ -11,7 +11,7 @@ const POLL_MS = 1500;
 export class AfterGame {
   constructor(el, ctx, info, seat) {
     Object.assign(this, { el, ctx, info, seat });
-    this.shown = false; this.rematch = null; this.deadline = 0; this.timer = null; this.poll = null;
+    this.shown = false; this.rematch = null; this.deadline = 0; this.timer = null; this.poll = null; this.drawn = null;
     el.addEventListener("click", (event) => this.click(event));
   }
 
@@ -90,7 +90,7 @@ export class AfterGame {
       if (button) button.disabled = false;
       const what = r.state === "started" ? "The rematch is starting…" : r.state === "expired" ? "The rematch offer expired" : "The rematch is off";
       box.innerHTML = `<p class="rematch-state" data-state="${esc(r.state)}">${what}${r.reason ? `: ${esc(r.reason)}` : ""}.</p>`;
-      delete box.dataset.drawn;
+      this.drawn = null;
       return;
     }
     if (button) button.disabled = true;
@@ -103,7 +103,7 @@ export class AfterGame {
     // Redrawn only when the answers change; the countdown's text alone ticks, so a press on
     // Accept is never split across a button replaced between press and release.
     const html = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown"></span> left.</p>${seats}${answer}`;
-    if (box.dataset.drawn !== html) { box.innerHTML = html; box.dataset.drawn = html; }
+    if (this.drawn !== html) { box.innerHTML = html; this.drawn = html; }
     box.querySelector(".countdown").textContent = `${left} s`;
   }
 
@@ -111,7 +111,7 @@ export class AfterGame {
     const box = this.el.querySelector("#rematch");
     if (!box) return;
     box.innerHTML = `<p class="rematch-state refusal" role="alert">${esc(message)}</p>`;
-    delete box.dataset.drawn;
+    this.drawn = null;
   }
 }
 
