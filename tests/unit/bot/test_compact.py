@@ -1,0 +1,120 @@
+"""The expert's integer state plays Samurai exactly as the engine does, move by move.
+
+Seeded random games for 2, 3 and 4 players, from the random set-up and from a set-up played
+out move by move: at every step both offer the same legal moves (the compact state's codes read
+as engine moves), the compact judgement scores every one of them as `heuristics.Judge` does on
+the engine's state, and after every move they agree on the board, figures, hands, stacks,
+captures, set-aside figures, whose turn it is, the turn flags and the end with its winners.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from daimyo_bot.samurai.compact import END_TURN, PASS, CompactJudge, CompactState, codes_for
+from daimyo_bot.samurai.heuristics import Judge
+from daimyo_rules.core import Rng
+from daimyo_rules.samurai.moves import FigureSwap, Move
+from daimyo_rules.samurai.rules import apply_move, legal_moves, new_game
+from daimyo_rules.samurai.state import PLAY, State
+from daimyo_rules.samurai.tiles import FIGURE_TYPES, TILE_IDS
+from tests.unit.bot.test_fast_state import start
+
+
+def canonical(move: Move) -> Move:
+    """A figure swap named either way round is one move."""
+    if isinstance(move, FigureSwap) and ((move.b_settlement, move.b_figure)
+                                         < (move.a_settlement, move.a_figure)):
+        return FigureSwap(move.b_settlement, move.b_figure, move.a_settlement, move.a_figure)
+    return move
+
+
+def seen(state: State | CompactState) -> dict[str, Any]:
+    """What both states say of the game, in the engine's terms."""
+    if isinstance(state, State):
+        return {
+            "over": state.phase != PLAY, "current": state.current, "winners": tuple(state.winners),
+            "tiles": tuple(state.tiles), "figures": tuple(tuple(sorted(f)) for f in state.figures),
+            "hands": tuple(tuple(h) for h in state.hands), "stacks": tuple(tuple(s) for s in state.stacks),
+            "captured": tuple(tuple(c) for c in state.captured), "set_aside": tuple(state.set_aside),
+            "placed": (state.placed_normal, state.placed_any), "empty": (state.empty_land, state.empty_sea),
+        }
+    figures = state.figures
+    return {
+        "over": state.over, "current": state.current, "winners": tuple(state.winners),
+        "tiles": tuple(None if t < 0 else (state.owner_at[h], TILE_IDS[t])
+                       for h, t in enumerate(state.tile_at)),
+        "figures": tuple(tuple(sorted(FIGURE_TYPES[k] for k in range(3) if figures[si * 3 + k]))
+                         for si in range(state.lay.settlements)),
+        "hands": tuple(tuple(TILE_IDS[t] for t in h) for h in state.hands),
+        "stacks": tuple(tuple(TILE_IDS[t] for t in s) for s in state.stacks),
+        "captured": tuple(tuple(c) for c in state.captured), "set_aside": tuple(state.set_aside),
+        "placed": (state.placed_normal, state.placed_any),
+        "empty": (len(state.empty_land), len(state.empty_sea)),
+    }
+
+
+def play_both(players: int, seed: int, random_setup: bool) -> int:
+    """Play one game of the compact state's random moves on both states, comparing at every step."""
+    engine = start(players, seed, random_setup)
+    compact, codes, rng, count = CompactState.from_state(engine), codes_for(players), Rng(seed), 0
+    from random import Random
+    draws = Random(seed)
+    while engine.phase == PLAY:
+        expected = {canonical(m) for m in legal_moves(engine, engine.current)}
+        offered = compact.legal()
+        assert len(offered) == len(set(offered)) == compact.legal_count() == len(expected)
+        assert {canonical(codes.move(c)) for c in offered} == expected, f"legal moves differ at move {count}"
+        assert all(codes.code(codes.move(c)) == c for c in offered)
+        assert all(compact.is_legal(c) for c in offered)
+        judged, compact_judged = Judge(engine, engine.current), CompactJudge(compact, compact.current)
+        for code in offered:
+            assert compact_judged.score(code) == pytest.approx(judged.score(codes.move(code)), abs=1e-9)
+        code = compact.random_move(draws) if rng.below(2) else offered[rng.below(len(offered))]
+        assert code in offered
+        engine = apply_move(engine, engine.current, codes.move(code))
+        compact.apply(code)
+        count += 1
+        assert seen(compact) == seen(engine), f"states differ after move {count} ({codes.move(code)})"
+        assert compact.influence == CompactState.from_state(engine).influence  # kept up to date
+    assert compact.over and compact.winners == engine.winners
+    assert compact.legal() == [] and compact.legal_count() == 0
+    return count
+
+
+@pytest.mark.parametrize("random_setup", [True, False])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_compact_state_and_engine_agree_on_every_move_of_seeded_random_games(players: int,
+                                                                             random_setup: bool) -> None:
+    moves = sum(play_both(players, 2000 * players + seed, random_setup) for seed in range(10))
+    assert moves > 10 * 20  # whole games were played, not a few moves
+
+
+def test_moves_not_offered_are_not_legal() -> None:
+    state = CompactState.from_state(new_game({"players": 2}, 5))
+    codes = state.codes
+    offered = set(state.legal())
+    others = [c for c in range(codes.figure_swaps + codes.spots * codes.spots) if c not in offered]
+    assert not any(state.is_legal(c) for c in others[::3])
+    assert not state.is_legal(END_TURN) and not state.is_legal(PASS)  # nothing placed yet, and it can play
+
+
+def test_a_copy_plays_on_without_changing_the_original() -> None:
+    state = new_game({"players": 3}, 7)
+    compact = CompactState.from_state(state)
+    before = seen(compact)
+    twin, draws = compact.copy(), __import__("random").Random(3)
+    while not twin.over:
+        twin.apply(twin.random_move(draws))
+    assert seen(compact) == before == seen(CompactState.from_state(state))
+
+
+def test_another_world_of_the_same_position_changes_only_the_hidden_tiles_and_captures() -> None:
+    state = new_game({"players": 3}, 11)
+    other = new_game({"players": 3}, 12)  # a different deal on the same board would differ more; only
+    compact = CompactState.from_state(state)  # its hands, stacks and captures are read
+    world = compact.with_hidden(other)
+    assert seen(world)["hands"] == seen(other)["hands"] and seen(world)["stacks"] == seen(other)["stacks"]
+    assert seen(world)["tiles"] == seen(compact)["tiles"] and seen(compact) == seen(state)
