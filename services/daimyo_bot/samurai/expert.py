@@ -13,39 +13,16 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
 from random import Random
 from typing import Any
 
 from daimyo_bot.samurai.compact import END_TURN, CompactJudge, CompactState
+from daimyo_bot.samurai.mcts import Node, Settings
 from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.sampling import Knowledge, knowledge_from_view
 
-
-@dataclass(frozen=True)
-class Settings:
-    exploration: float = 0.7
-    playout_sample: int = 6  # moves judged per playout step; the best of them is played
-    playout_random: float = 0.1  # chance of a uniformly random playout move
-    expansion_sample: int = 10
-    prior_weight: float = 1.0  # progressive bias: the heuristic's opinion fades as visits accumulate
-    widening: float = 1.0  # children allowed: 1 + widening * sqrt(visits)
-
-
-EXPERT = Settings()
-
-
-class Node:
-    __slots__ = ("avail", "children", "mover", "prior", "reward", "visits")
-
-    def __init__(self, mover: int, prior: float = 0.0) -> None:
-        self.mover = mover
-        self.prior = prior
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.reward = 0.0
+EXPERT = Settings(widening=1.0)  # children allowed: 1 + sqrt(visits), not mcts's 1 + 2 sqrt(visits)
 
 
 def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,

@@ -50,7 +50,7 @@ class Node:
     def __init__(self, mover: int, prior: float = 0.0) -> None:
         self.mover = mover
         self.prior = prior
-        self.children: dict[Move, Node] = {}
+        self.children: dict[Any, Node] = {}  # by move: an engine Move here, an int code in expert.py
         self.visits = 0
         self.avail = 0
         self.reward = 0.0
