@@ -6,9 +6,11 @@ VPY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PROTOS := $(shell find proto -name '*.proto' 2>/dev/null)
 
-.PHONY: install proto run test test-fast lint golden bench bench-bots load clean
+NATIVE := services/daimyo_bot/samurai/_compact_native.py
 
-install: $(STAMP) proto
+.PHONY: install proto native run test test-fast lint golden bench bench-bots load clean
+
+install: $(STAMP) proto native
 
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
@@ -25,6 +27,12 @@ libs/daimyo_proto/.generated: $(PROTOS)
 	find libs/daimyo_proto/daimyo -type d -exec touch {}/__init__.py \;
 	find libs/daimyo_proto/daimyo -name '*.py' -exec sed -i -E 's/^from daimyo\.([a-z_.0-9]+) import/from daimyo_proto.daimyo.\1 import/' {} +
 	touch $@
+
+# The bots' hot loops compiled with mypyc (deploy/native.py); without a C compiler the bots run
+# the same code uncompiled, slower. Rebuilt whenever its source changes.
+native: $(STAMP)
+	@test -f $(NATIVE) -a $(NATIVE) -nt services/daimyo_bot/samurai/compact.py \
+		-a $(NATIVE) -nt deploy/native.py || $(VPY) deploy/native.py
 
 run: install
 	$(VPY) deploy/local/run.py
@@ -59,4 +67,5 @@ load: install
 	$(VPY) tests/load/load.py $(LOAD_ARGS)
 
 clean:
-	rm -rf $(VENV) libs/daimyo_proto/daimyo libs/daimyo_proto/.generated .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) libs/daimyo_proto/daimyo libs/daimyo_proto/.generated .pytest_cache .mypy_cache .ruff_cache build
+	rm -f services/daimyo_bot/samurai/_compact_native*

@@ -36,12 +36,14 @@ from daimyo_rules.samurai.tiles import FIGURE_INDEX, FIGURE_TYPES, HAND_SIZE, TI
 
 FIGURE_SWAP = TILE_ORDER["figure_swap"]
 TILE_SWAP = TILE_ORDER["tile_swap"]
-VALUE = tuple(t.value for t in TILES)
-FAST = tuple(t.fast for t in TILES)
-AT_SEA = tuple(t.at_sea for t in TILES)
-PLACED = tuple(t.on_board and not t.is_action for t in TILES)  # tiles placed by a `place` move
-COST = tuple(-TILE_COST * t.value - (FAST_COST if t.fast else 0.0) for t in TILES)  # of playing a tile at all
-INFLUENCE = tuple(tuple(t.value if f in t.influences else 0 for f in FIGURE_TYPES) for t in TILES)
+VALUE: tuple[int, ...] = tuple(t.value for t in TILES)
+FAST: tuple[bool, ...] = tuple(t.fast for t in TILES)
+AT_SEA: tuple[bool, ...] = tuple(t.at_sea for t in TILES)
+PLACED: tuple[bool, ...] = tuple(t.on_board and not t.is_action for t in TILES)  # by a `place` move
+COST: tuple[float, ...] = tuple(-TILE_COST * t.value - (FAST_COST if t.fast else 0.0)
+                                for t in TILES)  # of playing a tile at all
+INFLUENCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(t.value if f in t.influences else 0 for f in FIGURE_TYPES) for t in TILES)
 END_TURN, PASS = -1, -2
 
 
@@ -204,7 +206,7 @@ class CompactState:
         if state.phase not in (PLAY, OVER):
             raise ValueError(f"a compact state starts in the play phase, not {state.phase!r}")
         lay = layout(state.players)
-        new = object.__new__(cls)
+        new = cls()
         new.lay, new.codes, new.players = lay, codes_for(state.players), state.players
         new.current, new.over = state.current, state.phase == OVER
         new.placed_normal, new.placed_any, new.winners = state.placed_normal, state.placed_any, state.winners
@@ -239,7 +241,7 @@ class CompactState:
         return new
 
     def copy(self) -> CompactState:
-        new = object.__new__(CompactState)
+        new = CompactState()
         new.lay, new.codes, new.players = self.lay, self.codes, self.players
         new.current, new.over, new.winners = self.current, self.over, self.winners
         new.placed_normal, new.placed_any = self.placed_normal, self.placed_any
@@ -476,7 +478,7 @@ class CompactState:
 
 
 _OTHERS = {players: [itemgetter(*(s for s in range(players) if s != seat)) for seat in range(players)]
-           for players in (2, 3, 4)}
+           for players in (3, 4)}  # (two players: the judgement reads the one opponent directly)
 
 
 class Draws:
@@ -484,7 +486,7 @@ class Draws:
     sources x empty land, figure swaps, end turn or pass — so that the i-th is found by arithmetic."""
 
     __slots__ = ("a", "b", "c", "count", "d", "h", "land", "land_tiles", "sea", "sea_tiles", "sources",
-                 "swaps", "tail", "tile_swaps")
+                 "swaps", "tail", "tile_swaps", "tiles")
 
     def __init__(self, state: CompactState) -> None:
         seat, hand = state.current, state.hands[state.current]
@@ -502,6 +504,8 @@ class Draws:
         self.tail = END_TURN if state.placed_any else PASS
         self.count = d + 1 if state.placed_any or d == 0 else d
         self.h, self.tile_swaps = state.codes.h, state.codes.tile_swaps
+        self.tiles = ((len(land_tiles) if land else 0) + len(sea_tiles)
+                      + (1 if sources else 0) + (1 if swaps else 0))
 
     def draw(self, unit: float) -> int:
         """The move at `unit` (in [0, 1)) of the way through the legal moves."""
@@ -518,6 +522,28 @@ class Draws:
         if i < self.d:
             return self.swaps[i - self.c]
         return self.tail
+
+    def by_tile(self, unit: float) -> int:
+        """A move drawn tile first: each tile of the hand that can be played now alike, then one of
+        its moves alike (`unit` in [0, 1) picks both: its whole part the tile, the rest the move).
+        Unlike `draw`, a tile swap or a figure swap, with its many targets, is no likelier than
+        any placement; end turn or pass only when nothing else is legal."""
+        if not self.tiles:
+            return self.tail
+        scaled = unit * self.tiles
+        i = int(scaled)
+        rest = scaled - i
+        land = self.land
+        placing = len(self.land_tiles) if land else 0
+        if i < placing:
+            return self.land_tiles[i] * self.h + land[int(rest * len(land))]
+        i -= placing
+        if i < len(self.sea_tiles):
+            return self.sea_tiles[i] * self.h + self.sea[int(rest * len(self.sea))]
+        if i == len(self.sea_tiles) and self.sources:
+            row, col = divmod(int(rest * len(self.sources) * len(land)), len(land))
+            return self.tile_swaps + self.sources[row] * self.h + land[col]
+        return self.swaps[int(rest * len(self.swaps))]
 
 
 class CompactJudge:
@@ -536,7 +562,7 @@ class CompactJudge:
     def __init__(self, state: CompactState, seat: int) -> None:
         self.state, self.seat = state, seat
         self.opponent = 1 - seat if state.players == 2 else -1
-        self.others = _OTHERS[state.players][seat]
+        self.others = _OTHERS[state.players][seat] if state.players > 2 else _no_others
         captured = state.captured
         mine = captured[seat]
         values = []
@@ -653,3 +679,36 @@ class CompactJudge:
         mine = race[self.seat]
         other, _ = self._best_other(race)
         return (mine > other) - (mine < other)
+
+
+def _no_others(race: list[int]) -> tuple[int, ...]:
+    raise AssertionError("a two-player judgement reads its opponent directly")
+
+
+def playout(state: CompactState, random: Callable[[], float], sample: int, chance: float,
+            tile_first: bool) -> None:
+    """Play to the end, in place: with probability `chance` a uniformly random move, else the best
+    by the judgement of `sample` drawn moves (tile first if `tile_first`), the placements that
+    complete a settlement, and ending the turn when that is legal."""
+    while not state.over:
+        draws = state.draws()
+        if random() < chance:
+            state.apply(draws.draw(random()))
+            continue
+        seat = state.current
+        judge = CompactJudge(state, seat)
+        if state.placed_any:
+            best, best_value = END_TURN, 0.0
+        else:
+            best = draws.by_tile(random()) if tile_first else draws.draw(random())
+            best_value = judge.score(best)
+        for _ in range(sample):
+            code = draws.by_tile(random()) if tile_first else draws.draw(random())
+            value = judge.score(code)
+            if value > best_value:
+                best, best_value = code, value
+        for code in state.completing(seat):
+            value = judge.score(code)
+            if value > best_value:
+                best, best_value = code, value
+        state.apply(best)

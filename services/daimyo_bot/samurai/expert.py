@@ -11,28 +11,40 @@ the running influence), so it runs several times the iterations in the same time
 
 from __future__ import annotations
 
+import dataclasses
 import math
+import os
 import time
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
-from daimyo_bot.samurai.compact import END_TURN, CompactJudge, CompactState
+from daimyo_bot.samurai import native
+from daimyo_bot.samurai.compact import END_TURN, CompactState
 from daimyo_bot.samurai.mcts import Node, Settings
 from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.sampling import Knowledge, knowledge_from_view
 
-EXPERT = Settings(widening=1.0)  # children allowed: 1 + sqrt(visits), not mcts's 1 + 2 sqrt(visits)
+
+@dataclass(frozen=True)
+class ExpertSettings(Settings):
+    tile_first: bool = True  # sample moves tile first (`Draws.by_tile`), not uniformly over the moves
+
+
+compact = native.compact_module()  # the compiled build when it is current, else the source
+
+EXPERT = ExpertSettings(widening=1.0)  # children allowed: 1 + sqrt(visits), not mcts's 1 + 2 sqrt(visits)
 
 
 def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
            max_iterations: int | None) -> SearchResult:
     """The `expert` level's search: `run` with `EXPERT`."""
-    return run(view, seat, seed, stop_at, max_iterations, EXPERT)
+    return run(view, seat, seed, stop_at, max_iterations, _TUNED)
 
 
 def run(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
-        max_iterations: int | None, settings: Settings) -> SearchResult:
+        max_iterations: int | None, settings: ExpertSettings) -> SearchResult:
     """Search until `stop_at` (time.monotonic) or `max_iterations`, whichever comes first."""
     knowledge = knowledge_from_view(view, seat)
     worlds = Worlds(knowledge, seed)
@@ -55,7 +67,7 @@ class Worlds:
 
     def __init__(self, knowledge: Knowledge, seed: int) -> None:
         self.knowledge, self.rng = knowledge, Rng(seed ^ 0x5EED)
-        self.first = CompactState.from_state(knowledge.sample(self.rng))
+        self.first: CompactState = compact.CompactState.from_state(knowledge.sample(self.rng))
 
     def sample(self) -> CompactState:
         return self.first.with_hidden(self.knowledge.sample(self.rng))
@@ -63,14 +75,14 @@ class Worlds:
 
 def _root_order(state: CompactState, seat: int) -> list[tuple[int, float]]:
     """The bot's own moves, best first by the judgement (its hand is known, so these are fixed)."""
-    judge = CompactJudge(state, seat)
+    judge = compact.CompactJudge(state, seat)
     scored = [(judge.score(code), i, code) for i, code in enumerate(state.legal())]
     scored.sort(key=lambda x: (-x[0], x[1]))
     return [(code, score) for score, _, code in scored]
 
 
 def _iterate(root: Node, root_order: list[tuple[int, float]], state: CompactState, rng: Random,
-             settings: Settings) -> None:
+             settings: ExpertSettings) -> None:
     path = [root]
     node = root
     while not state.over:
@@ -97,7 +109,7 @@ def _iterate(root: Node, root_order: list[tuple[int, float]], state: CompactStat
             visited.reward += share
 
 
-def _widened(node: Node, state: CompactState, settings: Settings) -> bool:
+def _widened(node: Node, state: CompactState, settings: ExpertSettings) -> bool:
     """Whether `node` already has as many children as its visits allow (progressive widening),
     or as many as there are legal moves here."""
     allowed = 1 + int(settings.widening * math.sqrt(node.visits))
@@ -105,7 +117,7 @@ def _widened(node: Node, state: CompactState, settings: Settings) -> bool:
     return children >= allowed or (children > 0 and children >= state.legal_count())
 
 
-def _select(node: Node, state: CompactState, settings: Settings) -> int | None:
+def _select(node: Node, state: CompactState, settings: ExpertSettings) -> int | None:
     """UCB over the children legal in this determinization; None when none is (expand then)."""
     best, best_value = None, -1.0
     available = [(code, child) for code, child in node.children.items() if state.is_legal(code)]
@@ -122,17 +134,18 @@ def _select(node: Node, state: CompactState, settings: Settings) -> int | None:
 
 
 def _expansion_move(node: Node, order: list[tuple[int, float]] | None, state: CompactState, seat: int,
-                    rng: Random, settings: Settings) -> tuple[int, float]:
+                    rng: Random, settings: ExpertSettings) -> tuple[int, float]:
     """The next child to add, with its judged score as a prior."""
     children = node.children
     if order is not None:
         for code, score in order:
             if code not in children:
                 return code, score
-    judge = CompactJudge(state, seat)
+    judge = compact.CompactJudge(state, seat)
     best, best_value = None, float("-inf")
     draws = state.draws()
-    candidates = [draws.draw(rng.random()) for _ in range(settings.expansion_sample)]
+    draw = draws.by_tile if settings.tile_first else draws.draw
+    candidates = [draw(rng.random()) for _ in range(settings.expansion_sample)]
     candidates += state.completing(seat)
     if state.placed_any:
         candidates.append(END_TURN)
@@ -148,28 +161,20 @@ def _expansion_move(node: Node, order: list[tuple[int, float]] | None, state: Co
     return best, best_value
 
 
-def playout(state: CompactState, rng: Random, settings: Settings) -> None:
-    """Play to the end, in place: mostly the best of a few sampled moves, sometimes a random one."""
-    random, sample, chance = rng.random, range(settings.playout_sample), settings.playout_random
-    while not state.over:
-        draws = state.draws()
-        if random() < chance:
-            state.apply(draws.draw(random()))
-            continue
-        seat = state.current
-        score = CompactJudge(state, seat).score
-        if state.placed_any:
-            best, best_value = END_TURN, 0.0
-        else:
-            best = draws.draw(random())
-            best_value = score(best)
-        for _ in sample:
-            code = draws.draw(random())
-            value = score(code)
-            if value > best_value:
-                best, best_value = code, value
-        for code in state.completing(seat):
-            value = score(code)
-            if value > best_value:
-                best, best_value = code, value
-        state.apply(best)
+def playout(state: CompactState, rng: Random, settings: ExpertSettings) -> None:
+    """Play to the end, in place (`compact.playout`, compiled with the state when built)."""
+    compact.playout(state, rng.random, settings.playout_sample, settings.playout_random, settings.tile_first)
+
+
+def settings_from_environment(text: str) -> ExpertSettings:
+    """`EXPERT` with the changes `DAIMYO_EXPERT_SETTINGS` names (`widening=2.0,tile_first=0`), so
+    a tuning screen can play a variant against `mcts` without editing code (README, "Measured")."""
+    changes: dict[str, Any] = {}
+    for item in filter(None, text.split(",")):
+        name, _, value = item.partition("=")
+        default = getattr(EXPERT, name)
+        changes[name] = value not in ("0", "false") if isinstance(default, bool) else type(default)(value)
+    return dataclasses.replace(EXPERT, **changes)
+
+
+_TUNED = settings_from_environment(os.environ.get("DAIMYO_EXPERT_SETTINGS", ""))

@@ -9,11 +9,14 @@ captures, set-aside figures, whose turn it is, the turn flags and the end with i
 
 from __future__ import annotations
 
+from random import Random
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from daimyo_bot.samurai.compact import END_TURN, PASS, CompactJudge, CompactState, codes_for
+from daimyo_bot.samurai import compact as source
+from daimyo_bot.samurai import native
 from daimyo_bot.samurai.heuristics import Judge
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.moves import FigureSwap, Move
@@ -21,6 +24,17 @@ from daimyo_rules.samurai.rules import apply_move, legal_moves, new_game
 from daimyo_rules.samurai.state import PLAY, State
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, TILE_IDS
 from tests.unit.bot.test_fast_state import start
+
+
+@pytest.fixture(params=["source", "compiled"])
+def compact(request: pytest.FixtureRequest) -> ModuleType:
+    """The module as written, and its mypyc build (`make native`) when this machine has one."""
+    if request.param == "source":
+        return source
+    built = native.compact_module()
+    if not native.is_compiled(built):
+        pytest.skip("no current mypyc build of compact.py here (make native needs a C compiler)")
+    return built
 
 
 def canonical(move: Move) -> Move:
@@ -31,9 +45,9 @@ def canonical(move: Move) -> Move:
     return move
 
 
-def seen(state: State | CompactState) -> dict[str, Any]:
+def seen(state: Any) -> dict[str, Any]:
     """What both states say of the game, in the engine's terms."""
-    if isinstance(state, State):
+    if isinstance(state, State):  # else a CompactState of either build
         return {
             "over": state.phase != PLAY, "current": state.current, "winners": tuple(state.winners),
             "tiles": tuple(state.tiles), "figures": tuple(tuple(sorted(f)) for f in state.figures),
@@ -56,11 +70,11 @@ def seen(state: State | CompactState) -> dict[str, Any]:
     }
 
 
-def play_both(players: int, seed: int, random_setup: bool) -> int:
+def play_both(module: ModuleType, players: int, seed: int, random_setup: bool) -> int:
     """Play one game of the compact state's random moves on both states, comparing at every step."""
     engine = start(players, seed, random_setup)
-    compact, codes, rng, count = CompactState.from_state(engine), codes_for(players), Rng(seed), 0
-    from random import Random
+    compact, codes = module.CompactState.from_state(engine), module.codes_for(players)
+    rng, count = Rng(seed), 0
     draws = Random(seed)
     while engine.phase == PLAY:
         expected = {canonical(m) for m in legal_moves(engine, engine.current)}
@@ -69,7 +83,7 @@ def play_both(players: int, seed: int, random_setup: bool) -> int:
         assert {canonical(codes.move(c)) for c in offered} == expected, f"legal moves differ at move {count}"
         assert all(codes.code(codes.move(c)) == c for c in offered)
         assert all(compact.is_legal(c) for c in offered)
-        judged, compact_judged = Judge(engine, engine.current), CompactJudge(compact, compact.current)
+        judged, compact_judged = Judge(engine, engine.current), module.CompactJudge(compact, compact.current)
         for code in offered:
             assert compact_judged.score(code) == pytest.approx(judged.score(codes.move(code)), abs=1e-9)
         code = compact.random_move(draws) if rng.below(2) else offered[rng.below(len(offered))]
@@ -78,7 +92,7 @@ def play_both(players: int, seed: int, random_setup: bool) -> int:
         compact.apply(code)
         count += 1
         assert seen(compact) == seen(engine), f"states differ after move {count} ({codes.move(code)})"
-        assert compact.influence == CompactState.from_state(engine).influence  # kept up to date
+        assert compact.influence == module.CompactState.from_state(engine).influence  # kept up to date
     assert compact.over and compact.winners == engine.winners
     assert compact.legal() == [] and compact.legal_count() == 0
     return count
@@ -86,35 +100,51 @@ def play_both(players: int, seed: int, random_setup: bool) -> int:
 
 @pytest.mark.parametrize("random_setup", [True, False])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_compact_state_and_engine_agree_on_every_move_of_seeded_random_games(players: int,
-                                                                             random_setup: bool) -> None:
-    moves = sum(play_both(players, 2000 * players + seed, random_setup) for seed in range(10))
+def test_compact_state_and_engine_agree_on_every_move_of_seeded_random_games(
+        compact: ModuleType, players: int, random_setup: bool) -> None:
+    moves = sum(play_both(compact, players, 2000 * players + seed, random_setup) for seed in range(10))
     assert moves > 10 * 20  # whole games were played, not a few moves
 
 
-def test_moves_not_offered_are_not_legal() -> None:
-    state = CompactState.from_state(new_game({"players": 2}, 5))
+def test_moves_not_offered_are_not_legal(compact: ModuleType) -> None:
+    state = compact.CompactState.from_state(new_game({"players": 2}, 5))
     codes = state.codes
     offered = set(state.legal())
     others = [c for c in range(codes.figure_swaps + codes.spots * codes.spots) if c not in offered]
     assert not any(state.is_legal(c) for c in others[::3])
-    assert not state.is_legal(END_TURN) and not state.is_legal(PASS)  # nothing placed yet, and it can play
+    assert not state.is_legal(compact.END_TURN)  # nothing placed yet
+    assert not state.is_legal(compact.PASS)  # and it can play
 
 
-def test_a_copy_plays_on_without_changing_the_original() -> None:
+def test_a_copy_plays_on_without_changing_the_original(compact: ModuleType) -> None:
     state = new_game({"players": 3}, 7)
-    compact = CompactState.from_state(state)
-    before = seen(compact)
-    twin, draws = compact.copy(), __import__("random").Random(3)
+    original = compact.CompactState.from_state(state)
+    before = seen(original)
+    twin, draws = original.copy(), Random(3)
     while not twin.over:
         twin.apply(twin.random_move(draws))
-    assert seen(compact) == before == seen(CompactState.from_state(state))
+    assert seen(original) == before == seen(compact.CompactState.from_state(state))
 
 
-def test_another_world_of_the_same_position_changes_only_the_hidden_tiles_and_captures() -> None:
+@pytest.mark.parametrize("tile_first", [False, True])
+def test_a_playout_plays_a_copy_to_the_end_and_repeats_for_the_same_random_numbers(compact: ModuleType,
+                                                                                   tile_first: bool) -> None:
+    start_state = compact.CompactState.from_state(new_game({"players": 4}, 9))
+    ends = []
+    for _ in range(2):
+        world = start_state.copy()
+        compact.playout(world, Random(5).random, 6, 0.1, tile_first)
+        assert world.over and world.winners
+        ends.append(seen(world))
+    assert ends[0] == ends[1]
+    assert not start_state.over
+
+
+def test_another_world_of_the_same_position_changes_only_the_hidden_tiles_and_captures(
+        compact: ModuleType) -> None:
     state = new_game({"players": 3}, 11)
-    other = new_game({"players": 3}, 12)  # a different deal on the same board would differ more; only
-    compact = CompactState.from_state(state)  # its hands, stacks and captures are read
-    world = compact.with_hidden(other)
+    other = new_game({"players": 3}, 12)  # only its hands, stacks and captures are read
+    position = compact.CompactState.from_state(state)
+    world = position.with_hidden(other)
     assert seen(world)["hands"] == seen(other)["hands"] and seen(world)["stacks"] == seen(other)["stacks"]
-    assert seen(world)["tiles"] == seen(compact)["tiles"] and seen(compact) == seen(state)
+    assert seen(world)["tiles"] == seen(position)["tiles"] and seen(position) == seen(state)
