@@ -209,12 +209,22 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
              assumed: AssumedPlans | None = None) -> float:
     """One determinization: play `move`, then greedy play to the end of the round; seat's reward."""
     assumed = assumed or AssumedPlans(rng.next_u64(), view)
+    return play_out(determinize(view, seat, rng, assumed), seat, move, rng, assumed)
+
+
+def determinize(view: dict[str, Any], seat: int, rng: Rng, assumed: AssumedPlans) -> ShogunState:
+    """A state sampled from the view, the opponents' secret plans replaced by the assumed ones."""
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
     elif st.stage in (PICK, DECIDE):
         _guess_hidden_cards(st, seat, rng, assumed)
-    st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
+    return st
+
+
+def play_out(world: ShogunState, seat: int, move: Move, rng: Rng, assumed: AssumedPlans) -> float:
+    """Play `move` in a copy of `world` (left as it is), then greedy play to the end of the round."""
+    st = ENGINE.apply(world, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
         if st.stage == OVER or (st.stage == PLAN and (st.round, st.year) != (round_, year)):
