@@ -489,10 +489,11 @@ def greedy_decide(st: ShogunState, seat: int) -> Move:
         return SKIP
     g = Glance(st)
     targets = [to for to in neighbours(st, origin) if _may_enter(g, seat, key, to)]
+    counts = _army_counts(limit)
     best: Move = SKIP
     best_value = 0.0
     for to in targets:
-        for armies in _army_counts(limit):
+        for armies in counts:
             value = (attack_value(g, seat, origin, to, armies) if st.owner[to] != seat
                      else move_value(g, seat, origin, to, armies))
             if value > best_value:
@@ -519,8 +520,16 @@ def move_value(g: Glance, seat: int, origin: int, to: int, armies: int) -> float
     spare = max(0, st.armies[origin] - max(1, g.threat(seat, origin) + 2))
     useful = min(armies, need_to, spare)
     exposed = max(0, g.threat(seat, origin) + 1 - (st.armies[origin] - armies))
-    staging = 0.05 * armies if best_attack(g, seat, to, st.armies[to] + armies - 1)[1] > 0.5 else 0.0
+    staging = 0.05 * armies if _attack_pays(g, seat, to, st.armies[to] + armies - 1, 0.5) else 0.0
     return useful * 0.3 + staging - exposed * 0.3 * g.worth(origin) / 4
+
+
+def _attack_pays(g: Glance, seat: int, origin: int, armies: int, least: float) -> bool:
+    """Whether `best_attack` from `origin` with `armies` is worth more than `least` (>= 0), stopping
+    at the first target that is."""
+    st = g.st
+    return armies > 0 and any(attack_value(g, seat, origin, to, armies) > least
+                              for to in neighbours(st, origin) if st.owner[to] != seat)
 
 
 def greedy_draft(st: ShogunState, seat: int) -> Draft:
