@@ -4,7 +4,8 @@ A Shogun simulation plays a whole round (plans, bids, the order actions are carr
 battle through the tower), so a move's budget buys a few hundred of them at most — few for
 `mcts`'s UCB1 to tell fifteen candidates apart. Here every candidate still in the race is
 played in the same sampled world (the same secrets, the same chance: common random numbers),
-so they are compared on equal luck, and the budget (the time to the deadline, or the iteration
+so they are compared on equal luck (the world is sampled once and each candidate plays in a
+copy of it), and the budget (the time to the deadline, or the iteration
 cap) is split into equal phases of sequential halving: at the end of each phase the worse half
 is dropped, until two finalists share the last phase. Halving by budget rather than after a
 fixed count of worlds keeps the early, noisy comparisons from dropping a plan after one or two
@@ -20,8 +21,9 @@ import time
 from typing import Any
 
 from daimyo_bot.search_pool import SearchResult
-from daimyo_bot.shogun.mcts import AssumedPlans, move_key, root_candidates, simulate
+from daimyo_bot.shogun.mcts import AssumedPlans, determinize, move_key, play_out, root_candidates
 from daimyo_rules.core import Rng
+from daimyo_rules.shogun.state import ShogunState
 
 FINALISTS = 2
 TRUSTED_ROUNDS = 4  # worlds after which the comparison is trusted outright
@@ -57,11 +59,11 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
     phases = phase_count(len(candidates))
     phase = 1
     while budget.left(iterations):
-        world = rng.next_u64()  # one sampled world for every candidate of this round
+        world, after = sample_world(view, seat, rng.next_u64(), assumed)  # for every candidate of this round
         for i in alive:
             if not budget.left(iterations):
                 break
-            rewards[i] += simulate(view, seat, candidates[i], Rng(world), assumed)
+            rewards[i] += play_out(world, seat, candidates[i], Rng(after), assumed)
             visits[i] += 1
             iterations += 1
         rounds += 1
@@ -73,6 +75,14 @@ def search(view: dict[str, Any], seat: int, seed: int, stop_at: float | None,
         alive = [0]  # too few worlds to overrule the greedy plan
     stats = {move_key(candidates[i]): (visits[i], rewards[i]) for i in alive if visits[i]}
     return SearchResult(stats, iterations)
+
+
+def sample_world(view: dict[str, Any], seat: int, seed: int,
+                 assumed: AssumedPlans) -> tuple[ShogunState, int]:
+    """The world `simulate` plays in with `Rng(seed)`, sampled once for all the round's candidates,
+    and the generator's state after sampling it (where each candidate's play goes on from)."""
+    rng = Rng(seed)
+    return determinize(view, seat, rng, assumed), rng.state
 
 
 def phase_count(candidates: int) -> int:

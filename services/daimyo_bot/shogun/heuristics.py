@@ -7,7 +7,9 @@ an army what it costs to recruit plus the provinces it keeps. Battle odds come f
 model (a cube comes out with the model's pass rate) and the cubes lying in the tray.
 
 The same functions are the `greedy` level (one decision judged on its own) and the policy
-inside the `mcts` level's playouts, so they must stay cheap: no `apply`, no copies.
+inside the `mcts` level's playouts, so they must stay cheap: no `apply`, no copies, and what one
+decision reads again and again (the game's shape, a province's worth, a threat) is worked out
+once per decision (`Glance`).
 """
 
 from __future__ import annotations
@@ -84,19 +86,20 @@ def _binomial(n: int, q: float) -> list[float]:
     return [math.comb(n, k) * q**k * (1 - q) ** (n - k) for k in range(n + 1)]
 
 
-def win_chance(st: ShogunState, attacker: int, to: int, armies: int) -> float:
+def win_chance(g: Glance, attacker: int, to: int, armies: int) -> float:
     """The chance that `armies` of `attacker` take province `to` (from the public state)."""
+    st = g.st
     cubes = armies + st.tray[attacker] + (1 if st.picks[attacker] == "attack" and st.supply[attacker] else 0)
     defender = st.owner[to]
     if defender < 0:
-        peasants = (2 if event_kind(st) == "farmer" else 1) + st.tray[PEASANT]
-        return _beats(cubes, peasants, round(1000 * pass_rate(st)))
+        peasants = (2 if g.event == "farmer" else 1) + st.tray[PEASANT]
+        return _beats(cubes, peasants, g.permille)
     guards = st.armies[to] + st.tray[defender] + (1 if st.picks[defender] == "defence" else 0)
-    if event_kind(st) == "palace" and st.buildings[to] & BUILDING_BITS["castle"]:
+    if g.event == "palace" and st.buildings[to] & BUILDING_BITS["castle"]:
         guards += 1
     if st.markers[to] == 0:
         guards += st.tray[PEASANT]
-    return _beats(cubes, guards, round(1000 * pass_rate(st)))
+    return _beats(cubes, guards, g.permille)
 
 
 # ---------------------------------------------------------------- the shape of the game
@@ -121,9 +124,10 @@ def rounds_before_winter(st: ShogunState) -> int:
     return max(0, 3 - st.round) if st.season != "winter" else 0
 
 
-def chest_value(st: ShogunState) -> float:
-    """What one chest is worth: much while it can still buy buildings and armies, little at the end."""
-    return 0.04 + 0.3 * min(1.0, rounds_left(st) / 3)
+def chest_value(rounds: int) -> float:
+    """What one chest is worth with `rounds` left: much while it can still buy buildings and armies,
+    little at the end."""
+    return 0.04 + 0.3 * min(1.0, rounds / 3)
 
 
 def expected_winter_loss(st: ShogunState) -> float:
@@ -151,15 +155,44 @@ def threat(st: ShogunState, seat: int, p: int) -> int:
 _YIELD_WORTH = tuple(0.12 * (tax + rice) for tax, rice in zip(T.tax, T.rice, strict=True))
 
 
-def province_worth(st: ShogunState, p: int) -> float:
-    """VP a province is worth to whoever holds it: itself, its buildings, its yield (while it yields)."""
-    worth = winters_left(st) * (1 + building_count(st.buildings[p]))
-    return worth + _YIELD_WORTH[p] if rounds_left(st) else worth + 0.0
+class Glance:
+    """One position as a decision's judgement reads it, with what it reads again and again worked
+    out once: the state does not change while one decision (or one evaluation) is judged, so the
+    game's shape, the tower's odds, the event, each province's worth and each threat are the same
+    at every use. Take a new glance whenever the state has changed."""
+
+    __slots__ = ("_threats", "_worths", "chest", "event", "permille", "rounds", "st", "winters")
+
+    def __init__(self, st: ShogunState) -> None:
+        self.st = st
+        self.winters = winters_left(st)
+        self.rounds = rounds_left(st)
+        self.chest = chest_value(self.rounds)
+        self.permille = round(1000 * pass_rate(st))
+        self.event = event_kind(st)
+        self._worths: dict[int, float] = {}
+        self._threats: dict[tuple[int, int], int] = {}
+
+    def worth(self, p: int) -> float:
+        """VP a province is worth to whoever holds it: itself, its buildings, its yield (while it yields)."""
+        worth = self._worths.get(p)
+        if worth is None:
+            held = self.winters * (1 + building_count(self.st.buildings[p]))
+            worth = self._worths[p] = held + _YIELD_WORTH[p] if self.rounds else held + 0.0
+        return worth
+
+    def threat(self, seat: int, p: int) -> int:
+        """`threat` of `seat`'s province `p`, remembered."""
+        key = (seat, p)
+        worst = self._threats.get(key)
+        if worst is None:
+            worst = self._threats[key] = threat(self.st, seat, p)
+        return worst
 
 
-def rice_needed(st: ShogunState, seat: int) -> float:
-    """Rice still missing for the coming winter (before any further collection)."""
-    return max(0.0, len(owned(st, seat)) + expected_winter_loss(st) - st.rice[seat])
+def rice_needed(st: ShogunState, seat: int, provinces: int) -> float:
+    """Rice still missing for the coming winter (before any further collection), `provinces` held."""
+    return max(0.0, provinces + expected_winter_loss(st) - st.rice[seat])
 
 
 # ---------------------------------------------------------------- evaluation
@@ -169,9 +202,10 @@ def evaluate(st: ShogunState) -> list[float]:
     """Each seat's expected final VP, judged from the position (the real result at the end)."""
     if st.stage == OVER:
         return [v + 0.001 * c for v, c in zip(st.vp, st.chests, strict=True)]
-    w = winters_left(st)
+    g = Glance(st)
+    w = g.winters
     rows = score_breakdown(st)
-    chest = chest_value(st)
+    chest = g.chest
     values = [st.vp[s] + w * sum(rows[s].values()) + chest * st.chests[s] for s in range(st.players)]
     for p, o in enumerate(st.owner):
         if o < 0:
@@ -180,27 +214,31 @@ def evaluate(st: ShogunState) -> list[float]:
         values[o] += ARMY_VALUE * min(armies, USEFUL_ARMIES)
         danger = threat(st, o, p) - armies
         if danger > 0:
-            values[o] -= province_worth(st, p) * min(0.6, 0.15 * danger)
+            values[o] -= g.worth(p) * min(0.6, 0.15 * danger)
         if st.markers[p]:
-            values[o] -= province_worth(st, p) * 0.1 * st.markers[p] / max(1, armies)
+            values[o] -= g.worth(p) * 0.1 * st.markers[p] / max(1, armies)
     for s in range(st.players):
-        values[s] -= _winter_risk(st, s)
+        values[s] -= _winter_risk(g, s)
     return values
 
 
-def _winter_risk(st: ShogunState, seat: int) -> float:
+def _winter_risk(g: Glance, seat: int) -> float:
+    st = g.st
     before = rounds_before_winter(st)
     provinces = owned(st, seat)
     if not provinces:
         return 0.0
     best_rice = max(T.rice[p] for p in provinces)
-    shortfall = max(0, math.ceil(rice_needed(st, seat) - before * best_rice))
+    shortfall = max(0, math.ceil(rice_needed(st, seat, len(provinces)) - before * best_rice))
     revolts, _ = T.winter[min(shortfall, len(T.winter) - 1)]
-    mean_worth = sum(province_worth(st, p) for p in provinces) / len(provinces)
+    mean_worth = sum(g.worth(p) for p in provinces) / len(provinces)
     return revolts * 0.5 * mean_worth
 
 
 # ---------------------------------------------------------------- planning
+
+
+_ACTION_ORDER = {key: i for i, key in enumerate(ACTION_KEYS)}
 
 
 @dataclass(frozen=True)
@@ -216,12 +254,13 @@ class Option:
 class Planner:
     """Scores every (action, province) pair of one seat at the planning step."""
 
-    def __init__(self, st: ShogunState, seat: int) -> None:
-        self.st, self.seat = st, seat
-        self.provinces = owned(st, seat)
-        self.chest = chest_value(st)
-        self.winters = winters_left(st)
-        self.rice_short = rice_needed(st, seat)
+    def __init__(self, g: Glance, seat: int) -> None:
+        self.g, self.st, self.seat = g, g.st, seat
+        self.provinces = owned(g.st, seat)
+        self.chest = g.chest
+        self.winters = g.winters
+        self.rice_short = rice_needed(g.st, seat, len(self.provinces))
+        self._targets: dict[tuple[int, int], tuple[int, float]] = {}
 
     def options(self) -> list[Option]:
         out = []
@@ -245,7 +284,7 @@ class Planner:
         return self._attack(p)
 
     def safety(self, p: int) -> float:
-        danger = threat(self.st, self.seat, p) - self.st.armies[p]
+        danger = self.g.threat(self.seat, p) - self.st.armies[p]
         return 1.0 if danger <= 0 else max(0.3, 1.0 - 0.12 * danger)
 
     def _build(self, key: str, p: int) -> float:
@@ -260,16 +299,16 @@ class Planner:
             value = useful * RICE_SHORT_VALUE + (T.rice[p] - useful) * RICE_SPARE_VALUE
         markers, armies = self.st.markers[p], self.st.armies[p]
         if markers == 0:
-            return value - 0.05 * province_worth(self.st, p)
+            return value - 0.05 * self.g.worth(p)
         peasants = markers + 1
-        hold = _beats(armies, peasants, round(1000 * pass_rate(self.st)))
-        return value - (1 - hold) * province_worth(self.st, p) - MARKER_RISK * peasants * ARMY_VALUE
+        hold = _beats(armies, peasants, self.g.permille)
+        return value - (1 - hold) * self.g.worth(p) - MARKER_RISK * peasants * ARMY_VALUE
 
     def _recruit(self, p: int, armies: int) -> float:
         armies = min(armies, self.st.supply[self.seat])
         if armies == 0:
             return -1.0
-        need = max(0, threat(self.st, self.seat, p) + 2 - self.st.armies[p])
+        need = max(0, self.g.threat(self.seat, p) + 2 - self.st.armies[p])
         covering = min(armies, need)
         staging = 0.25 if self._best_target(p, self.st.armies[p] + armies - 1)[1] > 0 else 0.0
         crowded = max(0, self.st.armies[p] + armies - USEFUL_ARMIES - 2)
@@ -282,7 +321,12 @@ class Planner:
         return self._best_target(p, self.st.armies[p] - 1)[1]
 
     def _best_target(self, p: int, armies: int) -> tuple[int, float]:
-        return best_attack(self.st, self.seat, p, armies)
+        """`best_attack`, remembered: both attack cards and the recruits ask for the same ones."""
+        key = (p, armies)
+        target = self._targets.get(key)
+        if target is None:
+            target = self._targets[key] = best_attack(self.g, self.seat, p, armies)
+        return target
 
 
 def majority_gain(st: ShogunState, seat: int, p: int, bit: int) -> float:
@@ -306,41 +350,52 @@ def _majority_share(counts: list[int], seat: int, points: int) -> float:
     return points if counts.count(best) == 1 else points - 1
 
 
-def best_attack(st: ShogunState, seat: int, origin: int, armies: int) -> tuple[int, float]:
+def best_attack(g: Glance, seat: int, origin: int, armies: int) -> tuple[int, float]:
     """The most profitable neighbour to attack from `origin` with `armies`, and its value."""
     best, best_value = -1, 0.0
     if armies <= 0:
         return best, best_value
+    st = g.st
     for to in neighbours(st, origin):
         if st.owner[to] == seat:
             continue
-        value = attack_value(st, seat, origin, to, armies)
+        value = attack_value(g, seat, origin, to, armies)
         if value > best_value:
             best, best_value = to, value
     return best, best_value
 
 
-def attack_value(st: ShogunState, seat: int, origin: int, to: int, armies: int) -> float:
-    chance = win_chance(st, seat, to, armies)
-    gain = province_worth(st, to)
+def attack_value(g: Glance, seat: int, origin: int, to: int, armies: int) -> float:
+    st = g.st
+    chance = win_chance(g, seat, to, armies)
+    gain = g.worth(to)
     defender = st.owner[to]
     if defender >= 0:
         gain *= 1 + 1 / max(1, st.players - 1)  # a rival loses what we win
     left = st.armies[origin] - armies
-    exposed = max(0, threat(st, seat, origin) - left)
-    exposure = province_worth(st, origin) * min(0.6, 0.12 * exposed)
+    exposed = max(0, g.threat(seat, origin) - left)
+    exposure = g.worth(origin) * min(0.6, 0.12 * exposed)
     lost_armies = armies * (1 - chance) * ARMY_VALUE * 0.7
     return chance * gain - exposure - lost_armies
 
 
 def greedy_plan(st: ShogunState, seat: int, rng: Rng, noise: float = 0.0, bid: int | None = None) -> Plan:
     """The best-looking plan: the most valuable (action, province) pairs the chests can pay."""
-    planner = Planner(st, seat)
-    options = planner.options()
+    return plan_among(plan_options(st, seat), st, seat, rng, noise, bid)
+
+
+def plan_options(st: ShogunState, seat: int) -> list[Option]:
+    """Every (action, province) pair `seat` could plan, valued: the same for every plan on this board."""
+    return Planner(Glance(st), seat).options()
+
+
+def plan_among(options: list[Option], st: ShogunState, seat: int, rng: Rng, noise: float = 0.0,
+               bid: int | None = None) -> Plan:
+    """`greedy_plan` with the board's `plan_options` (left as they are) already valued."""
     if noise:
         options = [Option(o.value + noise * (rng.below(1000) / 1000 - 0.5) * (1 + abs(o.value)), o.cost,
                           o.key, o.province) for o in options]
-    options.sort(key=lambda o: (-o.value, ACTION_KEYS.index(o.key), o.province))
+    options = sorted(options, key=lambda o: (-o.value, _ACTION_ORDER[o.key], o.province))
     chosen_bid = choose_bid(st, seat) if bid is None else bid
     budget = st.chests[seat] - (chosen_bid - CHEST if chosen_bid >= CHEST else 0)
     cards = {key: NO_CARD for key in ACTION_KEYS}
@@ -390,29 +445,37 @@ def bid_choices(st: ShogunState, seat: int) -> list[int]:
 
 
 def greedy_pick(st: ShogunState, seat: int) -> PickSpecial:
+    g = Glance(st)
     free = [c for c in st.specials if c not in st.picks]
+    real = own_plan_provinces(st, seat)
+    return PickSpecial(max(free, key=lambda c: (special_value(g, seat, real, c), -st.specials.index(c))))
+
+
+def own_plan_provinces(st: ShogunState, seat: int) -> dict[str, int] | None:
+    """The seat's plan cards that are provinces it holds, by action (None before it planned)."""
     plan = st.plans[seat]
-    return PickSpecial(max(free, key=lambda c: (special_value(st, seat, plan, c), -st.specials.index(c))))
+    if plan is None:
+        return None
+    cards = zip(ACTION_KEYS, plan.actions, strict=True)
+    return {k: c for k, c in cards if 0 <= c < CHEST and st.owner[c] == seat}
 
 
-def special_value(st: ShogunState, seat: int, plan: Plan | None, card: str) -> float:
+def special_value(g: Glance, seat: int, real: dict[str, int] | None, card: str) -> float:
+    st = g.st
     position = st.specials.index(card)
     early = 0.08 * (len(st.specials) - 1 - position)
-    if plan is None:
+    if real is None:
         return early
-    cards = dict(zip(ACTION_KEYS, plan.actions, strict=True))
-    real = {k: c for k, c in cards.items() if 0 <= c < CHEST and st.owner[c] == seat}
-    chest = chest_value(st)
     if card == "attack":
         return early + ATTACK_SPECIAL_VALUE * sum(1 for k in ("attack_a", "attack_b") if k in real)
     if card == "defence":
-        exposed = sum(1 for p in owned(st, seat) if threat(st, seat, p) >= st.armies[p])
+        exposed = sum(1 for p in owned(st, seat) if g.threat(seat, p) >= st.armies[p])
         risky = sum(1 for k in ("rice", "taxes") if k in real and st.markers[real[k]])
         return early + 0.3 * min(exposed, 3) + 0.2 * risky
     if card == "war_chest":
-        return early + (chest * 1.0 if "taxes" in real else 0.0)
+        return early + (g.chest * 1.0 if "taxes" in real else 0.0)
     if card == "rice":
-        short = "rice" in real and rice_needed(st, seat) > T.rice[real["rice"]]
+        short = "rice" in real and rice_needed(st, seat, len(owned(st, seat))) > T.rice[real["rice"]]
         return early + (RICE_SHORT_VALUE if short else 0.02)
     return early + (ARMY_VALUE * 1.5 if "recruit5" in real else 0.0)
 
@@ -424,13 +487,15 @@ def greedy_decide(st: ShogunState, seat: int) -> Move:
     limit = move_limit(st)
     if limit <= 0:
         return SKIP
-    targets = [to for to in neighbours(st, origin) if _may_enter(st, seat, key, to)]
+    g = Glance(st)
+    targets = [to for to in neighbours(st, origin) if _may_enter(g, seat, key, to)]
+    counts = _army_counts(limit)
     best: Move = SKIP
     best_value = 0.0
     for to in targets:
-        for armies in _army_counts(limit):
-            value = (attack_value(st, seat, origin, to, armies) if st.owner[to] != seat
-                     else move_value(st, seat, origin, to, armies))
+        for armies in counts:
+            value = (attack_value(g, seat, origin, to, armies) if st.owner[to] != seat
+                     else move_value(g, seat, origin, to, armies))
             if value > best_value:
                 best, best_value = MoveArmies(to, armies), value
     return best
@@ -440,22 +505,31 @@ def _army_counts(limit: int) -> list[int]:
     return sorted({limit, max(1, limit - 2), max(1, (limit + 1) // 2)}, reverse=True)
 
 
-def _may_enter(st: ShogunState, seat: int, key: str, to: int) -> bool:
-    if st.owner[to] == seat:
+def _may_enter(g: Glance, seat: int, key: str, to: int) -> bool:
+    if g.st.owner[to] == seat:
         return True
     if key == "recruit1_move":
         return False
-    return not (event_kind(st) == "noAttack" and st.buildings[to] & BUILDING_BITS["temple"])
+    return not (g.event == "noAttack" and g.st.buildings[to] & BUILDING_BITS["temple"])
 
 
-def move_value(st: ShogunState, seat: int, origin: int, to: int, armies: int) -> float:
+def move_value(g: Glance, seat: int, origin: int, to: int, armies: int) -> float:
     """Armies moved between own provinces: worth what they cover at the border, or stage there."""
-    need_to = max(0, threat(st, seat, to) + 2 - st.armies[to])
-    spare = max(0, st.armies[origin] - max(1, threat(st, seat, origin) + 2))
+    st = g.st
+    need_to = max(0, g.threat(seat, to) + 2 - st.armies[to])
+    spare = max(0, st.armies[origin] - max(1, g.threat(seat, origin) + 2))
     useful = min(armies, need_to, spare)
-    exposed = max(0, threat(st, seat, origin) + 1 - (st.armies[origin] - armies))
-    staging = 0.05 * armies if best_attack(st, seat, to, st.armies[to] + armies - 1)[1] > 0.5 else 0.0
-    return useful * 0.3 + staging - exposed * 0.3 * province_worth(st, origin) / 4
+    exposed = max(0, g.threat(seat, origin) + 1 - (st.armies[origin] - armies))
+    staging = 0.05 * armies if _attack_pays(g, seat, to, st.armies[to] + armies - 1, 0.5) else 0.0
+    return useful * 0.3 + staging - exposed * 0.3 * g.worth(origin) / 4
+
+
+def _attack_pays(g: Glance, seat: int, origin: int, armies: int, least: float) -> bool:
+    """Whether `best_attack` from `origin` with `armies` is worth more than `least` (>= 0), stopping
+    at the first target that is."""
+    st = g.st
+    return armies > 0 and any(attack_value(g, seat, origin, to, armies) > least
+                              for to in neighbours(st, origin) if st.owner[to] != seat)
 
 
 def greedy_draft(st: ShogunState, seat: int) -> Draft:

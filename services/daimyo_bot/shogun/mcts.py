@@ -25,12 +25,15 @@ from typing import Any
 
 from daimyo_bot.search_pool import SearchResult
 from daimyo_bot.shogun.heuristics import (
+    Option,
     bid_choices,
     evaluate,
     greedy_decide,
     greedy_draft,
     greedy_pick,
     greedy_plan,
+    plan_among,
+    plan_options,
 )
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
@@ -106,9 +109,10 @@ def root_candidates(view: dict[str, Any], seat: int) -> list[Move]:
 
 
 def plan_candidates(st: ShogunState, seat: int, rng: Rng) -> list[Move]:
-    plans: list[Move] = [greedy_plan(st, seat, rng)]
-    plans += [greedy_plan(st, seat, rng, bid=bid) for bid in bid_choices(st, seat)]
-    plans += [greedy_plan(st, seat, rng, noise=VARIATION_NOISE) for _ in range(PLAN_VARIATIONS)]
+    options = plan_options(st, seat)
+    plans: list[Move] = [plan_among(options, st, seat, rng)]
+    plans += [plan_among(options, st, seat, rng, bid=bid) for bid in bid_choices(st, seat)]
+    plans += [plan_among(options, st, seat, rng, noise=VARIATION_NOISE) for _ in range(PLAN_VARIATIONS)]
     return plans
 
 
@@ -145,7 +149,8 @@ class AssumedPlans:
     next round) has a board of its own in every world: those plans are judged afresh. At the
     view's own special pick or action decision the board is public too: the opponents' face-down
     cards are guessed from a pool of greedy plans on that board (`hidden_cards`), not drawn at
-    random as the sampler does.
+    random as the sampler does. Either pool is the view's board's, so an opponent's options are
+    valued once (`plan_options`) and every noisy plan of its pool is laid from them.
     """
 
     def __init__(self, seed: int, view: dict[str, Any]) -> None:
@@ -154,6 +159,7 @@ class AssumedPlans:
         self.plans: dict[tuple[int, int], Plan] = {}
         self.revealed = {int(s): frozenset(cards) for s, cards in view["revealed_plans"].items()}
         self.guesses: dict[tuple[int, int], Plan] = {}
+        self.options: dict[int, list[Option]] = {}
 
     def draw(self, st: ShogunState, other: int, rng: Rng) -> Plan:
         if (st.year, st.season) != self.planning:
@@ -162,7 +168,8 @@ class AssumedPlans:
         plan = self.plans.get(key)
         if plan is None:
             saved, st.plans[other] = st.plans[other], None
-            plan = greedy_plan(st, other, Rng(self.seed ^ (key[0] * 7919 + key[1] + 1)), noise=OPPONENT_NOISE)
+            own = Rng(self.seed ^ (key[0] * 7919 + key[1] + 1))
+            plan = plan_among(self._options(st, other), st, other, own, noise=OPPONENT_NOISE)
             st.plans[other] = saved
             self.plans[key] = plan
         return plan
@@ -175,10 +182,16 @@ class AssumedPlans:
         key = (other, rng.below(OPPONENT_PLANS))
         guess = self.guesses.get(key)
         if guess is None:
-            guess = greedy_plan(st, other, Rng(self.seed ^ (key[0] * 104729 + key[1] + 1)),
-                                noise=OPPONENT_NOISE, bid=NO_CARD)
+            own = Rng(self.seed ^ (key[0] * 104729 + key[1] + 1))
+            guess = plan_among(self._options(st, other), st, other, own, noise=OPPONENT_NOISE, bid=NO_CARD)
             self.guesses[key] = guess
         return overlay(sampled, guess, self.revealed.get(other, frozenset()))
+
+    def _options(self, st: ShogunState, other: int) -> list[Option]:
+        options = self.options.get(other)
+        if options is None:
+            options = self.options[other] = plan_options(st, other)
+        return options
 
 
 def overlay(sampled: Plan, guess: Plan, revealed: frozenset[str]) -> Plan:
@@ -196,12 +209,22 @@ def simulate(view: dict[str, Any], seat: int, move: Move, rng: Rng,
              assumed: AssumedPlans | None = None) -> float:
     """One determinization: play `move`, then greedy play to the end of the round; seat's reward."""
     assumed = assumed or AssumedPlans(rng.next_u64(), view)
+    return play_out(determinize(view, seat, rng, assumed), seat, move, rng, assumed)
+
+
+def determinize(view: dict[str, Any], seat: int, rng: Rng, assumed: AssumedPlans) -> ShogunState:
+    """A state sampled from the view, the opponents' secret plans replaced by the assumed ones."""
     st = sample_state(view, rng)
     if st.stage == PLAN:
         _assume_opponent_plans(st, seat, rng, assumed)
     elif st.stage in (PICK, DECIDE):
         _guess_hidden_cards(st, seat, rng, assumed)
-    st = ENGINE.apply(st, seat, move)  # checked: the candidate was built on another sample
+    return st
+
+
+def play_out(world: ShogunState, seat: int, move: Move, rng: Rng, assumed: AssumedPlans) -> float:
+    """Play `move` in a copy of `world` (left as it is), then greedy play to the end of the round."""
+    st = ENGINE.apply(world, seat, move)  # checked: the candidate was built on another sample
     round_, year = st.round, st.year
     for _ in range(MAX_STEPS):
         if st.stage == OVER or (st.stage == PLAN and (st.round, st.year) != (round_, year)):
