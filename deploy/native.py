@@ -10,6 +10,7 @@ the copy and exits 0: the bots then play on the source, only slower.
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,7 +27,8 @@ def build(source: Path, copy: Path) -> bool:
     for old in copy.parent.glob(f"{copy.stem}*.so"):
         old.unlink()
     compiled = subprocess.run([sys.executable, "-m", "mypyc", str(copy.relative_to(ROOT))], cwd=ROOT,
-                              capture_output=True, text=True)
+                              capture_output=True, text=True,
+                              env={**os.environ, "MYPYPATH": os.pathsep.join(("libs", "services"))})
     if compiled.returncode != 0 or not list(copy.parent.glob(f"{copy.stem}.*.so")):
         print(f"native: {source.name} not compiled (the bots play on the source, slower):\n"
               f"{compiled.stdout[-2000:]}{compiled.stderr[-2000:]}", file=sys.stderr)
