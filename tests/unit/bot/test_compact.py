@@ -9,6 +9,7 @@ captures, set-aside figures, whose turn it is, the turn flags and the end with i
 
 from __future__ import annotations
 
+from collections import Counter
 from random import Random
 from types import ModuleType
 from typing import Any
@@ -148,3 +149,27 @@ def test_another_world_of_the_same_position_changes_only_the_hidden_tiles_and_ca
     world = position.with_hidden(other)
     assert seen(world)["hands"] == seen(other)["hands"] and seen(world)["stacks"] == seen(other)["stacks"]
     assert seen(world)["tiles"] == seen(position)["tiles"] and seen(position) == seen(state)
+
+
+def tile_of(code: int, state: Any) -> int:
+    """The tile a move plays (a tile swap or figure swap counts as its action tile)."""
+    codes = state.codes
+    if code < codes.tile_swaps:
+        return code // codes.h
+    return TILE_IDS.index("tile_swap" if code < codes.figure_swaps else "figure_swap")
+
+
+def test_tile_first_draws_give_every_playable_tile_the_same_share_and_only_legal_moves(
+        compact: ModuleType) -> None:
+    state = compact.CompactState.from_state(new_game({"players": 2}, 3))
+    draws = Random(1)
+    while not ("tile_swap" in seen(state)["hands"][state.current] and state.own_movable(state.current)):
+        state.apply(state.random_move(draws))  # until the seat to act may swap a tile of its own
+    legal = set(state.legal())
+    grid = [compact.Draws(state).by_tile(i / 6000) for i in range(6000)]
+    assert set(grid) <= legal
+    shares = Counter(tile_of(c, state) for c in grid)
+    assert len(shares) >= 3 and max(shares.values()) - min(shares.values()) <= 1
+    uniform = [compact.Draws(state).draw(i / 6000) for i in range(6000)]
+    swaps = sum(1 for c in uniform if tile_of(c, state) == TILE_IDS.index("tile_swap"))
+    assert swaps > 6000 / len(shares)  # drawn uniformly over the moves, the swap's many targets crowd in
