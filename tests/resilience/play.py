@@ -258,13 +258,19 @@ class Player:
     resubscribed_at: int | None = None  # how many frames had arrived when it subscribed again
 
     async def play_to_the_end(self, timeout: float) -> None:
+        await self.play(timeout)
+
+    async def play(self, timeout: float, moves: int | None = None) -> None:
+        """Play until the game is over, or until `moves` moves were made."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while not self._finished():
+        made = 0
+        while not self._finished() and (moves is None or made < moves):
             assert loop.time() < deadline, f"player's game {self.game_id} did not finish"
             frame = self._latest_view()
             if frame is not None and self.seat in frame["to_act"] and not frame["finished"]:
                 await self._move(frame, deadline)
+                made += 1
             else:
                 await self._wait_for_news(2.0)
 

@@ -95,11 +95,12 @@ async def test_a_server_restarted_mid_game_loses_and_repeats_no_move(
     bot_games = await games.create_bot_games(BOT_GAMES, players=4)
     spectator = await Spectator.watch(http, url, bot_games[0])
     alice = await matched_player(http, url, "alice")
-    playing = asyncio.create_task(alice.play_to_the_end(timeout=120))
-    await games.wait_until_all_reach([*bot_games, alice.game_id], 4, timeout=60)
+    await alice.play(timeout=60, moves=2)  # then she waits, so her game is still on when the server goes
+    await games.wait_until_all_reach(bot_games, 4, timeout=60)
 
     await asyncio.to_thread(servers.server(server).stop)
     await alice.resubscribe()  # asks the gateway for the current view while the server is away
+    playing = asyncio.create_task(alice.play_to_the_end(timeout=120))  # her moves meet the outage
     await asyncio.sleep(DOWN_SECONDS[server])
     await asyncio.to_thread(servers.server(server).start)
     back = time.monotonic()
