@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from operator import itemgetter
 from random import Random
 
 from daimyo_bot.samurai.heuristics import (
@@ -36,7 +35,6 @@ from daimyo_rules.samurai.tiles import FIGURE_INDEX, FIGURE_TYPES, HAND_SIZE, TI
 
 FIGURE_SWAP = TILE_ORDER["figure_swap"]
 TILE_SWAP = TILE_ORDER["tile_swap"]
-VALUE: tuple[int, ...] = tuple(t.value for t in TILES)
 FAST: tuple[bool, ...] = tuple(t.fast for t in TILES)
 AT_SEA: tuple[bool, ...] = tuple(t.at_sea for t in TILES)
 PLACED: tuple[bool, ...] = tuple(t.on_board and not t.is_action for t in TILES)  # by a `place` move
@@ -47,12 +45,10 @@ INFLUENCE: tuple[tuple[int, ...], ...] = tuple(
 END_TURN, PASS = -1, -2
 
 
-
 @dataclass(frozen=True)
 class Layout:
     """One board in integers, built once per player count."""
 
-    players: int
     hexes: int
     settlements: int
     hex_ids: tuple[str, ...]
@@ -74,7 +70,7 @@ def layout(players: int) -> Layout:
     board = board_for(players)
     land = set(board.land)
     return Layout(
-        players=players, hexes=len(board.hexes), settlements=len(board.settlements),
+        hexes=len(board.hexes), settlements=len(board.settlements),
         hex_ids=tuple(h.id for h in board.hexes), settlement_ids=tuple(s.id for s in board.settlements),
         index=dict(board.index), land=board.land, sea=board.sea,
         is_land=tuple(h in land for h in range(len(board.hexes))),
@@ -477,10 +473,6 @@ class CompactState:
         return not any(self.can_play(s, True) for s in range(self.players))
 
 
-_OTHERS = {players: [itemgetter(*(s for s in range(players) if s != seat)) for seat in range(players)]
-           for players in (3, 4)}  # (two players: the judgement reads the one opponent directly)
-
-
 class Draws:
     """The legal moves in segments — land tiles x empty land, sea tiles x empty sea, tile-swap
     sources x empty land, figure swaps, end turn or pass — so that the i-th is found by arithmetic."""
@@ -551,18 +543,16 @@ class CompactJudge:
     ending the turn): a placement by the races it changes around the hex, weighted by how close
     each settlement is to being surrounded; a capture or loss it completes at full value."""
 
-    __slots__ = ("leader", "opponent", "others", "seat", "state", "values")
+    __slots__ = ("leader", "opponent", "seat", "state", "values")
     state: CompactState
     seat: int
     opponent: int  # the other seat of a two-player game, else -1
-    others: Callable[[list[int]], tuple[int, ...]]  # the other seats' entries of a race
     leader: int
     values: list[float]
 
     def __init__(self, state: CompactState, seat: int) -> None:
         self.state, self.seat = state, seat
         self.opponent = 1 - seat if state.players == 2 else -1
-        self.others = _OTHERS[state.players][seat] if state.players > 2 else _no_others
         captured = state.captured
         mine = captured[seat]
         values = []
@@ -604,7 +594,7 @@ class CompactJudge:
                     continue
                 race = influence[spot + kind]
                 mine = race[seat] - added[kind] if away and si in away else race[seat]
-                other = race[opponent] if opponent >= 0 else max(self.others(race))
+                other = race[opponent] if opponent >= 0 else self._best_other(race)[0]
                 after = mine + added[kind]
                 if empties > 0:
                     change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
@@ -679,10 +669,6 @@ class CompactJudge:
         mine = race[self.seat]
         other, _ = self._best_other(race)
         return (mine > other) - (mine < other)
-
-
-def _no_others(race: list[int]) -> tuple[int, ...]:
-    raise AssertionError("a two-player judgement reads its opponent directly")
 
 
 def playout(state: CompactState, random: Callable[[], float], sample: int, chance: float,

@@ -21,7 +21,7 @@ from typing import Any
 
 from daimyo_bot.samurai import native
 from daimyo_bot.samurai.compact import END_TURN, CompactState
-from daimyo_bot.samurai.mcts import Node, Settings
+from daimyo_bot.samurai.mcts import Node, Settings, backpropagate, select
 from daimyo_bot.search_pool import SearchResult
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.sampling import Knowledge, knowledge_from_view
@@ -87,7 +87,7 @@ def _iterate(root: Node, root_order: list[tuple[int, float]], state: CompactStat
     node = root
     while not state.over:
         seat = state.current
-        code = _select(node, state, settings) if _widened(node, state, settings) else None
+        code = select(node, state.is_legal, settings) if _widened(node, state, settings) else None
         if code is None:
             code, prior = _expansion_move(node, root_order if node is root else None, state, seat, rng,
                                           settings)
@@ -101,12 +101,7 @@ def _iterate(root: Node, root_order: list[tuple[int, float]], state: CompactStat
         path.append(node)
         state.apply(code)
     playout(state, rng, settings)
-    share = 1.0 / len(state.winners) if state.winners else 0.0
-    winners = state.winners
-    for visited in path:
-        visited.visits += 1
-        if visited.mover in winners:
-            visited.reward += share
+    backpropagate(path, state.winners)
 
 
 def _widened(node: Node, state: CompactState, settings: ExpertSettings) -> bool:
@@ -115,22 +110,6 @@ def _widened(node: Node, state: CompactState, settings: ExpertSettings) -> bool:
     allowed = 1 + int(settings.widening * math.sqrt(node.visits))
     children = len(node.children)
     return children >= allowed or (children > 0 and children >= state.legal_count())
-
-
-def _select(node: Node, state: CompactState, settings: ExpertSettings) -> int | None:
-    """UCB over the children legal in this determinization; None when none is (expand then)."""
-    best, best_value = None, -1.0
-    available = [(code, child) for code, child in node.children.items() if state.is_legal(code)]
-    for _, child in available:
-        child.avail += 1
-    exploration, prior_weight = settings.exploration, settings.prior_weight
-    for code, child in available:
-        visits = child.visits
-        value = (child.reward / visits + exploration * math.sqrt(math.log(child.avail) / visits)
-                 + prior_weight * child.prior / (visits + 1))
-        if value > best_value:
-            best, best_value = code, value
-    return best
 
 
 def _expansion_move(node: Node, order: list[tuple[int, float]] | None, state: CompactState, seat: int,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,7 +94,7 @@ def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState,
     while state.phase != OVER:
         seat = state.current
         moves = state.legal()
-        move = _select(node, moves, settings) if _widened(node, len(moves), settings) else None
+        move = select(node, moves.__contains__, settings) if _widened(node, len(moves), settings) else None
         if move is None:
             move, prior = _expansion_move(node, root_order if node is root else None, state, seat, moves, rng,
                                           settings)
@@ -105,11 +106,16 @@ def _iterate(root: Node, root_order: list[tuple[Move, float]], state: FastState,
         path.append(node)
         state.apply(move)
     playout(state, rng, settings)
-    rewards = _rewards(state)
+    backpropagate(path, state.winners)
+
+
+def backpropagate(path: list[Node], winners: tuple[int, ...]) -> None:
+    """One more visit for every node on the path; the movers among the winners share a win."""
+    share = 1.0 / len(winners) if winners else 0.0
     for visited in path:
         visited.visits += 1
-        if visited.mover >= 0:
-            visited.reward += rewards[visited.mover]
+        if visited.mover in winners:
+            visited.reward += share
 
 
 def _widened(node: Node, legal_count: int, settings: Settings) -> bool:
@@ -118,10 +124,10 @@ def _widened(node: Node, legal_count: int, settings: Settings) -> bool:
     return len(node.children) >= min(allowed, legal_count)
 
 
-def _select(node: Node, moves: Any, settings: Settings) -> Move | None:
+def select(node: Node, legal: Callable[[Any], bool], settings: Settings) -> Any | None:
     """UCB over the children legal in this determinization; None when none is (expand then)."""
     best, best_value = None, -1.0
-    available = [(m, c) for m, c in node.children.items() if m in moves]
+    available = [(m, c) for m, c in node.children.items() if legal(m)]
     for _, child in available:
         child.avail += 1
     exploration, prior_weight = settings.exploration, settings.prior_weight
@@ -196,8 +202,3 @@ def completing_placements(state: FastState, seat: int) -> list[Move]:
 def _placeable_on_land(tile_id: str, placed_normal: bool) -> bool:
     tile = TILE_BY_ID[tile_id]
     return tile.on_board and not tile.at_sea and tile_id != "tile_swap" and (tile.fast or not placed_normal)
-
-
-def _rewards(final: FastState) -> list[float]:
-    share = 1.0 / len(final.winners) if final.winners else 0.0
-    return [share if s in final.winners else 0.0 for s in range(final.players)]
