@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -20,12 +21,42 @@ from typing import Any
 
 from daimyo_kit import credentials as creds
 
+_handed_out: set[int] = set()
+_chooser = random.SystemRandom()  # not the global generator, which a test may seed
+
+
+def _ephemeral_range() -> tuple[int, int]:
+    """The ports the kernel gives outgoing connections (Linux's default when it cannot be read)."""
+    with contextlib.suppress(OSError, ValueError):
+        low, high = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()
+        return int(low), int(high)
+    return 32768, 60999
+
+
+def _listening_ports() -> range:
+    """Ports to hand to servers: below the ephemeral range, so that no outgoing connection (to
+    Postgres, NATS, another service) can take a port between our pick and the server's bind."""
+    low, _high = _ephemeral_range()
+    return range(max(1024, low - 12000), low) if low > 2048 else range(1024, 1 << 15)
+
 
 def free_port(host: str = "127.0.0.1") -> int:
-    """A TCP port nobody listens on right now (the usual small race applies)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind((host, 0))
-        return int(probe.getsockname()[1])
+    """A TCP port nobody listens on right now, never one this process handed out before.
+
+    Picking from the ephemeral range (bind to port 0) raced with outgoing connections: a pool
+    opening connections could take the port before the service bound it (a gateway then failed to
+    start in CI). Only another process picking the same random port can still race.
+    """
+    candidates = _listening_ports()
+    for _attempt in range(200):
+        port = _chooser.randrange(candidates.start, candidates.stop)
+        if port in _handed_out:
+            continue
+        with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            probe.bind((host, port))
+            _handed_out.add(port)
+            return port
+    raise RuntimeError(f"no free TCP port in {candidates.start}..{candidates.stop - 1}")
 
 
 def port_answers(host: str, port: int, timeout: float = 0.5) -> bool:
