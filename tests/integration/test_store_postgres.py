@@ -177,3 +177,59 @@ async def test_each_schema_is_its_own_store(database_url: str, fresh_schema: str
         await other.close()
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
             await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(other_schema)))
+
+
+async def test_appends_to_many_streams_at_once_share_statements_and_each_lands_at_its_version(
+    store: PostgresEventStore,
+) -> None:
+    streams = [f"game-{n}" for n in range(40)]
+    await asyncio.gather(*(store.append(s, 0, [NewEvent("Created", {})]) for s in streams))
+    before = store.group_commit.groups
+    moved = await asyncio.gather(*(store.append(s, 1, [NewEvent("Moved", {"n": n}), NewEvent("Scored", {})])
+                                   for n, s in enumerate(streams)))
+    assert store.group_commit.groups - before < len(streams)
+    for n, (stream, recorded) in enumerate(zip(streams, moved, strict=True)):
+        assert [(e.stream_id, e.version, e.type) for e in recorded] == [
+            (stream, 2, "Moved"), (stream, 3, "Scored")]
+        assert recorded[0].data == {"n": n}
+        assert [e.version for e in await store.read_stream(stream)] == [1, 2, 3]
+
+
+@pytest.fixture
+async def one_group_at_a_time(database_url: str, fresh_schema: str) -> AsyncIterator[PostgresEventStore]:
+    """A store sending one group at a time: an append waits for the one before, and appends made
+    together after the first go out as one group."""
+    opened = await PostgresEventStore.open(database_url, fresh_schema, max_size=4, max_groups_in_flight=1)
+    yield opened
+    await opened.close()
+
+
+async def test_a_stale_append_in_a_group_fails_alone(one_group_at_a_time: PostgresEventStore) -> None:
+    store = one_group_at_a_time
+    await asyncio.gather(*(store.append(s, 0, [NewEvent("Created", {})]) for s in ("a", "b", "c")))
+    outcomes = await asyncio.gather(store.append("a", 1, [NewEvent("Moved", {})]),
+                                    store.append("b", 0, [NewEvent("Moved", {})]),  # stale
+                                    store.append("c", 1, [NewEvent("Moved", {})]),
+                                    return_exceptions=True)
+    assert isinstance(outcomes[1], ConcurrencyError)
+    assert not isinstance(outcomes[0], BaseException) and not isinstance(outcomes[2], BaseException)
+    assert [await store.stream_version(s) for s in ("a", "b", "c")] == [2, 1, 2]
+
+
+async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others_are_appended(
+    one_group_at_a_time: PostgresEventStore,
+) -> None:
+    store = one_group_at_a_time
+    await asyncio.gather(*(store.append(s, 0, [NewEvent("Created", {})]) for s in ("a", "b", "c")))
+    (first,) = await store.append("b", 1, [NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")])
+    groups = store.group_commit.groups
+    outcomes = await asyncio.gather(
+        store.append("a", 1, [NewEvent("Moved", {})]),
+        # the retry, at the stream's version: it passes the version check and hits the command id
+        store.append("b", 2, [NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")]),
+        store.append("c", 1, [NewEvent("Moved", {})]),
+    )
+    assert [e.version for e in outcomes[1]] == [first.version]
+    assert outcomes[1][0].position == first.position
+    assert store.group_commit.groups - groups == 2  # "a" alone, then "b" and "c" together
+    assert [await store.stream_version(s) for s in ("a", "b", "c")] == [2, 2, 2]
