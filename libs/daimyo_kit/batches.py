@@ -42,6 +42,7 @@ class Batcher(Generic[Item, Result]):
         self._queue: list[_Waiting[Item, Result]] = []
         self._running: set[asyncio.Task[None]] = set()
         self._closed = False
+        self._starting = False  # a batch is started but has not taken its items yet
         self.groups = 0  # committed so far, for tests and benchmarks
         self.items = 0
 
@@ -65,11 +66,14 @@ class Batcher(Generic[Item, Result]):
         await asyncio.gather(*self._running, return_exceptions=True)
 
     def _start_groups(self) -> None:
-        while self._queue and len(self._running) < self._max_in_flight and not self._closed:
-            group = self._take_group()
-            task = asyncio.get_running_loop().create_task(self._run(group))
-            self._running.add(task)
-            task.add_done_callback(self._finished)
+        """Start a batch when there is room; it takes its items when it first runs, so whatever
+        is queued in the same turn of the event loop goes with it."""
+        if self._closed or self._starting or not self._queue or len(self._running) >= self._max_in_flight:
+            return
+        self._starting = True
+        task = asyncio.get_running_loop().create_task(self._run())
+        self._running.add(task)
+        task.add_done_callback(self._finished)
 
     def _take_group(self) -> list[_Waiting[Item, Result]]:
         group: list[_Waiting[Item, Result]] = []
@@ -90,7 +94,10 @@ class Batcher(Generic[Item, Result]):
         self._running.discard(task)
         self._start_groups()
 
-    async def _run(self, group: list[_Waiting[Item, Result]]) -> None:
+    async def _run(self) -> None:
+        self._starting = False
+        group = self._take_group()
+        self._start_groups()  # what this batch left (a second item for a key) may go beside it
         if not group:
             return
         try:

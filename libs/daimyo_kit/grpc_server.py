@@ -67,13 +67,26 @@ class OutageInterceptor(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         return handler._replace(unary_unary=_unavailable_during_outages(handler.unary_unary))
 
 
+DATABASE_UNAVAILABLE = "the database is unavailable; retry shortly"
+
+
+def is_outage(error: BaseException) -> bool:
+    """Whether `error` is the database being unreachable (refused, lost, pool timed out): the
+    caller gets UNAVAILABLE and may retry, not an internal error."""
+    if isinstance(error, psycopg.OperationalError):
+        log.get_logger(__name__).warning("database_unavailable", error=str(error).splitlines()[0])
+        return True
+    return False
+
+
 def _unavailable_during_outages(behavior: Callable[[Any, Any], Awaitable[Any]]) -> Any:
     async def guarded(request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
             return await behavior(request, context)
-        except psycopg.OperationalError as e:  # connection refused or lost, pool timed out
-            log.get_logger(__name__).warning("database_unavailable", error=str(e).splitlines()[0])
-            await context.abort(grpc.StatusCode.UNAVAILABLE, "the database is unavailable; retry shortly")
+        except psycopg.OperationalError as e:
+            if is_outage(e):
+                await context.abort(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
+            raise
     return guarded
 
 

@@ -37,7 +37,7 @@ SERVICE_NAME = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
 _READERS = frozenset({"gateway", "driver", "matchmaking"})
 CALLERS_BY_METHOD = {
     "CreateGame": frozenset({"matchmaking"}),
-    "SubmitMove": frozenset({"gateway", "driver"}),
+    "SubmitMove": frozenset({"gateway", "driver"}), "SubmitMoves": frozenset({"gateway", "driver"}),
     "GetView": _READERS, "ListEvents": _READERS, "Replay": _READERS, "ListGames": _READERS,
     "GetGame": _READERS,
     "HandOverSeat": frozenset({"gateway"}), "ReclaimSeat": frozenset({"gateway"}),

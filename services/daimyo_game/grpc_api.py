@@ -6,6 +6,7 @@ or by the handler's typed errors, never by a crash.
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import time
@@ -25,10 +26,12 @@ from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.auth import current_role
+from daimyo_kit.grpc_server import DATABASE_UNAVAILABLE, is_outage
 from daimyo_kit.text_check import nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 T = TypeVar("T")
+MAX_MOVES_PER_CALL = 256
 _log = log.get_logger("daimyo_game.grpc")
 
 STATUS = {
@@ -66,6 +69,33 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
         _log.debug("move_accepted", version=result.version, replayed=result.replayed)
         return game_pb2.SubmitMoveResponse(version=result.version)
+
+    async def SubmitMoves(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        if len(request.moves) > MAX_MOVES_PER_CALL:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT,
+                                f"at most {MAX_MOVES_PER_CALL} moves per call, not {len(request.moves)}")
+        outcomes = await asyncio.gather(*(self._move_outcome(move) for move in request.moves))
+        return game_pb2.SubmitMovesResponse(outcomes=outcomes)
+
+    async def _move_outcome(self, request: Any) -> Any:
+        """One move of a SubmitMoves call, as SubmitMove would answer it (its own log context)."""
+        log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id or None)
+        started = time.perf_counter()
+        try:
+            result = await self.handlers.submit_move(_submit_command(request))
+        except errors.GameError as e:
+            MOVES.labels("rejected", e.reason).inc()
+            _log.info("move_rejected", reason=e.reason, detail=str(e))
+            return _failed(STATUS[type(e)], str(e))
+        except Exception as e:
+            if not is_outage(e):
+                raise
+            return _failed(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
+        finally:
+            SUBMIT_SECONDS.observe(time.perf_counter() - started)
+        MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
+        _log.debug("move_accepted", version=result.version, replayed=result.replayed)
+        return game_pb2.MoveOutcome(version=result.version)
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.get_view(request.game_id, _viewer(request.viewer), _caller(request.viewer))
@@ -151,6 +181,10 @@ async def _run(context: grpc.aio.ServicerContext, call: Awaitable[T], request: A
     finally:
         if inspect.iscoroutine(call):
             call.close()  # a no-op once awaited; quiets a call never started because of a refusal
+
+
+def _failed(code: grpc.StatusCode, message: str) -> Any:
+    return game_pb2.MoveOutcome(code=code.value[0], message=message)
 
 
 def _refuse_nul(message: Any) -> None:

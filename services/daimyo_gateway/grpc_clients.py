@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import json
 from collections import OrderedDict
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import grpc
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
+from daimyo_kit.batches import Batcher
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
@@ -31,6 +32,8 @@ STATUS_CODES = {
     grpc.StatusCode.DEADLINE_EXCEEDED: "unavailable",
     grpc.StatusCode.RESOURCE_EXHAUSTED: "rate_limited",
 }
+_CODES_BY_NUMBER = {code.value[0]: code for code in grpc.StatusCode}
+MAX_MOVES_PER_CALL = 256  # the game service's limit
 
 
 async def _call(awaitable: Awaitable[T]) -> T:
@@ -38,6 +41,14 @@ async def _call(awaitable: Awaitable[T]) -> T:
         return await awaitable
     except grpc.aio.AioRpcError as e:
         raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
+
+
+def _move_result(outcome: Any) -> int | BaseException:
+    """A SubmitMoves outcome as SubmitMove would have ended: its version, or its ServiceError."""
+    if outcome.code == grpc.StatusCode.OK.value[0]:
+        return int(outcome.version)
+    code = _CODES_BY_NUMBER.get(outcome.code, grpc.StatusCode.UNKNOWN)
+    return ServiceError(STATUS_CODES.get(code, "unavailable"), outcome.message or code.name)
 
 
 def _viewer(viewer: Viewer) -> Any:
@@ -72,9 +83,13 @@ def _move_record(event: Any) -> MoveRecord:
 class GrpcGames:
     """GamePort over GameService; who sits where never changes, so it is cached per game."""
 
-    def __init__(self, channel: grpc.aio.Channel) -> None:
+    def __init__(self, channel: grpc.aio.Channel, moves_in_flight: int = 4) -> None:
         self._stub = game_pb2_grpc.GameServiceStub(channel)
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
+        # Moves from every socket share SubmitMoves calls: under load a call carries many moves,
+        # so its fixed cost (both sides' gRPC machinery) is paid per call, not per move.
+        self.moves: Batcher[Any, int] = Batcher(self._submit_moves, max_in_flight=moves_in_flight,
+                                                max_group=MAX_MOVES_PER_CALL)
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
         """The viewer, naming the seat's player: callers checked the socket's player holds it
@@ -94,8 +109,12 @@ class GrpcGames:
         request = game_pb2.SubmitMoveRequest(
             game_id=game_id, seat=seat, move_json=json.dumps(move), expected_version=expected_version,
             command_id=command_id, player_id=player_id)
-        response = await _call(self._stub.SubmitMove(request, timeout=CALL_TIMEOUT))
-        return int(response.version)
+        return await self.moves.submit(game_id, request)  # one move per game in a call: in order
+
+    async def _submit_moves(self, requests: Sequence[Any]) -> list[int | BaseException]:
+        response = await _call(self._stub.SubmitMoves(game_pb2.SubmitMovesRequest(moves=requests),
+                                                      timeout=CALL_TIMEOUT))
+        return [_move_result(outcome) for outcome in response.outcomes]
 
     async def game_info(self, game_id: str) -> GameInfo:
         if game_id in self._seats:

@@ -51,7 +51,15 @@ async def test_a_group_holds_one_item_per_key() -> None:
     await asyncio.sleep(0)
     recorder.release.set()
     assert await asyncio.gather(*waiting) == ["X0", "X1", "Y2", "X3"]
-    assert recorder.groups == [["x0"], ["x1", "y2"], ["x3"]]
+    assert recorder.groups == [["x0", "y2"], ["x1"], ["x3"]]
+
+
+async def test_items_queued_in_the_same_turn_of_the_loop_go_out_together() -> None:
+    recorder = Recorder()
+    recorder.release.set()
+    commits = Batcher(recorder.commit, max_in_flight=2)
+    assert await asyncio.gather(*(commits.submit(key, key) for key in "abc")) == ["A", "B", "C"]
+    assert recorder.groups == [["a", "b", "c"]]
 
 
 async def test_each_caller_gets_its_own_items_exception() -> None:

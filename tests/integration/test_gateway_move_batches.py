@@ -1,0 +1,56 @@
+"""The gateway's moves to the game service: many sockets' moves share calls, each with its own answer."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from typing import Any
+
+import pytest
+
+from daimyo_gateway.grpc_clients import GrpcGames
+from daimyo_gateway.ports import ServiceError
+from daimyo_kit import grpc_client
+from tests.integration.test_game_bad_input import a_legal_move
+from tests.support.game_service import RunningGameService, create_samurai, game_service, settings_for
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture
+async def service(database_url: str, nats_url: str, fresh_schema: str) -> Any:
+    async with game_service(settings_for(database_url, nats_url, fresh_schema), relay=False) as s:
+        yield s
+
+
+@pytest.fixture
+def games(service: RunningGameService) -> GrpcGames:
+    channel = grpc_client.channel(service.address, role="gateway")
+    service.channels.append(channel)
+    return GrpcGames(channel, moves_in_flight=1)
+
+
+async def test_moves_sent_together_share_calls_and_each_gets_its_version(
+    service: RunningGameService, games: GrpcGames,
+) -> None:
+    game_ids = [await create_samurai(service.stub) for _ in range(12)]
+    moves = [await a_legal_move(service, game_id) for game_id in game_ids]
+    versions = await asyncio.gather(*(games.submit_move(game_id, 0, move, 1, uuid.uuid4().hex, "p0")
+                                      for game_id, move in zip(game_ids, moves, strict=True)))
+    assert versions == [2] * len(game_ids)
+    assert games.moves.groups < len(game_ids)
+
+
+async def test_a_refused_move_among_others_raises_its_own_service_error(
+    service: RunningGameService, games: GrpcGames,
+) -> None:
+    good, bad = [await create_samurai(service.stub) for _ in range(2)]
+    move = await a_legal_move(service, good)
+    outcomes: list[int | BaseException] = await asyncio.gather(
+        games.submit_move(good, 0, move, 1, uuid.uuid4().hex, "p0"),
+        games.submit_move(bad, 1, {"type": "end_turn"}, 1, uuid.uuid4().hex, "p1"),
+        return_exceptions=True)
+    accepted, refused = outcomes
+    assert accepted == 2
+    assert isinstance(refused, ServiceError)
+    assert (refused.code, "seat 1 may not act now" in refused.message) == ("illegal_move", True)
