@@ -37,6 +37,8 @@ from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
 _EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position"
+# What an insert returns: the appender has the rest (reading its data back would decode it again).
+_INSERTED_COLUMNS = "stream_id, version, recorded_at, position"
 
 # One statement, so one round trip: it inserts nothing unless the stream is at the expected
 # version; two writers that both saw that version collide on the primary key instead. The
@@ -49,7 +51,7 @@ FROM jsonb_to_recordset(%(events)s::jsonb)
      AS v(n int, version int, type text, schema_version int, data jsonb, command_id text, actor text)
 WHERE (SELECT coalesce(max(version), 0) FROM events WHERE stream_id = %(stream_id)s) = %(expected)s
 ORDER BY v.n
-RETURNING {_EVENT_COLUMNS}
+RETURNING {_INSERTED_COLUMNS}
 """
 
 # The same for appends to several streams in one statement (a group commit): each stream's rows
@@ -64,7 +66,7 @@ FROM jsonb_to_recordset(%(events)s::jsonb)
           command_id text, actor text)
 WHERE (SELECT coalesce(max(e.version), 0) FROM events e WHERE e.stream_id = v.stream_id) = v.expected
 ORDER BY v.n
-RETURNING {_EVENT_COLUMNS}
+RETURNING {_INSERTED_COLUMNS}
 """
 
 _FIND_COMMAND = f"""
@@ -153,7 +155,8 @@ class PostgresEventStore:
         rows = await self.group_commit.submit(stream_id, _Append(stream_id, expected_version, events))
         if not rows:
             raise ConcurrencyError(f"{stream_id}: not at the expected version {expected_version}")
-        return sorted((self._event(row) for row in rows), key=lambda e: e.version)
+        by_version = {row["version"]: row for row in rows}
+        return [self._inserted(by_version[expected_version + n], event) for n, event in enumerate(events, 1)]
 
     async def _insert_group(self, appends: Sequence[_Append]) -> list[list[dict[str, Any]] | BaseException]:
         """Each append's inserted rows (none: its stream was not at the expected version), in one
@@ -238,6 +241,13 @@ class PostgresEventStore:
                 " ON CONFLICT (name) DO UPDATE SET position = excluded.position",
                 [name, position],
             )
+
+    def _inserted(self, row: dict[str, Any], event: NewEvent) -> RecordedEvent:
+        """`event` as recorded in `row`, as `read_stream` would return it (its own data object)."""
+        schema_version, data = upcast(self._upcasters, event.type, event.schema_version, event.data)
+        return RecordedEvent(stream_id=row["stream_id"], version=row["version"], type=event.type, data=data,
+                             schema_version=schema_version, position=row["position"],
+                             recorded_at=row["recorded_at"], command_id=event.command_id, actor=event.actor)
 
     def _event(self, row: dict[str, Any]) -> RecordedEvent:
         schema_version, data = upcast(self._upcasters, row["type"], row["schema_version"], row["data"])

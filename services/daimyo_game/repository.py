@@ -120,7 +120,8 @@ def appended_these(recorded: list[RecordedEvent], events: list[NewEvent], versio
     if not recorded or recorded[-1].version != version or len(recorded) != len(events):
         return False
     pairs = zip(recorded, events, strict=True)
-    return all(r.type == e.type and _canonical(r.data) == _canonical(e.data) for r, e in pairs)
+    return all(r.type == e.type and (r.data is e.data or _canonical(r.data) == _canonical(e.data))
+               for r, e in pairs)
 
 
 def _canonical(data: Any) -> bytes:
