@@ -19,6 +19,11 @@ from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from prometheus_client import Histogram
+
+BATCH_ITEMS = Histogram("daimyo_batch_items", "Items per batch sent (group commits, shared calls)",
+                        ["batcher"], buckets=(1, 2, 4, 8, 16, 32, 64, 128, 256))
+
 Item = TypeVar("Item")
 Result = TypeVar("Result")
 
@@ -35,8 +40,9 @@ class Batcher(Generic[Item, Result]):
     an exception) per item, in order, and raises only when the whole batch failed alike."""
 
     def __init__(self, commit: Callable[[Sequence[Item]], Awaitable[Sequence[Result | BaseException]]],
-                 max_in_flight: int = 2, max_group: int = 256) -> None:
+                 max_in_flight: int = 2, max_group: int = 256, name: str = "batch") -> None:
         self._commit = commit
+        self._sizes = BATCH_ITEMS.labels(name)
         self._max_in_flight = max_in_flight
         self._max_group = max_group
         self._queue: list[_Waiting[Item, Result]] = []
@@ -110,6 +116,7 @@ class Batcher(Generic[Item, Result]):
             outcomes = [failure] * len(group)
         self.groups += 1
         self.items += len(group)
+        self._sizes.observe(len(group))
         for waiting, outcome in zip(group, outcomes, strict=True):
             if waiting.future.done():
                 continue

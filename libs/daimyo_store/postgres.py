@@ -93,7 +93,7 @@ class PostgresEventStore:
         self._pool = pool
         self._upcasters = upcasters or {}
         self.group_commit: Batcher[_Append, list[dict[str, Any]]] = Batcher(
-            self._insert_group, max_in_flight=max_groups_in_flight)
+            self._insert_group, max_in_flight=max_groups_in_flight, name="event_appends")
 
     @classmethod
     async def open(

@@ -89,7 +89,7 @@ class GrpcGames:
         # Moves from every socket share SubmitMoves calls: under load a call carries many moves,
         # so its fixed cost (both sides' gRPC machinery) is paid per call, not per move.
         self.moves: Batcher[Any, int] = Batcher(self._submit_moves, max_in_flight=moves_in_flight,
-                                                max_group=MAX_MOVES_PER_CALL)
+                                                max_group=MAX_MOVES_PER_CALL, name="moves_to_game_service")
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
         """The viewer, naming the seat's player: callers checked the socket's player holds it

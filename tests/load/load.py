@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import statistics
 import sys
 import time
+import urllib.request
 import uuid
+from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -54,6 +57,7 @@ from load_stack import (
     several,
     start_services,
 )
+from prometheus_client.parser import text_string_to_metric_families
 
 from daimyo_kit import collector, grpc_client
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
@@ -122,6 +126,7 @@ async def run(args: argparse.Namespace) -> int:
         game_addr = args.game_addr or (services.game_addr if services else None)
         grpc_env = services.env if services is not None else os.environ
         result = await play(args, gateway, game_addr, _cpu_groups(services), grpc_env)
+        result.batches = batch_sizes(services.env) if services is not None else {}
     finally:
         if services is not None:
             services.stop()
@@ -176,6 +181,7 @@ class Result:
     def __init__(self, tracker: Tracker, seconds: float, cpu: dict[str, float], machine: float,
                  games: int) -> None:
         self.tracker, self.seconds, self.cpu, self.machine, self.games = tracker, seconds, cpu, machine, games
+        self.batches: dict[str, float] = {}
 
 
 async def play(args: argparse.Namespace, gateway: str, game_addr: str | None,
@@ -341,7 +347,32 @@ def _report(args: argparse.Namespace, result: Result, rates: list[Any]) -> None:
     print(f"cpu (cores)         {cpu}")
     print(f"machine busy        {result.machine:.0f}% of {psutil.cpu_count()} cores over the window; "
           f"load average now {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if result.batches:
+        sizes = "  ".join(f"{name} {size:.1f}" for name, size in result.batches.items())
+        print(f"batches (mean)      {sizes}")
     print(summary_line(t.acked, result.seconds, rates[-1].rows_per_second, result.cpu))
+
+
+def batch_sizes(env: Mapping[str, str]) -> dict[str, float]:
+    """Mean items per batch over the whole run, per batcher, from the services' own metrics:
+    moves per SubmitMoves call (gateway), appends per INSERT statement (game service)."""
+    totals: dict[str, Counter[str]] = {f"daimyo_batch_items_{part}": Counter() for part in ("sum", "count")}
+    for variable in ("DAIMYO_GATEWAY_HTTP_PORT", "DAIMYO_GAME_METRICS_PORT"):  # gateway: on its HTTP port
+        for sample in _samples(env.get(variable), "daimyo_batch_items"):
+            if sample.name in totals:
+                totals[sample.name][sample.labels["batcher"]] += sample.value
+    sums, counts = totals.values()
+    return {name: sums[name] / counts[name] for name in sorted(counts) if counts[name]}
+
+
+def _samples(port: str | None, family_name: str) -> list[Any]:
+    if not port:
+        return []
+    with contextlib.suppress(OSError):
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read().decode()
+        return [sample for family in text_string_to_metric_families(text) if family.name == family_name
+                for sample in family.samples]
+    return []
 
 
 def summary_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str, float]) -> str:
