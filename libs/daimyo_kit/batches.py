@@ -15,6 +15,7 @@ Uses: the event store's group commit, the gateway's moves to the game service.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -77,7 +78,9 @@ class Batcher(Generic[Item, Result]):
         if self._closed or self._starting or not self._queue or len(self._running) >= self._max_in_flight:
             return
         self._starting = True
-        task = asyncio.get_running_loop().create_task(self._run())
+        # A context of its own: the batch serves many callers, not the one whose submit started it
+        # (whose request id would otherwise label everybody's call).
+        task = asyncio.get_running_loop().create_task(self._run(), context=contextvars.Context())
         self._running.add(task)
         task.add_done_callback(self._finished)
 

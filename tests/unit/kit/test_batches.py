@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from collections.abc import Sequence
 
 import pytest
@@ -107,3 +108,17 @@ async def test_closing_cancels_the_groups_in_flight_and_the_queued_callers() -> 
     for caller in (in_flight, queued):
         with pytest.raises(asyncio.CancelledError):
             await caller
+
+
+async def test_a_batch_runs_in_a_context_of_its_own_not_its_first_callers() -> None:
+    caller_id: contextvars.ContextVar[str] = contextvars.ContextVar("caller_id", default="none")
+    seen: list[str] = []
+
+    async def commit(items: Sequence[str]) -> list[str | BaseException]:
+        seen.append(caller_id.get())
+        return list(items)
+
+    commits = Batcher(commit)
+    caller_id.set("first caller")
+    assert await commits.submit("a", "a") == "a"
+    assert seen == ["none"]
