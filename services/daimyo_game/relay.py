@@ -28,11 +28,13 @@ from daimyo_game.metrics import GAMES_ACTIVE, RELAY_LAG, RELAY_PUBLISHED, RELAY_
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
+from daimyo_kit.batches import BATCH_ITEMS
 from daimyo_kit.lru import LruCache
 from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, RecordedEvent
 
 CHECKPOINT = "relay"
+RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
 
 
@@ -136,6 +138,7 @@ class Relay:
                 touched[record.game_id] = record
         if not events:
             return 0
+        RELAY_BATCH.observe(len(events))
         for record in touched.values():
             if self.timekeeper is not None:
                 self.timekeeper.observe(record)
