@@ -74,6 +74,21 @@ SET game = excluded.game, seats = excluded.seats, version = excluded.version,
 WHERE game_catalogue.version <= excluded.version
 """
 
+# The same for many games in one statement (the relay's batch): one set of rows, one plan, one
+# commit, instead of a statement per game. Each game appears once (ON CONFLICT may not touch a row
+# twice in one statement).
+_UPSERT_MANY = """
+INSERT INTO game_catalogue (game_id, game, seats, version, finished, winners, created_at, listed)
+SELECT r.game_id, r.game, r.seats, r.version, r.finished, r.winners, coalesce(r.created_at, now()), r.listed
+FROM jsonb_to_recordset(%(rows)s::jsonb)
+     AS r(game_id text, game text, seats jsonb, version bigint, finished bool, winners jsonb,
+          created_at timestamptz, listed bool)
+ON CONFLICT (game_id) DO UPDATE
+SET game = excluded.game, seats = excluded.seats, version = excluded.version,
+    finished = excluded.finished, winners = excluded.winners
+WHERE game_catalogue.version <= excluded.version
+"""
+
 _LIST = """
 SELECT * FROM game_catalogue
 WHERE (%(player)s::jsonb IS NULL OR seats @> %(player)s::jsonb)
@@ -106,9 +121,11 @@ class PostgresCatalogue:
     async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
         if not summaries:
             return
+        rows = [{"game_id": s.game_id, "game": s.game, "seats": s.seats, "version": s.version,
+                 "finished": s.finished, "winners": s.winners, "listed": s.listed,
+                 "created_at": s.created_at.isoformat() if s.created_at else None} for s in summaries]
         async with self._pool.connection() as conn:
-            cursor = conn.cursor()
-            await cursor.executemany(_UPSERT, [_params(s) for s in summaries])  # one pipeline
+            await conn.execute(_UPSERT_MANY, {"rows": Jsonb(rows)})
 
     async def get_game_summary(self, game_id: str) -> GameSummary | None:
         rows = await self._fetch("SELECT * FROM game_catalogue WHERE game_id = %s", [game_id])

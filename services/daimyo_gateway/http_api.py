@@ -556,7 +556,7 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
 async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Connection,
                  player: Player) -> None:
     app = request.app
-    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE])
+    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue)
 
     async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
         await connection.restart(RESTARTING)

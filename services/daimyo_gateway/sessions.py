@@ -54,6 +54,8 @@ RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was
 
 Send = Callable[[dict[str, Any] | bytes], Awaitable[None]]
 """Queues one frame for the socket: a frame to encode, or a view frame already encoded."""
+SendNow = Callable[[dict[str, Any] | bytes], None]
+"""The same without waiting (the socket's bounded outbox takes it or ends the socket)."""
 _log = structlog.get_logger("daimyo_gateway.sessions")
 
 
@@ -66,22 +68,17 @@ class Watch:
     last: int | None = None
     active: bool = True
 
-    def listener(self, inbox: asyncio.Queue[tuple[Watch, Any]]) -> Callable[[str, BusMessage], None]:
-        def enqueue(_subject: str, message: BusMessage) -> None:
-            try:
-                inbox.put_nowait((self, message))
-            except asyncio.QueueFull:  # the next message shows a gap and resyncs
-                DROPPED.inc()
-        return enqueue
 
 
 class Session:
     def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send,
-                 presence: Presence | None = None) -> None:
+                 presence: Presence | None = None, send_now: SendNow | None = None) -> None:
         self.player = player
         self._games = games
         self._hub = hub
         self._send = send
+        self._send_now = send_now
+        self._delivering = False  # the delivery task is working on an inbox item
         self._presence = presence
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
         self._watches: dict[str, tuple[Watch, Callable[[str, BusMessage], None]]] = {}
@@ -156,7 +153,7 @@ class Session:
         subject = (subjects.watch(frame.game_id) if frame.seat is None
                    else subjects.seat(frame.game_id, frame.seat))
         watch = Watch(frame.game_id, frame.seat, subject, frame.since_version)
-        listener = watch.listener(self._inbox)
+        listener = self._listener(watch)
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
@@ -228,6 +225,32 @@ class Session:
                 with contextlib.suppress(asyncio.QueueFull):  # then a later gap resyncs
                     self._inbox.put_nowait((watch, RESYNC))
 
+    def _listener(self, watch: Watch) -> Callable[[str, BusMessage], None]:
+        def on_message(_subject: str, message: BusMessage) -> None:
+            if not self._inbox.empty() or self._delivering or not self._delivered_now(watch, message):
+                try:
+                    self._inbox.put_nowait((watch, message))
+                except asyncio.QueueFull:  # the next message shows a gap and resyncs
+                    DROPPED.inc()
+        return on_message
+
+    def _delivered_now(self, watch: Watch, payload: Any) -> bool:
+        """The common case straight to the socket, not through the inbox and its task: the next
+        view of an up-to-date watch (or a repeat, dropped). Anything else — a first view, a gap,
+        a resync — goes the slow way, and so does everything while the inbox is not empty."""
+        if self._send_now is None or not watch.active or watch.last is None:
+            return False
+        if not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:
+            return True  # nothing to show (the slow way drops it too)
+        if payload.version <= watch.last:
+            return True
+        if payload.version > watch.last + 1:
+            return False
+        watch.last = payload.version
+        WS_FRAMES.labels("out", "view").inc()
+        self._send_now(payload.frame)
+        return True
+
     def _notify(self, frame: dict[str, Any]) -> None:
         task = asyncio.get_running_loop().create_task(self._emit(frame))
         self._notices.add(task)
@@ -238,12 +261,15 @@ class Session:
             watch, payload = await self._inbox.get()
             if not watch.active:
                 continue
+            self._delivering = True
             try:
                 await self._deliver(watch, payload)
             except ServiceError as e:
                 await self._error(e.code, e.message, {"game_id": watch.game_id})
             except Exception:  # one bad message must not end the socket's stream
                 _log.exception("delivery_failed", game_id=watch.game_id)
+            finally:
+                self._delivering = False
 
     async def _deliver(self, watch: Watch, payload: Any) -> None:
         if watch.last is None:

@@ -121,6 +121,8 @@ async def test_summaries_written_together_are_each_kept_and_never_regress(store)
     assert [g.game_id for g in await store.list_games(player)] == [first.game_id, second.game_id]
     stored = await store.get_game_summary(first.game_id)
     assert stored is not None and stored.version == 4
+    written_together = await store.get_game_summary(second.game_id)
+    assert written_together is not None and written_together.created_at == second.created_at
 
 
 async def test_an_unlisted_game_stays_out_of_the_public_list_but_not_its_players(store) -> None:

@@ -19,13 +19,20 @@ ALICE, BOB = Player("g-alice", "Alice"), Player("g-bob", "Bob")
 
 
 class Harness:
-    def __init__(self, player: Player = ALICE) -> None:
+    """A session whose frames land in `sent`; `straight` gives it the socket's direct way out
+    (the next view of an up-to-date watch skips the inbox), as the gateway does."""
+
+    def __init__(self, player: Player = ALICE, straight: bool = True) -> None:
         self.games, self.hub, self.sent = FakeGames(), FakeHub(), []
         self.games.add("g1", [ALICE.player_id, BOB.player_id], version=3)
 
-        async def send(frame: dict[str, Any] | bytes) -> None:  # a forwarded view is the bytes it came as
+        def send_now(frame: dict[str, Any] | bytes) -> None:  # a forwarded view is the bytes it came as
             self.sent.append(json.loads(frame) if isinstance(frame, bytes) else frame)
-        self.session = Session(player, self.games, self.hub, send)  # type: ignore[arg-type]
+
+        async def send(frame: dict[str, Any] | bytes) -> None:
+            send_now(frame)
+        self.session = Session(player, self.games, self.hub, send,  # type: ignore[arg-type]
+                               send_now=send_now if straight else None)
 
     async def frame(self, **frame: Any) -> None:
         await self.session.handle_text(json.dumps(frame))
@@ -45,9 +52,9 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-@pytest.fixture
-async def harness() -> Any:
-    h = Harness()
+@pytest.fixture(params=[True, False], ids=["straight", "through-the-inbox"])
+async def harness(request: pytest.FixtureRequest) -> Any:
+    h = Harness(straight=request.param)
     await h.session.start()
     yield h
     await h.session.close()
