@@ -32,6 +32,8 @@ from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 T = TypeVar("T")
 MAX_MOVES_PER_CALL = 256
+MOVES_ACCEPTED, MOVES_REPLAYED = MOVES.labels("accepted", "ok"), MOVES.labels("replayed", "ok")
+_CODES = {code.value[0]: code for code in grpc.StatusCode}
 _log = log.get_logger("daimyo_game.grpc")
 
 STATUS = {
@@ -56,19 +58,10 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         return game_pb2.CreateGameResponse(game_id=game_id, version=version)
 
     async def SubmitMove(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
-        log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id or None)
-        started = time.perf_counter()
-        try:
-            result = await self.handlers.submit_move(_submit_command(request))
-        except errors.GameError as e:
-            MOVES.labels("rejected", e.reason).inc()
-            _log.info("move_rejected", reason=e.reason, detail=str(e))
-            await context.abort(STATUS[type(e)], str(e))
-        finally:
-            SUBMIT_SECONDS.observe(time.perf_counter() - started)
-        MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
-        _log.debug("move_accepted", version=result.version, replayed=result.replayed)
-        return game_pb2.SubmitMoveResponse(version=result.version)
+        outcome = await self._move_outcome(request)
+        if outcome.code:
+            await context.abort(_CODES[outcome.code], outcome.message)
+        return game_pb2.SubmitMoveResponse(version=outcome.version)
 
     async def SubmitMoves(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         if len(request.moves) > MAX_MOVES_PER_CALL:
@@ -78,7 +71,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         return game_pb2.SubmitMovesResponse(outcomes=outcomes)
 
     async def _move_outcome(self, request: Any) -> Any:
-        """One move of a SubmitMoves call, as SubmitMove would answer it (its own log context)."""
+        """One move's outcome (SubmitMove's answer, or a SubmitMoves item) in its own log context."""
         log.bind(game_id=request.game_id, seat=request.seat, command_id=request.command_id or None)
         started = time.perf_counter()
         try:
@@ -93,7 +86,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
             return _failed(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
         finally:
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
-        MOVES.labels("replayed" if result.replayed else "accepted", "ok").inc()
+        (MOVES_REPLAYED if result.replayed else MOVES_ACCEPTED).inc()
         _log.debug("move_accepted", version=result.version, replayed=result.replayed)
         return game_pb2.MoveOutcome(version=result.version)
 
