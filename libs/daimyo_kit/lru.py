@@ -25,6 +25,10 @@ class LruCache(Generic[K, V]):
         """The value without making it recently used (a reader that must not keep entries alive)."""
         return self._items.get(key)
 
+    def pop(self, key: K) -> V | None:
+        """The value, removed (a reader that needs it once)."""
+        return self._items.pop(key, None)
+
     def put(self, key: K, value: V) -> None:
         if self._capacity <= 0:
             return

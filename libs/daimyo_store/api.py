@@ -6,6 +6,7 @@ records; an old event shape is upcast on read, never rewritten.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
@@ -55,6 +56,10 @@ class Snapshot:
     state: dict[str, Any] = field(default_factory=dict)
 
 
+KnownEvents = Callable[[str, int], RecordedEvent | None]
+"""(stream_id, version) → the recorded event if the caller holds it (see `EventStore.read_all`)."""
+
+
 class EventStore(Protocol):
     async def append(
         self, stream_id: str, expected_version: int, events: list[NewEvent]
@@ -76,9 +81,13 @@ class EventStore(Protocol):
         """The events recorded for `actor`'s `command_id` in that stream: the whole append that
         carried it, in version order ([] if none)."""
 
-    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+    async def read_all(self, after_position: int, limit: int = 500,
+                       known: KnownEvents | None = None) -> list[RecordedEvent]:
         """Events with position > after_position in position order, never skipping one whose
-        transaction commits late (only positions below every in-flight append are returned)."""
+        transaction commits late (only positions below every in-flight append are returned).
+        `known(stream_id, version)` may supply events the caller already holds (those it
+        appended), which the store then need not read back; it must return the event as recorded
+        (its position is checked) or None."""
 
     async def save_snapshot(self, snapshot: Snapshot) -> None: ...
 

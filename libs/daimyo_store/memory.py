@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 from daimyo_store.api import (
     ConcurrencyError,
+    KnownEvents,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -87,7 +88,9 @@ class InMemoryEventStore:
             self._upcast(e) for e, a in zip(stream, self._appends[stream_id], strict=True) if a == append_id
         ]
 
-    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+    async def read_all(self, after_position: int, limit: int = 500,
+                       known: KnownEvents | None = None) -> list[RecordedEvent]:
+        # `known` saves a Postgres store decoding what its caller holds; here nothing is decoded
         return [self._upcast(e) for e in self._log[after_position : after_position + limit]]
 
     async def save_snapshot(self, snapshot: Snapshot) -> None:

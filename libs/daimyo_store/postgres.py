@@ -27,6 +27,7 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_kit.batches import Batcher
 from daimyo_store.api import (
     ConcurrencyError,
+    KnownEvents,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -83,6 +84,18 @@ WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
 ORDER BY position
 LIMIT %s
 """
+
+# The log's order without the events' data: the relay holds most events already (its process
+# appended them), so only the others are read in full (`_READ_AT`), saving their decoding.
+_READ_ALL_POSITIONS = """
+SELECT stream_id, version, position FROM events
+WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY position
+LIMIT %s
+"""
+
+_READ_AT = f"SELECT {_EVENT_COLUMNS} FROM events WHERE position = ANY(%s)"
+
 
 class PostgresEventStore:
     """One schema's event store over a pool of autocommit connections whose search_path is the
@@ -205,10 +218,24 @@ class PostgresEventStore:
                                 {"stream_id": stream_id, "command_id": command_id, "actor": actor})
         return [self._event(row) for row in rows]
 
-    async def read_all(self, after_position: int, limit: int = 500) -> list[RecordedEvent]:
+    async def read_all(self, after_position: int, limit: int = 500,
+                       known: KnownEvents | None = None) -> list[RecordedEvent]:
+        if known is None:
+            async with self._pool.connection() as conn:
+                rows = await _fetch(conn, _READ_ALL, [after_position, limit])
+            return [self._event(row) for row in rows]
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, _READ_ALL, [after_position, limit])
-        return [self._event(row) for row in rows]
+            headers = await _fetch(conn, _READ_ALL_POSITIONS, [after_position, limit])
+            events: dict[int, RecordedEvent] = {}
+            for row in headers:
+                event = known(row["stream_id"], row["version"])
+                if event is not None and event.position == row["position"]:
+                    events[row["position"]] = event
+            missing = [row["position"] for row in headers if row["position"] not in events]
+            if missing:
+                rows = await _fetch(conn, _READ_AT, [missing])
+                events.update((row["position"], self._event(row)) for row in rows)
+        return [events[row["position"]] for row in headers]
 
     async def save_snapshot(self, snapshot: Snapshot) -> None:
         async with self._pool.connection() as conn:

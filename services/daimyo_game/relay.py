@@ -130,7 +130,7 @@ class Relay:
         self._wake.clear()
 
     async def _relay_batch(self) -> int:
-        events = await self.store.read_all(self._position, self.batch)
+        events = await self.store.read_all(self._position, self.batch, known=self.repository.appended)
         touched: dict[str, GameRecord] = {}
         for recorded in events:
             record = await self._relay_event(recorded)

@@ -22,6 +22,7 @@ from daimyo_kit.lru import LruCache
 from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
 
 SNAPSHOT_FORMAT = 1
+APPENDED_KEPT = 4096  # events; a few seconds of appends at full speed
 
 
 class GameRepository:
@@ -31,6 +32,10 @@ class GameRepository:
         self.games = games
         self.snapshot_every = snapshot_every
         self._cache: LruCache[str, GameRecord] = LruCache(cache_size)
+        # What this process appended, until the relay reads it back from the log: the relay then
+        # takes the event from here instead of decoding it again (bounded: a relay that is
+        # elsewhere or behind reads the rest from the store).
+        self._appended: LruCache[tuple[str, int], RecordedEvent] = LruCache(APPENDED_KEPT)
 
     async def load(self, game_id: str, check: bool = True) -> GameRecord:
         """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""
@@ -66,6 +71,8 @@ class GameRepository:
         recorded = await self.store.append(stream_id(before.game_id), before.version, events)
         if appended_these(recorded, events, after.version):
             self._cache.put(after.game_id, after)
+            for event in recorded:
+                self._appended.put((event.stream_id, event.version), event)
             await self._maybe_snapshot(before.version, after)
         return recorded
 
@@ -74,6 +81,11 @@ class GameRepository:
         holds it — so the relay publishes what the handler computed instead of applying it again."""
         cached = self._cache.peek(game_id)
         return cached if cached is not None and cached.version == version else None
+
+    def appended(self, stream: str, version: int) -> RecordedEvent | None:
+        """The event this process appended at (`stream`, `version`), handed over once (to the
+        relay's `read_all`, as its `known` events)."""
+        return self._appended.pop((stream, version))
 
     def remember(self, record: GameRecord) -> None:
         self._cache.put(record.game_id, record)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from contract.support import StoreFactory, read_all_settled
-from daimyo_store import ConcurrencyError, NewEvent, Snapshot, StreamNotFound
+from daimyo_store import ConcurrencyError, NewEvent, RecordedEvent, Snapshot, StreamNotFound
 from daimyo_store.api import EventStore
 
 
@@ -170,6 +171,32 @@ async def test_read_all_pages_by_position_and_limit(store: EventStore) -> None:
     assert len(first_page) == 2
     rest = await store.read_all(first_page[-1].position, limit=100)
     assert [e.position for e in first_page + rest][:5] == sorted(e.position for e in first_page + rest)[:5]
+
+
+async def test_read_all_returns_the_same_events_whether_or_not_the_caller_holds_some(
+    store: EventStore,
+) -> None:
+    start = await _last_position(store)
+    stream = new_stream()
+    appended = {e.version: e for e in await store.append(stream, 0, moves(1, 2, 3))}
+    plain = [e for e in await read_all_settled(store, start, 3) if e.stream_id == stream]
+
+    def held(stream_id: str, version: int) -> RecordedEvent | None:  # versions 1 and 3, not 2
+        return appended.get(version) if stream_id == stream and version != 2 else None
+
+    helped = [e for e in await store.read_all(start, limit=100, known=held) if e.stream_id == stream]
+    assert helped == plain
+    assert [e.data["n"] for e in helped] == [1, 2, 3]
+
+
+async def test_read_all_never_takes_a_held_event_at_another_position(store: EventStore) -> None:
+    start = await _last_position(store)
+    stream = new_stream()
+    (recorded,) = await store.append(stream, 0, moves(1))
+    impostor = replace(recorded, data={"n": 99}, position=recorded.position + 1_000_000)
+    await read_all_settled(store, start, 1)
+    events = await store.read_all(start, limit=100, known=lambda s, v: impostor if s == stream else None)
+    assert [e.data["n"] for e in events if e.stream_id == stream] == [1]
 
 
 async def _last_position(store: EventStore) -> int:

@@ -232,3 +232,19 @@ async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others
     assert outcomes[1][0].position == first.position
     assert store.group_commit.groups - groups == 1  # one statement for all three, then each alone
     assert [await store.stream_version(s) for s in ("a", "b", "c")] == [2, 2, 2]
+
+
+async def test_read_all_hands_back_the_events_its_caller_holds_without_reading_them_again(
+    store: PostgresEventStore,
+) -> None:
+    start = (await store.append("probe", 0, [NewEvent("Probe", {})]))[-1].position
+    appended = {e.version: e for e in await store.append("held", 0, [NewEvent("A", {}), NewEvent("B", {})])}
+    await _wait_for_visible(store, start, 2)
+    events = await store.read_all(start, known=lambda s, v: appended.get(v) if s == "held" else None)
+    assert [e is appended[e.version] for e in events] == [True, True]
+
+
+async def _wait_for_visible(store: PostgresEventStore, after: int, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while len(await store.read_all(after)) < count and time.monotonic() < deadline:
+        await asyncio.sleep(0.02)
