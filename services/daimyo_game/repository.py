@@ -71,8 +71,7 @@ class GameRepository:
         recorded = await self.store.append(stream_id(before.game_id), before.version, events)
         if appended_these(recorded, events, after.version):
             self._cache.put(after.game_id, after)
-            for event in recorded:
-                self._appended.put((event.stream_id, event.version), event)
+            self.hand_over(recorded)
             await self._maybe_snapshot(before.version, after)
         return recorded
 
@@ -81,6 +80,11 @@ class GameRepository:
         holds it — so the relay publishes what the handler computed instead of applying it again."""
         cached = self._cache.peek(game_id)
         return cached if cached is not None and cached.version == version else None
+
+    def hand_over(self, recorded: list[RecordedEvent]) -> None:
+        """Keep events this process appended (by any path) for the relay's `appended`."""
+        for event in recorded:
+            self._appended.put((event.stream_id, event.version), event)
 
     def appended(self, stream: str, version: int) -> RecordedEvent | None:
         """The event this process appended at (`stream`, `version`), handed over once (to the

@@ -8,6 +8,7 @@ import orjson
 import pytest
 
 from daimyo_bus.messages import Message, SeatView, WatchView
+from daimyo_game.aggregate import stream_id
 from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
@@ -157,3 +158,14 @@ async def test_the_relay_publishes_the_game_the_handler_computed_without_applyin
     await Relay(GameRepository(store, fake_games), reused, LocalLease(), computed=computed).run_once()
     assert reused.messages == rebuilt.messages
     assert applied[-1] == "reused"  # the newest version is the one the handler holds
+
+
+async def test_every_event_the_handlers_append_is_held_once_for_the_relay_as_recorded() -> None:
+    store = InMemoryEventStore()
+    repository = GameRepository(store, fake_games)
+    handlers = GameHandlers(repository, InMemoryCatalogue(), fake_games)
+    game_id = await play_game(handlers)
+    stream = stream_id(game_id)
+    recorded = await store.read_stream(stream)
+    assert [repository.appended(stream, e.version) for e in recorded] == recorded  # creation and moves
+    assert [repository.appended(stream, e.version) for e in recorded] == [None] * len(recorded)
