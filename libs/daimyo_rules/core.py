@@ -85,6 +85,9 @@ class Game(Protocol):
     def view(self, state: Any, seat: int | None) -> JSON:
         """What `seat` may see (None: a spectator), including its legal moves compactly."""
 
+    # Optional: `views(state, viewers) -> list[JSON]`, equal to `[view(state, v) for v in viewers]`
+    # but cheaper (what all viewers see built once); `views_of` uses it when a game has it.
+
     def reveal_all_view(self, state: Any) -> JSON:
         """The view with everything revealed (a finished game's "show all" replay)."""
 
@@ -214,3 +217,11 @@ class Rng:
 def seed_state(seed: int) -> int:
     """The generator state for a user-given seed (any int, negative included)."""
     return Rng(seed & _MASK64).next_u64()
+
+
+def views_of(game: Game, state: Any, viewers: list[int | None]) -> list[JSON]:
+    """Each viewer's `view`, through the game's optional `views` when it has one."""
+    many = getattr(game, "views", None)
+    if many is not None:
+        return list(many(state, viewers))
+    return [game.view(state, viewer) for viewer in viewers]

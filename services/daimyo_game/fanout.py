@@ -31,6 +31,7 @@ from daimyo_game.events import GameEvent, GameFinished, MoveMade, SeatTakenOver
 from daimyo_game.my_games import your_turn_messages
 from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, visible_effects, visible_move
+from daimyo_rules.core import views_of
 
 Outgoing = tuple[str, Message]
 
@@ -42,9 +43,11 @@ def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None
     clocks, takeovers) once per event."""
     game_id = record.game_id
     shared = _shared(record, now_ms)
-    out: list[Outgoing] = [(subjects.seat(game_id, s), view_message(record, event, s, shared))
-                           for s in range(record.seat_count)]
-    out.append((subjects.watch(game_id), view_message(record, event, None, shared)))
+    viewers: list[Viewer] = [*range(record.seat_count), None]
+    views = views_of(record.engine, record.state, viewers)
+    out: list[Outgoing] = [(subjects.watch(game_id) if viewer is None else subjects.seat(game_id, viewer),
+                            view_message(record, event, viewer, shared, view))
+                           for viewer, view in zip(viewers, views, strict=True)]
     out.append((subjects.turn(game_id), turn_message(record, shared["to_act"])))
     out += your_turn_messages(record, event, now_ms)
     if isinstance(event, GameFinished):
@@ -60,12 +63,13 @@ def _shared(record: GameRecord, now_ms: int | None) -> dict[str, Any]:
 
 
 def view_message(record: GameRecord, event: GameEvent, viewer: Viewer,
-                 shared: dict[str, Any] | None = None) -> SeatView | WatchView:
+                 shared: dict[str, Any] | None = None, view: Any = None) -> SeatView | WatchView:
+    """`viewer`'s view message (`view`: the engine's view for `viewer`, when already computed)."""
     shared = shared or _shared(record, None)
     kind = WatchView if viewer is None else SeatView
     return kind.build(
         record.game_id, record.version, viewer, type(event).__name__,
-        view=record.engine.view(record.state, viewer),
+        view=record.engine.view(record.state, viewer) if view is None else view,
         last_move=_last_move(record, event, viewer),
         effects=visible_effects(event.effects, viewer) if isinstance(event, MoveMade) else None,
         **shared, **result_message(record))

@@ -14,7 +14,15 @@ from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.setup import table_options, validate_table_options
 from daimyo_rules.samurai.state import OVER, State, state_from_json, state_to_json
 from daimyo_rules.samurai.tiles import FIGURE_TYPES
-from daimyo_rules.samurai.view import effects_for, figures_json, outcome, reveal_all_view, tiles_json, view
+from daimyo_rules.samurai.view import (
+    effects_for,
+    figures_json,
+    outcome,
+    reveal_all_view,
+    tiles_json,
+    view,
+    views,
+)
 
 
 class SamuraiGame:
@@ -50,6 +58,9 @@ class SamuraiGame:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return view(state, seat)
+
+    def views(self, state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
+        return views(state, viewers)
 
     def reveal_all_view(self, state: State) -> dict[str, Any]:
         return reveal_all_view(state)

@@ -22,35 +22,49 @@ def captures_public(state: State) -> bool:
 
 
 def view(state: State, seat: int | None) -> dict[str, Any]:
+    return views(state, [seat])[0]
+
+
+def views(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
+    """`view(state, v)` for each viewer, the public part (board, supply, sizes) built once and
+    shared between them: the relay sends every seat and the spectators a view of each move."""
     board = board_for(state.players)
     over = state.phase == OVER
-    result: dict[str, Any] = {
-        "game": "samurai",
-        "players": state.players,
-        "seat": seat,
-        "phase": state.phase,
-        "current": state.current,
-        "to_act": to_act(state),
-        "moves_applied": state.moves_applied,
-        "finished": over,
-        "figures": figures_json(state, board),
-        "tiles": tiles_json(state, board),
-        "supply": dict(zip(FIGURE_TYPES, state.supply, strict=True)),
-        "set_aside": dict(zip(FIGURE_TYPES, state.set_aside, strict=True)),
-        "hand_sizes": [len(h) for h in state.hands],
-        "stack_sizes": [len(s) for s in state.stacks],
-        "chosen": list(state.chosen),
-        "captured_totals": [sum(c) for c in state.captured],
-        "captured": _captured(state, seat),
-        "turn": {"placed_normal": state.placed_normal, "placed_any": state.placed_any},
-    }
-    if seat is not None:
-        result["hand"] = list(state.hands[seat])
-    if over:
-        result["hands"] = [list(h) for h in state.hands]
-        result["outcome"] = outcome(state)
-    result["legal"] = legal_json(state, seat) if seat is not None else {}
-    return result
+    acting, figures, tiles = to_act(state), figures_json(state, board), tiles_json(state, board)
+    supply = dict(zip(FIGURE_TYPES, state.supply, strict=True))
+    set_aside = dict(zip(FIGURE_TYPES, state.set_aside, strict=True))
+    hand_sizes, stack_sizes = [len(h) for h in state.hands], [len(s) for s in state.stacks]
+    captured_totals = [sum(c) for c in state.captured]
+    turn = {"placed_normal": state.placed_normal, "placed_any": state.placed_any}
+    finished = {"hands": [list(h) for h in state.hands], "outcome": outcome(state)} if over else {}
+    out = []
+    for seat in viewers:
+        result: dict[str, Any] = {
+            "game": "samurai",
+            "players": state.players,
+            "seat": seat,
+            "phase": state.phase,
+            "current": state.current,
+            "to_act": acting,
+            "moves_applied": state.moves_applied,
+            "finished": over,
+            "figures": figures,
+            "tiles": tiles,
+            "supply": supply,
+            "set_aside": set_aside,
+            "hand_sizes": hand_sizes,
+            "stack_sizes": stack_sizes,
+            "chosen": list(state.chosen),
+            "captured_totals": captured_totals,
+            "captured": _captured(state, seat),
+            "turn": turn,
+        }
+        if seat is not None:
+            result["hand"] = list(state.hands[seat])
+        result.update(finished)
+        result["legal"] = legal_json(state, seat) if seat is not None else {}
+        out.append(result)
+    return out
 
 
 def _captured(state: State, seat: int | None) -> dict[str, dict[str, int] | None]:

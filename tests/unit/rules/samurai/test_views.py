@@ -2,6 +2,7 @@
 
 import json
 
+from daimyo_rules.core import Rng
 from daimyo_rules.samurai.state import OVER, evolve
 from tests.unit.rules.samurai.positions import GAME, place, position
 
@@ -83,3 +84,13 @@ def test_after_the_end_everything_is_public():
     assert seen["captured"]["0"] == {"buddha": 1, "rice": 2, "castle": 0}
     assert seen["hands"] == [list(h) for h in state.hands]
     assert seen["outcome"]["winners"] == [0]  # leads buddha and rice
+
+
+def test_views_built_together_equal_each_view_built_alone_through_whole_games():
+    for players in (2, 3, 4):
+        log = GAME.selfplay_log(players, seed=40 + players, rng=Rng(players))
+        viewers = [*range(players), None]
+        entries = len(log["moves"])
+        for upto in sorted({0, 1, 2, entries // 3, entries // 2, entries - 1, entries}):
+            state, _ = GAME.replay_log(log, upto)
+            assert GAME.views(state, viewers) == [GAME.view(state, v) for v in viewers], (players, upto)
