@@ -10,6 +10,10 @@ its own item's result or exception.
 A batch holds at most one item per key: e.g. two appends to one stream in one statement would
 both pass the version check and collide on the primary key, failing the whole batch.
 Uses: the event store's group commit, the gateway's moves to the game service.
+
+The queue is bounded by its callers, each waiting for its own item: a gateway's by its sockets
+(each sends its next move after the last one's answer), a store's by the calls its server
+handles at once (`daimyo_kit.grpc_server.MAX_CONCURRENT_CALLS`).
 """
 
 from __future__ import annotations

@@ -27,6 +27,11 @@ CONNECTION_AGE = [("grpc.max_connection_age_ms", 120_000), ("grpc.max_connection
 """A client connection is closed after two minutes (calls in flight get 30 s more), so clients
 re-resolve the service's addresses and spread over replicas added since they connected."""
 
+MAX_CONCURRENT_CALLS = 1024
+"""Calls a server handles at once; more are refused with RESOURCE_EXHAUSTED, so no caller can
+queue unbounded work (a `SubmitMoves` call carries up to 256 moves). Callers keep a handful in
+flight each."""
+
 
 @dataclass(frozen=True)
 class Servicer:
@@ -112,6 +117,7 @@ async def start_server(
 ) -> RunningServer:
     """A started server hosting `servicers` plus health and reflection (port 0: any free port)."""
     server = grpc.aio.server(interceptors=[RequestIdInterceptor(), OutageInterceptor(), *interceptors],
+                             maximum_concurrent_rpcs=MAX_CONCURRENT_CALLS,
                              options=CONNECTION_AGE)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -76,3 +76,32 @@ async def test_serve_stops_gracefully_when_asked() -> None:
     async with grpc.aio.insecure_channel(f"127.0.0.1:{started[0].port}") as channel:
         with pytest.raises(grpc.aio.AioRpcError):
             await health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=1)
+
+
+async def test_calls_beyond_the_servers_limit_are_refused_as_resource_exhausted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from daimyo_kit import grpc_server
+
+    monkeypatch.setattr(grpc_server, "MAX_CONCURRENT_CALLS", 2)
+    release = asyncio.Event()
+
+    async def wait(request: bytes, context: Any) -> bytes:
+        await release.wait()
+        return b"done"
+
+    handler = grpc.method_handlers_generic_handler(ECHO, {"Wait": grpc.unary_unary_rpc_method_handler(wait)})
+    server = await start_server([Servicer(lambda i, s: s.add_generic_rpc_handlers((i,)), handler, ECHO)],
+                                0, host="127.0.0.1")
+    try:
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{server.port}") as channel:
+            call = channel.unary_unary(f"/{ECHO}/Wait")
+            held = [asyncio.ensure_future(call(b"")) for _ in range(2)]
+            await asyncio.sleep(0.3)
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await call(b"", timeout=5)
+            assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+            release.set()
+            assert await asyncio.gather(*held) == [b"done", b"done"]
+    finally:
+        await server.stop(0)
