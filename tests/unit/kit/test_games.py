@@ -14,8 +14,12 @@ PLUGIN = "tests.plugins.tictactoe:TicTacToeGame"
 
 @pytest.fixture(autouse=True)
 def _own_registry(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy of the registry for each test, its "built-ins loaded" mark included: without that
+    mark, a first test of the session loaded the built-ins into its copy only, and every later
+    test found an empty registry that believed itself loaded."""
     monkeypatch.setattr(registry, "_FACTORIES", dict(registry._FACTORIES))
     monkeypatch.setattr(registry, "_INSTANCES", dict(registry._INSTANCES))
+    monkeypatch.setattr(registry, "_BUILTIN_LOADED", list(registry._BUILTIN_LOADED))
 
 
 def test_reading_a_services_config_registers_its_plug_in_games_beside_the_built_in_ones() -> None:
