@@ -112,6 +112,9 @@ class ShogunGame:
     def view(self, state: ShogunState, seat: int | None) -> JSON:
         return view.view(state, seat)
 
+    def views(self, state: ShogunState, viewers: list[int | None]) -> list[JSON]:
+        return view.views(state, viewers)
+
     def client_board(self, config: JSON) -> JSON:
         return board.client_board(config)
 

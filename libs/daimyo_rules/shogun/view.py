@@ -76,10 +76,17 @@ def _draft_json(st: ShogunState) -> dict[str, Any] | None:
 
 
 def view(st: ShogunState, seat: int | None) -> dict[str, Any]:
+    return views(st, [seat])[0]
+
+
+def views(st: ShogunState, viewers: list[int | None]) -> list[dict[str, Any]]:
+    """`view(st, v)` for each viewer; all but the seat, its own plan and its legal moves is
+    public, so it is built once and shared (the relay sends every seat a view of each move)."""
     t = tables()
     over = st.stage == OVER
-    return {
-        "game": "shogun", "seat": seat, "players": st.players, "side": st.side, "setup": st.setup,
+    before_seat = {"game": "shogun"}
+    public = {
+        "players": st.players, "side": st.side, "setup": st.setup,
         "tower_model": st.tower_model, "tower_params": dict(st.tower_params),
         "year": st.year, "season": st.season, "stage": _stage(st),
         "to_act": to_act(st), "finished": over, "winners": list(st.winners),
@@ -96,9 +103,9 @@ def view(st: ShogunState, seat: int | None) -> dict[str, Any]:
         "revealed_plans": _revealed_plans(st),
         "decision": _decision_json(st),
         "draft": _draft_json(st),
-        "your_plan": _own_plan(st, seat),
-        "legal": menu(st, seat) if seat is not None else None,
     }
+    return [{**before_seat, "seat": seat, **public, "your_plan": _own_plan(st, seat),
+             "legal": menu(st, seat) if seat is not None else None} for seat in viewers]
 
 
 def reveal_all_view(st: ShogunState) -> dict[str, Any]:
@@ -133,4 +140,4 @@ def last_effects(st: ShogunState, seat: int | None) -> list[dict[str, Any]]:
     return out
 
 
-__all__ = ["last_effects", "per_seat", "reveal_all_view", "view"]
+__all__ = ["last_effects", "per_seat", "reveal_all_view", "view", "views"]

@@ -74,3 +74,13 @@ def test_a_view_is_plain_json_for_every_stage_of_a_random_game():
         json.dumps([GAME.view(state, s) for s in (0, 1, 2, None)])
         state = GAME.apply(state, seat, GAME.random_move(state, seat, rng))
     assert GAME.view(state, None)["finished"] and "stuck" in GAME.view(state, None)["tower"]
+
+
+def test_views_built_together_equal_each_view_built_alone_through_whole_games():
+    for players in (3, 5):
+        log = GAME.selfplay_log(players, 21 + players, Rng(players))
+        viewers = [*range(players), None]
+        entries = len(log["moves"])
+        for upto in sorted({0, 1, 5, entries // 4, entries // 2, (3 * entries) // 4, entries}):
+            state, _ = GAME.replay_log(log, upto)
+            assert GAME.views(state, viewers) == [GAME.view(state, v) for v in viewers], (players, upto)
