@@ -337,7 +337,7 @@ def _dumps(value: Any) -> bytes:
     try:
         return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
     except TypeError:  # e.g. an integer wider than 64 bits: the standard library takes it
-        return json.dumps(value, separators=(",", ":")).encode()
+        return json.dumps(value, separators=(",", ":"), allow_nan=False).encode()  # jsonb has no NaN
 
 
 _LONG_DIGITS = re.compile(rb"\d{20}")

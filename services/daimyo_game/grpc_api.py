@@ -240,10 +240,15 @@ def _caller(viewer: Any) -> Caller:
 
 def _json(text: str, field: str) -> Any:
     try:
-        value = json.loads(text)
+        value = json.loads(text, parse_constant=_not_a_json_number)
     except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
         raise errors.Malformed(f"{field} is not valid JSON: {e}") from e
     return _refuse_nul_in_json(value, field)
+
+
+def _not_a_json_number(name: str) -> Any:
+    """Python's parser takes NaN and ±Infinity, JSON (and Postgres's jsonb) does not."""
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def _json_object(text: str, field: str) -> dict[str, Any]:

@@ -130,6 +130,8 @@ SEATS = st.lists(st.builds(lambda who, name, bot: game_pb2.Seat(
          seats=[game_pb2.Seat(player_id="a"), game_pb2.Seat(player_id="b")], seed=None, command_id="")
 @example(game="samurai", config="{}", seats=[game_pb2.Seat(player_id="a\x00"), game_pb2.Seat(player_id="b")],
          seed=None, command_id="")
+@example(game="samurai", config='{"0": Infinity, "": [-9223372036854775809]}',  # found by this test in CI
+         seats=[game_pb2.Seat(player_id=""), game_pb2.Seat(player_id="")], seed=None, command_id="")
 async def test_random_game_creations_succeed_or_refuse_with_a_typed_status(
         target: Any, game: str, config: str, seats: list[Any], seed: int | None, command_id: str) -> None:
     service, _, _ = target

@@ -71,6 +71,19 @@ async def test_malformed_json_is_an_invalid_argument(service: RunningGameService
                          "move_json is not valid JSON")
 
 
+async def test_nan_and_infinity_are_not_json_numbers(service: RunningGameService) -> None:
+    game_id = await create_samurai(service.stub)
+    await assert_refused(service, game_id, submit(game_id, '{"type": "end_turn", "x": NaN}'),
+                         grpc.StatusCode.INVALID_ARGUMENT, "NaN is not a JSON number")
+    config = '{"0": Infinity, "": [-9223372036854775809]}'  # the wide number took the stdlib's encoder
+    create = game_pb2.CreateGameRequest(game="samurai", config_json=config,
+                                        seats=[game_pb2.Seat(player_id="a"), game_pb2.Seat(player_id="b")])
+    with pytest.raises(grpc.aio.AioRpcError) as refused:
+        await service.stub.CreateGame(create)
+    assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "Infinity is not a JSON number" in (refused.value.details() or "")
+
+
 async def test_a_move_of_unknown_shape_is_an_invalid_argument(service: RunningGameService) -> None:
     game_id = await create_samurai(service.stub)
     await assert_refused(service, game_id, submit(game_id, {"type": "teleport"}),
