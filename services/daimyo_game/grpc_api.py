@@ -27,7 +27,7 @@ from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.auth import current_role
 from daimyo_kit.grpc_server import DATABASE_UNAVAILABLE, is_outage
-from daimyo_kit.text_check import nul_field
+from daimyo_kit.text_check import json_loads, nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 T = TypeVar("T")
@@ -240,15 +240,10 @@ def _caller(viewer: Any) -> Caller:
 
 def _json(text: str, field: str) -> Any:
     try:
-        value = json.loads(text, parse_constant=_not_a_json_number)
+        value = json_loads(text)
     except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
         raise errors.Malformed(f"{field} is not valid JSON: {e}") from e
     return _refuse_nul_in_json(value, field)
-
-
-def _not_a_json_number(name: str) -> Any:
-    """Python's parser takes NaN and ±Infinity, JSON (and Postgres's jsonb) does not."""
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def _json_object(text: str, field: str) -> dict[str, Any]:

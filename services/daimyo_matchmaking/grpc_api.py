@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import grpc
 
-from daimyo_kit.text_check import nul_field
+from daimyo_kit.text_check import json_loads, nul_field
 from daimyo_matchmaking.domain import (
     InvalidRequest,
     MatchmakingError,
@@ -201,7 +201,7 @@ def table_pb(table: Table, now: float) -> pb.PrivateTable:
 
 def _json_object(text: str, field: str) -> dict[str, Any]:
     try:
-        value = json.loads(text) if text.strip() else {}
+        value = json_loads(text) if text.strip() else {}
     except ValueError as exc:
         raise InvalidRequest(f"{field} is not valid JSON: {exc}") from exc
     if not isinstance(value, dict):

@@ -1,6 +1,9 @@
-"""Finding NUL characters in protobuf requests before they reach Postgres."""
+"""Finding what Postgres cannot store before it gets there: NUL characters in protobuf requests,
+NaN and Infinity in JSON."""
 
-from daimyo_kit.text_check import nul_field
+import pytest
+
+from daimyo_kit.text_check import json_loads, nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2
 
 
@@ -16,3 +19,10 @@ def test_a_nul_in_a_repeated_nested_message_is_named():
     request = game_pb2.CreateGameRequest(game="samurai", seats=[game_pb2.Seat(player_id="ok"),
                                                                 game_pb2.Seat(display_name="a\x00")])
     assert nul_field(request) == "display_name"
+
+
+def test_json_text_with_nan_or_infinity_is_refused_by_name() -> None:
+    assert json_loads('{"a": [1, 2.5, null]}') == {"a": [1, 2.5, None]}
+    for constant in ("NaN", "Infinity", "-Infinity"):
+        with pytest.raises(ValueError, match=f"{constant} is not a JSON number"):
+            json_loads(f'{{"a": {constant}}}')
