@@ -20,6 +20,13 @@ from daimyo_kit.auth import caller_metadata
 
 REQUEST_ID_KEY = "x-request-id"
 SPREAD_CALLS = ("grpc.lb_policy_name", "round_robin")
+_STATUS_BY_NUMBER = {code.value[0]: code for code in grpc.StatusCode}
+
+
+def status_code(number: int) -> grpc.StatusCode:
+    """The status code a number on the wire stands for (UNKNOWN for a number gRPC does not define);
+    e.g. the per-move codes of `SubmitMoves`."""
+    return _STATUS_BY_NUMBER.get(number, grpc.StatusCode.UNKNOWN)
 """Every address the target resolves to gets calls in turn (a `dns:///` name of a headless
 Service, or `ipv4:a,b`): with gRPC's default, pick_first, one client sends everything to one
 replica however many there are. A replica that is down is skipped."""

@@ -78,10 +78,11 @@ DATABASE_UNAVAILABLE = "the database is unavailable; retry shortly"
 def is_outage(error: BaseException) -> bool:
     """Whether `error` is the database being unreachable (refused, lost, pool timed out): the
     caller gets UNAVAILABLE and may retry, not an internal error."""
-    if isinstance(error, psycopg.OperationalError):
-        log.get_logger(__name__).warning("database_unavailable", error=str(error).splitlines()[0])
-        return True
-    return False
+    return isinstance(error, psycopg.OperationalError)
+
+
+def log_outage(error: BaseException) -> None:
+    log.get_logger(__name__).warning("database_unavailable", error=str(error).splitlines()[0])
 
 
 def _unavailable_during_outages(behavior: Callable[[Any, Any], Awaitable[Any]]) -> Any:
@@ -89,9 +90,8 @@ def _unavailable_during_outages(behavior: Callable[[Any, Any], Awaitable[Any]]) 
         try:
             return await behavior(request, context)
         except psycopg.OperationalError as e:
-            if is_outage(e):
-                await context.abort(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
-            raise
+            log_outage(e)
+            await context.abort(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
     return guarded
 
 

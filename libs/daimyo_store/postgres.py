@@ -189,8 +189,7 @@ class PostgresEventStore:
 
     async def _insert_alone(self, append: _Append) -> list[dict[str, Any]]:
         async with self._pool.connection() as conn:
-            return await _fetch(conn, _INSERT_EVENTS,
-                                _insert_params(append.stream_id, append.expected_version, append.events))
+            return await _fetch(conn, _INSERT_EVENTS, _insert_params(append))
 
     async def _check_version(self, stream_id: str, expected_version: int) -> None:
         current = await self.stream_version(stream_id)
@@ -312,19 +311,24 @@ class _Append:
 
 
 def _group_params(appends: Sequence[_Append]) -> dict[str, Any]:
+    return {"events": Jsonb(_event_rows(appends))}
+
+
+def _insert_params(append: _Append) -> dict[str, Any]:
+    return {"stream_id": append.stream_id, "expected": append.expected_version,
+            "events": Jsonb(_event_rows([append]))}
+
+
+def _event_rows(appends: Sequence[_Append]) -> list[dict[str, Any]]:
+    """The appends' events as the statements' record set, numbered in order (`n`), each at its
+    version (one append's statement ignores the stream and expected-version columns)."""
     rows = [{"stream_id": a.stream_id, "expected": a.expected_version, "version": a.expected_version + k,
              "type": e.type, "schema_version": e.schema_version, "data": e.data,
              "command_id": e.command_id, "actor": e.actor}
             for a in appends for k, e in enumerate(a.events, 1)]
     for n, row in enumerate(rows, 1):
         row["n"] = n
-    return {"events": Jsonb(rows)}
-
-
-def _insert_params(stream_id: str, expected_version: int, events: list[NewEvent]) -> dict[str, Any]:
-    rows = [{"n": n, "version": expected_version + n, "type": e.type, "schema_version": e.schema_version,
-             "data": e.data, "command_id": e.command_id, "actor": e.actor} for n, e in enumerate(events, 1)]
-    return {"stream_id": stream_id, "expected": expected_version, "events": Jsonb(rows)}
+    return rows
 
 
 async def _use_fast_json(conn: AsyncConnection) -> None:

@@ -64,20 +64,10 @@ async def migrate_catalogue(database_url: str, schema: str) -> list[str]:
     return await apply_migrations(database_url, schema, MIGRATIONS, ledger=LEDGER)
 
 
+# Any number of games in one statement (the relay's batch: one set of rows, one plan, one commit,
+# not a statement per game). Each game appears once (ON CONFLICT may not touch a row twice in one
+# statement). `created_at` and `listed` are kept from the first insert.
 _UPSERT = """
-INSERT INTO game_catalogue (game_id, game, seats, version, finished, winners, created_at, listed)
-VALUES (%(game_id)s, %(game)s, %(seats)s, %(version)s, %(finished)s, %(winners)s,
-        coalesce(%(created_at)s, now()), %(listed)s)
-ON CONFLICT (game_id) DO UPDATE
-SET game = excluded.game, seats = excluded.seats, version = excluded.version,
-    finished = excluded.finished, winners = excluded.winners
-WHERE game_catalogue.version <= excluded.version
-"""
-
-# The same for many games in one statement (the relay's batch): one set of rows, one plan, one
-# commit, instead of a statement per game. Each game appears once (ON CONFLICT may not touch a row
-# twice in one statement).
-_UPSERT_MANY = """
 INSERT INTO game_catalogue (game_id, game, seats, version, finished, winners, created_at, listed)
 SELECT r.game_id, r.game, r.seats, r.version, r.finished, r.winners, coalesce(r.created_at, now()), r.listed
 FROM jsonb_to_recordset(%(rows)s::jsonb)
@@ -115,17 +105,13 @@ class PostgresCatalogue:
         await self._pool.close()
 
     async def upsert_game_summary(self, summary: GameSummary) -> None:
-        async with self._pool.connection() as conn:
-            await conn.execute(_UPSERT, _params(summary))
+        await self.upsert_game_summaries([summary])
 
     async def upsert_game_summaries(self, summaries: list[GameSummary]) -> None:
         if not summaries:
             return
-        rows = [{"game_id": s.game_id, "game": s.game, "seats": s.seats, "version": s.version,
-                 "finished": s.finished, "winners": s.winners, "listed": s.listed,
-                 "created_at": s.created_at.isoformat() if s.created_at else None} for s in summaries]
         async with self._pool.connection() as conn:
-            await conn.execute(_UPSERT_MANY, {"rows": Jsonb(rows)})
+            await conn.execute(_UPSERT, {"rows": Jsonb([_row(s) for s in summaries])})
 
     async def get_game_summary(self, game_id: str) -> GameSummary | None:
         rows = await self._fetch("SELECT * FROM game_catalogue WHERE game_id = %s", [game_id])
@@ -185,10 +171,11 @@ def _matches(game: GameSummary, player_id: str | None, live: bool, finished: boo
     return live == finished or game.finished == finished
 
 
-def _params(summary: GameSummary) -> dict[str, Any]:
-    return {"game_id": summary.game_id, "game": summary.game, "seats": Jsonb(summary.seats),
-            "version": summary.version, "finished": summary.finished, "winners": Jsonb(summary.winners),
-            "created_at": summary.created_at, "listed": summary.listed}
+def _row(summary: GameSummary) -> dict[str, Any]:
+    return {"game_id": summary.game_id, "game": summary.game, "seats": summary.seats,
+            "version": summary.version, "finished": summary.finished, "winners": summary.winners,
+            "created_at": summary.created_at.isoformat() if summary.created_at else None,
+            "listed": summary.listed}
 
 
 def _summary(row: dict[str, Any]) -> GameSummary:

@@ -26,14 +26,14 @@ from daimyo_game.my_games import MyGame
 from daimyo_game.visibility import Viewer
 from daimyo_kit import logging as log
 from daimyo_kit.auth import current_role
-from daimyo_kit.grpc_server import DATABASE_UNAVAILABLE, is_outage
+from daimyo_kit.grpc_client import status_code
+from daimyo_kit.grpc_server import DATABASE_UNAVAILABLE, is_outage, log_outage
 from daimyo_kit.text_check import json_loads, nul_field
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 T = TypeVar("T")
 MAX_MOVES_PER_CALL = 256
 MOVES_ACCEPTED, MOVES_REPLAYED = MOVES.labels("accepted", "ok"), MOVES.labels("replayed", "ok")
-_CODES = {code.value[0]: code for code in grpc.StatusCode}
 _log = log.get_logger("daimyo_game.grpc")
 
 STATUS = {
@@ -60,7 +60,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
     async def SubmitMove(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         outcome = await self._move_outcome(request)
         if outcome.code:
-            await context.abort(_CODES[outcome.code], outcome.message)
+            await context.abort(status_code(outcome.code), outcome.message)
         return game_pb2.SubmitMoveResponse(version=outcome.version)
 
     async def SubmitMoves(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
@@ -83,6 +83,7 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         except Exception as e:
             if not is_outage(e):
                 raise
+            log_outage(e)
             return _failed(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
         finally:
             SUBMIT_SECONDS.observe(time.perf_counter() - started)

@@ -14,6 +14,7 @@ import grpc
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
 from daimyo_kit.batches import Batcher
+from daimyo_kit.grpc_client import status_code
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
@@ -32,7 +33,6 @@ STATUS_CODES = {
     grpc.StatusCode.DEADLINE_EXCEEDED: "unavailable",
     grpc.StatusCode.RESOURCE_EXHAUSTED: "rate_limited",
 }
-_CODES_BY_NUMBER = {code.value[0]: code for code in grpc.StatusCode}
 MAX_MOVES_PER_CALL = 256  # the game service's limit
 
 
@@ -47,7 +47,7 @@ def _move_result(outcome: Any) -> int | BaseException:
     """A SubmitMoves outcome as SubmitMove would have ended: its version, or its ServiceError."""
     if outcome.code == grpc.StatusCode.OK.value[0]:
         return int(outcome.version)
-    code = _CODES_BY_NUMBER.get(outcome.code, grpc.StatusCode.UNKNOWN)
+    code = status_code(outcome.code)
     return ServiceError(STATUS_CODES.get(code, "unavailable"), outcome.message or code.name)
 
 

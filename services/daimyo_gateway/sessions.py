@@ -68,6 +68,14 @@ class Watch:
     last: int | None = None
     active: bool = True
 
+    def place_of(self, payload: Any) -> str:
+        """Where a bus message stands for this watch: "next" (the view after the last one sent),
+        "gap" (a later one: versions were missed), or "skip" (not a view for this viewer, or a
+        repeat)."""
+        if not isinstance(payload, SeatView | WatchView) or payload.seat != self.viewer:
+            return "skip"
+        last = self.last or 0
+        return "skip" if payload.version <= last else "next" if payload.version == last + 1 else "gap"
 
 
 class Session:
@@ -240,16 +248,10 @@ class Session:
         a resync — goes the slow way, and so does everything while the inbox is not empty."""
         if self._send_now is None or not watch.active or watch.last is None:
             return False
-        if not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:
-            return True  # nothing to show (the slow way drops it too)
-        if payload.version <= watch.last:
-            return True
-        if payload.version > watch.last + 1:
-            return False
-        watch.last = payload.version
-        WS_FRAMES.labels("out", "view").inc()
-        self._send_now(payload.frame)
-        return True
+        place = watch.place_of(payload)
+        if place == "next":
+            self._send_now(_shown(watch, payload))
+        return place != "gap"  # a skip is dropped either way
 
     def _notify(self, frame: dict[str, Any]) -> None:
         task = asyncio.get_running_loop().create_task(self._emit(frame))
@@ -276,17 +278,11 @@ class Session:
             await self._resync(watch, watch.since)
         elif payload is RESYNC:
             await self._resync(watch, watch.last)
-        if not watch.active or not isinstance(payload, SeatView | WatchView) or payload.seat != watch.viewer:
-            return  # a replaced watch, or SYNC / RESYNC
-        version = payload.version
-        if version <= (watch.last or 0):
-            return
-        if version > (watch.last or 0) + 1:
+        place = watch.place_of(payload) if watch.active else "skip"  # SYNC / RESYNC are skips too
+        if place == "gap":
             await self._resync(watch, watch.last)
-            return
-        watch.last = version
-        WS_FRAMES.labels("out", "view").inc()
-        await self._send(payload.frame)
+        elif place == "next":
+            await self._send(_shown(watch, payload))
 
     async def _resync(self, watch: Watch, since: int | None) -> None:
         RESYNCS.inc()
@@ -313,6 +309,13 @@ class Session:
 
     async def _error(self, code: str, message: str, ref: Any) -> None:
         await self._emit({"type": "error", "code": code, "message": message, "ref": ref})
+
+
+def _shown(watch: Watch, view: SeatView | WatchView) -> bytes:
+    """`view`'s frame, counted and recorded as the last one this watch sent."""
+    watch.last = view.version
+    WS_FRAMES.labels("out", "view").inc()
+    return view.frame
 
 
 def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
