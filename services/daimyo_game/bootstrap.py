@@ -19,7 +19,7 @@ from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
 from daimyo_game.handlers import GameHandlers, wall_clock_ms
 from daimyo_game.lease import AdvisoryLease
-from daimyo_game.relay import Relay
+from daimyo_game.relay import Lease, Publisher, Relay
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import credentials, shutdown
@@ -151,12 +151,20 @@ async def relay_once(app: GameApp) -> None:
     try:
         await bus.ensure_games_stream()
         lease = AdvisoryLease(settings.database_url, f"daimyo_game.relay:{settings.schema}")
-        repository = GameRepository(app.store, app.games, 0, settings.snapshot_every)
-        timekeeper = Timekeeper(app.handlers)
-        await Relay(repository, bus, lease, catalog=app.catalogue, wakeup=app.wakeup, timekeeper=timekeeper,
-                    now_ms=app.handlers.now_ms, computed=app.handlers.repository.cached_at).run()
+        await relay_for(app, bus, lease).run()
     finally:
         await bus.close()
+
+
+def relay_for(app: GameApp, publisher: Publisher, lease: Lease) -> Relay:
+    """The relay of `app`: what the handlers computed and appended in this process it takes from
+    their repository (no second apply, no decoding back); anything else it loads through its own,
+    which caches nothing (its loads must not evict the handlers' games)."""
+    handed_over = app.handlers.repository
+    repository = GameRepository(app.store, app.games, 0, app.settings.snapshot_every)
+    return Relay(repository, publisher, lease, catalog=app.catalogue, wakeup=app.wakeup,
+                 timekeeper=Timekeeper(app.handlers), now_ms=app.handlers.now_ms,
+                 computed=handed_over.cached_at, known=handed_over.appended)
 
 
 def servicers(app: GameApp) -> list[Servicer]:

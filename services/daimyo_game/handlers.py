@@ -117,6 +117,7 @@ class GameHandlers:
         first = from_recorded(recorded[0])
         if isinstance(first, GameCreated) and _same_setup(first, created):
             self.repository.hand_over(recorded)
+            self.repository.remember_created(game_id, recorded)
             await self._record_summary(game_id, first, recorded[-1].version, None)
             self._on_appended()
             return game_id, recorded[-1].version

@@ -31,7 +31,7 @@ from daimyo_kit import logging as log
 from daimyo_kit.batches import BATCH_ITEMS
 from daimyo_kit.lru import LruCache
 from daimyo_rules.core import RuleError
-from daimyo_store.api import EventStore, RecordedEvent
+from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
 
 CHECKPOINT = "relay"
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
@@ -60,9 +60,11 @@ class Relay:
                  gather_seconds: float = 0.004,
                  wakeup: asyncio.Event | None = None, timekeeper: Timekeeper | None = None,
                  now_ms: Callable[[], int] = wall_clock_ms,
-                 computed: Callable[[str, int], GameRecord | None] | None = None) -> None:
+                 computed: Callable[[str, int], GameRecord | None] | None = None,
+                 known: KnownEvents | None = None) -> None:
         self.repository = repository
         self._computed = computed or (lambda _game_id, _version: None)
+        self._known = known or repository.appended
         self.store: EventStore = repository.store
         self.publisher = publisher
         self.lease = lease
@@ -130,7 +132,7 @@ class Relay:
         self._wake.clear()
 
     async def _relay_batch(self) -> int:
-        events = await self.store.read_all(self._position, self.batch, known=self.repository.appended)
+        events = await self.store.read_all(self._position, self.batch, known=self._known)
         touched: dict[str, GameRecord] = {}
         for recorded in events:
             record = await self._relay_event(recorded)

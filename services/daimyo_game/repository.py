@@ -94,6 +94,13 @@ class GameRepository:
     def remember(self, record: GameRecord) -> None:
         self._cache.put(record.game_id, record)
 
+    def remember_created(self, game_id: str, recorded: list[RecordedEvent]) -> None:
+        """Cache a game this process just created, so its first view, move and relay do not load it
+        (not over a copy already held: a retried creation must not roll a game back)."""
+        record = self._fold(None, recorded, game_id) if self._cache.peek(game_id) is None else None
+        if record is not None:
+            self._cache.put(game_id, record)
+
     async def _load_cold(self, game_id: str, up_to: int | None) -> GameRecord:
         base = await self._snapshot_base(game_id, up_to)
         tail = await self._read(game_id, base.version if base else 0)
