@@ -48,8 +48,13 @@ def watch_versions(publisher: ListPublisher) -> list[int]:
 async def test_the_relay_publishes_this_processs_appends_without_decoding_them_again(
         app: GameApp, monkeypatch: pytest.MonkeyPatch) -> None:
     decoded: list[Any] = []
-    original = type(app.store)._event
-    monkeypatch.setattr(app.store, "_event", lambda row: decoded.append(row) or original(app.store, row))
+    decode = app.store._event
+
+    def counted(row: Any) -> Any:
+        decoded.append(row)
+        return decode(row)
+
+    monkeypatch.setattr(app.store, "_event", counted)
     publisher = ListPublisher()
     relay = relay_for(app, publisher, LocalLease())
     relayed: list[int] = []
