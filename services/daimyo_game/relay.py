@@ -30,10 +30,12 @@ from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
 from daimyo_kit.batches import BATCH_ITEMS
 from daimyo_kit.lru import LruCache
+from daimyo_kit.metrics import Children
 from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
 
 CHECKPOINT = "relay"
+_PUBLISHED_OF = Children(RELAY_PUBLISHED)  # by the subject's kind, a fixed set
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
 
@@ -177,7 +179,7 @@ class Relay:
             await self.publisher.publish_durable(subject, message, f"{recorded.stream_id}:{recorded.version}")
         else:
             await self.publisher.publish(subject, message)
-        RELAY_PUBLISHED.labels(subjects.kind_of(subject)).inc()
+        _PUBLISHED_OF(subjects.kind_of(subject)).inc()
 
     async def _game_at(self, game_id: str, recorded: RecordedEvent) -> GameRecord:
         """The game right after `recorded`: as the handler computed it, else one fold step from the

@@ -38,7 +38,7 @@ from daimyo_gateway.frames import (
     parse_frame,
 )
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES
+from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES_OF
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.table_chat import ChatReader
@@ -51,6 +51,7 @@ MAX_MISSED = 200
 INBOX_SIZE = 2000
 SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
+_VIEWS_OUT = WS_FRAMES_OF("out", "view")
 
 Send = Callable[[dict[str, Any] | bytes], Awaitable[None]]
 """Queues one frame for the socket: a frame to encode, or a view frame already encoded."""
@@ -117,10 +118,10 @@ class Session:
         try:
             frame = parse_frame(text)
         except BadFrame as e:
-            WS_FRAMES.labels("in", "bad").inc()
+            WS_FRAMES_OF("in", "bad").inc()
             await self._error("malformed", str(e), e.ref)
             return
-        WS_FRAMES.labels("in", type(frame).__name__.lower()).inc()
+        WS_FRAMES_OF("in", type(frame).__name__.lower()).inc()
         with log.bound(request_id=new_request_id(), player_id=self.player.player_id,
                        game_id=getattr(frame, "game_id", None)):
             try:
@@ -304,7 +305,7 @@ class Session:
                 for r in records if r.version <= current]
 
     async def _emit(self, frame: dict[str, Any]) -> None:
-        WS_FRAMES.labels("out", frame["type"]).inc()
+        WS_FRAMES_OF("out", frame["type"]).inc()
         await self._send(frame)
 
     async def _error(self, code: str, message: str, ref: Any) -> None:
@@ -314,7 +315,7 @@ class Session:
 def _shown(watch: Watch, view: SeatView | WatchView) -> bytes:
     """`view`'s frame, counted and recorded as the last one this watch sent."""
     watch.last = view.version
-    WS_FRAMES.labels("out", "view").inc()
+    _VIEWS_OUT.inc()
     return view.frame
 
 
