@@ -74,3 +74,15 @@ async def test_calls_are_spread_over_every_replica_of_the_target_not_only_the_fi
         for replica in replicas:
             await replica.stop(0)
     assert answered["a"] >= 5 and answered["b"] >= 5, answered
+
+
+async def test_metadata_a_caller_passes_goes_along_with_the_credentials() -> None:
+    server = await start_server([metadata_echo()], 0, host="127.0.0.1")
+    env = {"DAIMYO_GATEWAY_GRPC_TOKEN": "a-test-token"}
+    try:
+        async with grpc_client.channel(f"127.0.0.1:{server.port}", role="gateway", env=env) as channel:
+            answer = await channel.unary_unary(f"/{ECHO}/Metadata")(b"", metadata=(("x-extra", "1"),))
+    finally:
+        await server.stop(0)
+    assert answer.decode() == repr([("x-daimyo-caller", "gateway"), ("x-daimyo-token", "a-test-token"),
+                                    ("x-extra", "1")])
