@@ -46,7 +46,10 @@ class Outbox:
         self._max_frames, self._max_bytes = max_frames, max_bytes
         self._frames: deque[str | bytes] = deque()
         self._bytes = 0
-        self._ready = asyncio.Event()
+        # The one reader's wake-up: a bare future on the loop found once, not an asyncio.Event,
+        # whose every wait asks for the running loop (a getpid system call on Python 3.11).
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiter: asyncio.Future[None] | None = None
         self.overflowed = False
         self.closed = False
 
@@ -61,20 +64,28 @@ class Outbox:
         else:
             self._frames.append(text)
             self._bytes += len(text)
-        self._ready.set()
+        self._wake()
         return not self.overflowed
 
     def close(self) -> None:
         self.closed = True
-        self._ready.set()
+        self._wake()
+
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
     async def get(self) -> str | bytes | None:
-        """The next frame; None once closed or overflowed."""
+        """The next frame; None once closed or overflowed. One reader at a time (the socket's
+        writer)."""
         while not self._frames:
             if self.closed or self.overflowed:
                 return None
-            self._ready.clear()
-            await self._ready.wait()
+            if self._loop is None:
+                self._loop = asyncio.get_running_loop()
+            self._waiter = self._loop.create_future()
+            await self._waiter
         text = self._frames.popleft()
         self._bytes -= len(text)
         return text

@@ -219,6 +219,18 @@ async def test_an_outbox_gives_frames_in_order_then_none_once_closed() -> None:
     assert taken == ['{"n":1}', "already encoded", None]
 
 
+async def test_a_waiting_outbox_reader_wakes_for_the_next_frame_and_for_the_close() -> None:
+    outbox = Outbox(10, 1000)
+    first = asyncio.create_task(outbox.get())
+    await asyncio.sleep(0)
+    outbox.put("a frame")
+    assert await asyncio.wait_for(first, 1) == "a frame"
+    last = asyncio.create_task(outbox.get())
+    await asyncio.sleep(0)
+    outbox.close()
+    assert await asyncio.wait_for(last, 1) is None
+
+
 def test_a_token_bucket_allows_a_burst_then_its_rate() -> None:
     now = [0.0]
     bucket = TokenBucket(rate=2, burst=3, clock=lambda: now[0])
