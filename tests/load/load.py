@@ -59,7 +59,7 @@ from load_stack import (
 )
 from prometheus_client.parser import text_string_to_metric_families
 
-from daimyo_kit import collector, grpc_client
+from daimyo_kit import collector, event_loop, grpc_client
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -96,7 +96,7 @@ def main() -> int:
         return 2
     collector.settle()  # as the services do: the client must not time its own full collections
     try:
-        return asyncio.run(run(args))
+        return event_loop.run(run(args))  # uvloop, as the services: the client's CPU is the stack's too
     except KeyboardInterrupt:
         return 130
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import aiohttp
+import orjson
 
-from tests.support.game_service import moves_from_legal
+from tests.support.game_service import random_move_from_legal
 
 PENDING_TIMEOUT = 10.0  # a move with no answer by then is counted lost and the player goes on
 
@@ -141,7 +142,7 @@ class Player:
         assert self.ws is not None
         async for message in self.ws:
             if message.type == aiohttp.WSMsgType.TEXT:
-                self._on_frame(json.loads(message.data))
+                self._on_frame(orjson.loads(message.data))
 
     def _on_frame(self, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
@@ -197,12 +198,12 @@ class Player:
                 return
             if self.tracker.recording:
                 self.tracker.errors["lost"] += 1
-        moves = moves_from_legal(view["view"].get("legal") or {}, self.rng)
-        if not moves:
+        move = random_move_from_legal(view["view"].get("legal") or {}, self.rng)
+        if move is None:
             return
         command_id = uuid.uuid4().hex
         self.pending = (view["version"], command_id, time.perf_counter())
-        frame = {"type": "move", "game_id": self.game_id, "move": self.rng.choice(moves),
+        frame = {"type": "move", "game_id": self.game_id, "move": move,
                  "expected_version": view["version"], "command_id": command_id, "ref": command_id}
         task = asyncio.get_running_loop().create_task(self._send_move(frame))
         self._sends.add(task)
@@ -221,7 +222,7 @@ class Player:
     async def _send(self, frame: dict[str, Any]) -> None:
         assert self.ws is not None
         try:
-            await self.ws.send_str(json.dumps(frame))
+            await self.ws.send_str(orjson.dumps(frame).decode())
         except ConnectionError:
             if self.tracker.recording:
                 self.tracker.errors["socket_closed"] += 1
