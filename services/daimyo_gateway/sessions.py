@@ -222,8 +222,23 @@ class Session:
     # -- views to the browser ----------------------------------------------------------------
 
     def _on_player_message(self, _subject: str, message: BusMessage) -> None:
-        if isinstance(message, PlayerNotice):  # its type is one of PlayerNotice.TYPES (checked on decode)
-            self._notify(message.to_json())
+        if isinstance(message, PlayerNotice) and not self._shown_already(message):
+            self._notify(message.to_json())  # its type is one of PlayerNotice.TYPES (checked on decode)
+
+    def _shown_already(self, notice: PlayerNotice) -> bool:
+        """A `your_turn` this socket has already said with a view: it watches that seat and sent
+        that version or a later one (the page keeps the newest version per game, so it would drop
+        the notice). One frame less per move for a player watching their own game."""
+        frame = notice.frame
+        game_id = frame.get("game_id")
+        if frame["type"] != "your_turn" or not isinstance(game_id, str):
+            return False
+        entry = self._watches.get(game_id)
+        if entry is None:
+            return False
+        watch, version = entry[0], frame.get("version")
+        return (watch.viewer == frame.get("seat") and watch.last is not None and isinstance(version, int)
+                and watch.last >= version)
 
     def _on_connection(self, connected: bool) -> None:
         """Tell the browser live updates paused or resumed; on resuming, catch every watched
@@ -255,6 +270,12 @@ class Session:
         return place != "gap"  # a skip is dropped either way
 
     def _notify(self, frame: dict[str, Any]) -> None:
+        """`frame` to the browser from a callback: straight into the socket's outbox when there is
+        one, else through a task of its own."""
+        if self._send_now is not None:
+            WS_FRAMES_OF("out", frame["type"]).inc()
+            self._send_now(frame)
+            return
         task = asyncio.get_running_loop().create_task(self._emit(frame))
         self._notices.add(task)
         task.add_done_callback(self._notices.discard)

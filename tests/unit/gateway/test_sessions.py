@@ -137,6 +137,21 @@ async def test_match_found_on_the_players_subject_reaches_the_browser(harness: H
     assert harness.of("match_found")[0]["game_id"] == "g9"
 
 
+def your_turn(game_id: str, seat: int, version: int) -> PlayerNotice:
+    return PlayerNotice({"type": "your_turn", "game_id": game_id, "game": "samurai", "version": version,
+                         "seat": seat, "time_left_ms": -1, "deadline_ms": 0, "time_control": ""})
+
+
+async def test_your_turn_reaches_the_browser_unless_its_view_already_did(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    harness.publish(0, 4)
+    await settle()
+    for notice in (your_turn("g1", 0, 4), your_turn("g1", 0, 5), your_turn("g9", 0, 2)):
+        harness.hub.publish(subjects.player(ALICE.player_id), notice)
+    await settle()
+    assert [(f["game_id"], f["version"]) for f in harness.of("your_turn")] == [("g1", 5), ("g9", 2)]
+
+
 async def test_closing_releases_every_subscription(harness: Harness) -> None:
     await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
     await harness.session.close()
