@@ -3,8 +3,9 @@
 It reads the store's global log after its checkpoint (the store never returns a position
 before an earlier one has committed), takes each game's state at that event — the one the
 handler of this process computed when it appended it, else one fold step from its own cache,
-else a load — publishes, flushes, and only then moves the checkpoint. A restart therefore
-republishes, never skips; consumers dedupe by (game, version). Only the holder of the lease
+else a load — publishes, flushes, and only then moves the checkpoint (with the catalogue's rows,
+at most every `catalog_seconds` under load). A restart therefore republishes, never skips;
+consumers dedupe by (game, version). Only the holder of the lease
 runs; the timekeeper (clocks running out) runs inside its loop, so it too is active in one
 replica only.
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Protocol
 
 from daimyo_bus import subjects
@@ -35,6 +36,7 @@ from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
 
 CHECKPOINT = "relay"
+CATALOG_SECONDS = 0.5  # under load, how often the catalogue and the checkpoint are saved
 _PUBLISHED_OF = Children(RELAY_PUBLISHED)  # by the subject's kind, a fixed set
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
@@ -63,7 +65,8 @@ class Relay:
                  wakeup: asyncio.Event | None = None, timekeeper: Timekeeper | None = None,
                  now_ms: Callable[[], int] = wall_clock_ms,
                  computed: Callable[[str, int], GameRecord | None] | None = None,
-                 known: KnownEvents | None = None) -> None:
+                 known: KnownEvents | None = None, catalog_seconds: float = CATALOG_SECONDS,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.repository = repository
         self._computed = computed or (lambda _game_id, _version: None)
         self._known = known or repository.appended
@@ -79,6 +82,11 @@ class Relay:
         self._position = 0
         self.timekeeper = timekeeper
         self.now_ms = now_ms
+        self.catalog_seconds = catalog_seconds
+        self._clock = clock
+        self._uncatalogued: dict[str, GameRecord] = {}  # games relayed since the last checkpoint
+        self._saved_position = 0
+        self._saved_at = clock()
 
     def wake(self) -> None:
         """Something was appended in this process: look now rather than at the next poll."""
@@ -89,7 +97,7 @@ class Relay:
         await self.lease.acquire()
         _log.info("relay_lease_acquired")
         try:
-            self._position = await self.store.get_checkpoint(CHECKPOINT)
+            self._position = self._saved_position = await self.store.get_checkpoint(CHECKPOINT)
             if self.timekeeper is not None and self.catalog is not None:
                 await self.timekeeper.seed(self.catalog)
             await asyncio.gather(self._relay_forever(), self._count_active_games())
@@ -98,7 +106,7 @@ class Relay:
 
     async def run_once(self) -> int:
         """Publish every event after the checkpoint now; how many were published."""
-        self._position = await self.store.get_checkpoint(CHECKPOINT)
+        self._position = self._saved_position = await self.store.get_checkpoint(CHECKPOINT)
         total = 0
         while count := await self._relay_batch():
             total += count
@@ -123,9 +131,9 @@ class Relay:
         return await self.timekeeper.expire_due() if self.timekeeper is not None else 0
 
     async def _gather(self) -> None:
-        """After a part batch, let the next few appends arrive: each batch costs a read, a flush,
-        a catalogue write and a checkpoint whatever its size, so under load larger batches cost
-        less per move. The first event after a quiet spell still goes out at once."""
+        """After a part batch, let the next few appends arrive: each batch costs a read and a
+        flush whatever its size, so under load larger batches cost less per move. The first event
+        after a quiet spell still goes out at once."""
         await asyncio.sleep(self.gather_seconds)
 
     async def _idle(self) -> None:
@@ -136,20 +144,23 @@ class Relay:
     async def _relay_batch(self) -> int:
         events = await self.store.read_all(self._position, self.batch, known=self._known)
         touched: dict[str, GameRecord] = {}
+        changed = False  # anything but a plain move: a new game, a seat changing hands, an end
         for recorded in events:
             record = await self._relay_event(recorded)
             if record is not None:
                 touched[record.game_id] = record
+                changed = changed or recorded.type != "MoveMade" or record.finished
         if not events:
+            await self._save_progress(force=True)  # caught up: catalogue and checkpoint exactly current
             return 0
         RELAY_BATCH.observe(len(events))
         for record in touched.values():
             if self.timekeeper is not None:
                 self.timekeeper.observe(record)
         await self.publisher.flush()
-        await self._update_catalog(touched.values())
+        self._uncatalogued.update(touched)
         self._position = events[-1].position
-        await self.store.set_checkpoint(CHECKPOINT, self._position)
+        await self._save_progress(force=changed)
         RELAY_LAG.set(max(0.0, time.time() - events[-1].recorded_at.timestamp()))
         return len(events)
 
@@ -167,12 +178,23 @@ class Relay:
             await self._publish(subject, payload, recorded)
         return record
 
-    async def _update_catalog(self, records: Iterable[GameRecord]) -> None:
-        """The catalogue's row of each game in the batch, at its newest version (never regresses),
-        all in one round trip: a batch touching a hundred games must not wait for a hundred."""
-        if self.catalog is not None:
+    async def _save_progress(self, force: bool) -> None:
+        """The catalogue's rows of the games relayed since the last save, at their newest versions
+        (never regresses) in one round trip, then the checkpoint. A plain move only moves a game's
+        version on, so under load this runs every `catalog_seconds` (a lobby's "move 31" may lag
+        by that much, and a restart republishes that much more); anything else (`force`: a new
+        game, a seat changing hands, an end) and a relay that has caught up save at once."""
+        if self._position == self._saved_position:
+            return
+        if not force and self._clock() - self._saved_at < self.catalog_seconds:
+            return
+        records = list(self._uncatalogued.values())
+        if self.catalog is not None and records:
             await self.catalog.upsert_game_summaries(
                 [summary_of(r.game_id, r.created, r.version, r.outcome, r.takeovers) for r in records])
+        await self.store.set_checkpoint(CHECKPOINT, self._position)
+        self._uncatalogued.clear()
+        self._saved_position, self._saved_at = self._position, self._clock()
 
     async def _publish(self, subject: str, message: Message, recorded: RecordedEvent) -> None:
         if isinstance(message, GameResult | SeatAbandoned):  # consumed durably; dedupe on republish

@@ -169,3 +169,44 @@ async def test_every_event_the_handlers_append_is_held_once_for_the_relay_as_rec
     recorded = await store.read_stream(stream)
     assert [repository.appended(stream, e.version) for e in recorded] == recorded  # creation and moves
     assert [repository.appended(stream, e.version) for e in recorded] == [None] * len(recorded)
+
+
+async def test_under_load_plain_moves_reach_the_catalogue_and_checkpoint_every_catalog_seconds() -> None:
+    store, catalogue, now = InMemoryEventStore(), InMemoryCatalogue(), [0.0]
+    handlers = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
+    relay = Relay(GameRepository(store, fake_games), ListPublisher(), LocalLease(), catalog=catalogue,
+                  catalog_seconds=10, clock=lambda: now[0])
+    seats = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
+    game_id, version = await handlers.create_game(CreateGame("cards", {"rounds": 3}, seats, seed=3))
+
+    async def move_and_relay(seat: int) -> tuple[int, int]:
+        nonlocal version
+        move = (await handlers.get_view(game_id, seat)).view["legal_moves"][0]
+        version = (await handlers.submit_move(SubmitMove(game_id, seat, move, version))).version
+        assert await relay._relay_batch() > 0  # one batch, as the running relay reads them
+        summary = await catalogue.get_game_summary(game_id)
+        assert summary is not None
+        return summary.version, await store.get_checkpoint(CHECKPOINT)
+
+    assert await relay._relay_batch() == 1  # the creation: saved at once
+    created_at = await store.get_checkpoint(CHECKPOINT)
+    assert await move_and_relay(0) == (1, created_at)  # a plain move waits
+    now[0] += 10
+    saved = await move_and_relay(1)
+    assert saved[0] == 3 and saved[1] > created_at
+    assert await move_and_relay(0) == saved
+    assert await relay._relay_batch() == 0  # caught up: saved at once
+    assert (await catalogue.get_game_summary(game_id)).version == 4  # type: ignore[union-attr]
+    assert await store.get_checkpoint(CHECKPOINT) > saved[1]
+
+
+async def test_a_batch_with_the_end_of_a_game_is_saved_at_once() -> None:
+    store, catalogue = InMemoryEventStore(), InMemoryCatalogue()
+    handlers = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
+    relay = Relay(GameRepository(store, fake_games), ListPublisher(), LocalLease(), catalog=catalogue,
+                  catalog_seconds=3600, clock=lambda: 0.0)
+    game_id = await play_game(handlers)
+    assert await relay._relay_batch() > 0
+    summary = await catalogue.get_game_summary(game_id)
+    assert summary is not None and summary.finished
+    assert await store.get_checkpoint(CHECKPOINT) > 0
