@@ -5,6 +5,7 @@ Status codes become `ServiceError` codes; nothing else about gRPC leaks past thi
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections import OrderedDict
 from collections.abc import Awaitable, Sequence
@@ -86,6 +87,7 @@ class GrpcGames:
     def __init__(self, channel: grpc.aio.Channel, moves_in_flight: int = 4) -> None:
         self._stub = game_pb2_grpc.GameServiceStub(channel)
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[GameInfo]] = {}
         # Moves from every socket share SubmitMoves calls: under load a call carries many moves,
         # so its fixed cost (both sides' gRPC machinery) is paid per call, not per move.
         self.moves: Batcher[Any, int] = Batcher(self._submit_moves, max_in_flight=moves_in_flight,
@@ -120,7 +122,11 @@ class GrpcGames:
         if game_id in self._seats:
             self._seats.move_to_end(game_id)
             return self._seats[game_id]
-        info = await self._load_info(game_id)
+        loading = self._loading.get(game_id)
+        if loading is None:  # every seat of a new game asks at once: one GetGame for them all
+            loading = self._loading[game_id] = asyncio.ensure_future(self._load_info(game_id))
+            loading.add_done_callback(lambda _done: self._loading.pop(game_id, None))
+        info = await asyncio.shield(loading)  # a caller that gives up does not cancel the others
         self._seats[game_id] = info
         if len(self._seats) > SEAT_CACHE_SIZE:
             self._seats.popitem(last=False)

@@ -1,4 +1,5 @@
-"""The gateway's moves to the game service: many sockets' moves share calls, each with its own answer."""
+"""The gateway's calls to the game service: many sockets' moves share calls, each with its own
+answer; many sockets asking for one game's seats share one call."""
 
 from __future__ import annotations
 
@@ -54,3 +55,25 @@ async def test_a_refused_move_among_others_raises_its_own_service_error(
     assert accepted == 2
     assert isinstance(refused, ServiceError)
     assert (refused.code, "seat 1 may not act now" in refused.message) == ("illegal_move", True)
+
+
+async def test_seats_asking_for_a_new_game_at_once_share_one_get_game(
+    service: RunningGameService, games: GrpcGames, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game_id = await create_samurai(service.stub)
+    calls: list[str] = []
+    load = games._load_info
+
+    async def counted(asked: str) -> Any:
+        calls.append(asked)
+        return await load(asked)
+
+    monkeypatch.setattr(games, "_load_info", counted)
+    infos = await asyncio.gather(*(games.game_info(game_id) for _ in range(4)))
+    assert calls == [game_id] and all(info.game_id == game_id for info in infos)
+    missing = await asyncio.gather(*(games.game_info("no-such-game") for _ in range(2)),
+                                   return_exceptions=True)
+    assert all(isinstance(e, ServiceError) and e.code == "not_found" for e in missing)
+    with pytest.raises(ServiceError):
+        await games.game_info("no-such-game")  # a failure is not kept: the next ask tries again
+    assert calls == [game_id, "no-such-game", "no-such-game"]
