@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import os
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -33,6 +34,7 @@ from nats.js.errors import NotFoundError
 from daimyo_bus import messages, subjects
 from daimyo_bus.messages import BadMessage, BusMessage, Message
 from daimyo_kit import credentials
+from daimyo_kit.batches import Batcher
 from daimyo_kit.retry import backoff_delay
 
 Handler = Callable[[str, BusMessage], Awaitable[None]]
@@ -86,6 +88,11 @@ class Bus:
         self._pull_subs: list[Any] = []
         self._watchers = watchers if watchers is not None else []
         self._closing = False
+        # Callers that flush while a flush is out share the next one: each flush is a PING and a
+        # wait for its PONG, and every socket subscribing to a game asks for one.
+        self._flushes: Batcher[int, None] = Batcher(self._flush_together, max_in_flight=1,
+                                                       max_group=1024, name="nats_flushes")
+        self._flush_callers = itertools.count()
         _absorb_late_pongs(client)
 
     @classmethod
@@ -136,7 +143,12 @@ class Bus:
         await self._nc.publish(subject, encode(payload))
 
     async def flush(self, timeout: int = 2) -> None:
-        await self._nc.flush(timeout=timeout)
+        """Wait until the server has everything sent before this call (a PING after it answered)."""
+        await self._flushes.submit(next(self._flush_callers), timeout)
+
+    async def _flush_together(self, timeouts: Sequence[int]) -> list[None]:
+        await self._nc.flush(timeout=max(timeouts))
+        return [None] * len(timeouts)
 
     async def subscribe(self, subject: str, handler: Handler, queue: str = "") -> Subscription:
         """Call `handler` for each message on `subject` (wildcards allowed; a queue group shares)."""
@@ -222,6 +234,7 @@ class Bus:
         """Stop the consumers and drain the connection within about `timeout` seconds,
         whether or not the server answers (then the connection is simply closed)."""
         self._closing = True
+        await self._flushes.close()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()

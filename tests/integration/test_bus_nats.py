@@ -161,3 +161,31 @@ async def test_a_malformed_durable_message_is_dropped_not_redelivered_forever(bu
         assert inbox.messages == [(subjects.finished(game), result(game, [0]))]
     finally:
         await bus.client.jetstream().delete_consumer(subjects.GAMES_STREAM, durable)
+
+
+async def test_flushes_asked_for_at_once_share_pings_and_each_returns(
+        bus: Bus, monkeypatch: pytest.MonkeyPatch) -> None:
+    pings: list[int] = []
+    flush = bus._nc.flush
+
+    async def counted(timeout: int = 2) -> None:
+        pings.append(timeout)
+        await flush(timeout=timeout)
+
+    monkeypatch.setattr(bus._nc, "flush", counted)
+    await asyncio.wait_for(asyncio.gather(*(bus.flush() for _ in range(10))), 5)
+    assert 1 <= len(pings) <= 2  # the first goes at once; the rest share the next
+
+
+async def test_a_subscription_is_live_once_the_flush_after_it_returns(bus: Bus, nats_url: str) -> None:
+    other = await Bus.connect(nats_url, name="test-other")
+    try:
+        game, heard = new_game(), Inbox()
+        busy = asyncio.gather(bus.flush(), bus.flush())  # one out, one queued behind it
+        await bus.subscribe(subjects.watch(game), heard)
+        await bus.flush()  # must not return with the PING sent before the SUB
+        await busy
+        await other.publish(subjects.watch(game), watch_view(game, 1))
+        await asyncio.wait_for(heard.arrived.wait(), 5)
+    finally:
+        await other.close()
