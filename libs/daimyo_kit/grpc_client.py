@@ -7,8 +7,8 @@ player action can be followed gateway → matchmaking → game in the JSON logs.
 
 from __future__ import annotations
 
+import itertools
 import os
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,7 +38,13 @@ def current_request_id() -> str | None:
 
 
 def new_request_id() -> str:
-    return uuid.uuid4().hex[:16]
+    """16 hex digits: this process's random prefix and a counter (unique across processes with
+    near certainty, unlike a clock; a uuid4 per frame cost the gateway 1 % of its CPU)."""
+    return f"{_REQUEST_PREFIX}{next(_request_numbers) & 0xFFFFFFFF:08x}"
+
+
+_REQUEST_PREFIX = os.urandom(4).hex()
+_request_numbers = itertools.count()
 
 
 class _WithMetadata:

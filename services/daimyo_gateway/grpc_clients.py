@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
 import grpc
+import orjson
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
 from daimyo_kit.batches import Batcher
@@ -44,6 +45,15 @@ async def _call(awaitable: Awaitable[T]) -> T:
         raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
 
 
+def _json(value: Any) -> str:
+    """`value` as JSON text: orjson, or the standard library for what orjson refuses (an integer
+    wider than 64 bits, which a browser may send; the game service then names the problem)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
 def _move_result(outcome: Any) -> int | BaseException:
     """A SubmitMoves outcome as SubmitMove would have ended: its version, or its ServiceError."""
     if outcome.code == grpc.StatusCode.OK.value[0]:
@@ -57,10 +67,10 @@ def _viewer(viewer: Viewer) -> Any:
 
 
 def _snapshot(response: Any) -> ViewSnapshot:
-    clock = json.loads(response.clock_json) if response.clock_json else None
+    clock = orjson.loads(response.clock_json) if response.clock_json else None
     takeovers = {str(t.seat): {"level": t.bot_level, "reason": t.reason, "until": t.until}
                  for t in response.takeovers}
-    return ViewSnapshot(response.game_id, response.game, response.version, json.loads(response.view_json),
+    return ViewSnapshot(response.game_id, response.game, response.version, orjson.loads(response.view_json),
                         list(response.to_act), response.finished, clock, takeovers, list(response.winners),
                         list(response.abandoned))
 
@@ -109,8 +119,8 @@ class GrpcGames:
     async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
                           command_id: str, player_id: str) -> int:
         request = game_pb2.SubmitMoveRequest(
-            game_id=game_id, seat=seat, move_json=json.dumps(move), expected_version=expected_version,
-            command_id=command_id, player_id=player_id)
+            game_id=game_id, seat=seat, move_json=_json(move),
+            expected_version=expected_version, command_id=command_id, player_id=player_id)
         return await self.moves.submit(game_id, request)  # one move per game in a call: in order
 
     async def _submit_moves(self, requests: Sequence[Any]) -> list[int | BaseException]:

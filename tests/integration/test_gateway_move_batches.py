@@ -77,3 +77,13 @@ async def test_seats_asking_for_a_new_game_at_once_share_one_get_game(
     with pytest.raises(ServiceError):
         await games.game_info("no-such-game")  # a failure is not kept: the next ask tries again
     assert calls == [game_id, "no-such-game", "no-such-game"]
+
+
+async def test_a_move_holding_an_integer_wider_than_64_bits_is_refused_as_malformed(
+    service: RunningGameService, games: GrpcGames,
+) -> None:
+    game_id = await create_samurai(service.stub)
+    with pytest.raises(ServiceError) as refused:
+        await games.submit_move(game_id, 0, {"type": "place", "tile": 2**70, "hex": "h1"}, 1,
+                                uuid.uuid4().hex, "p0")
+    assert refused.value.code == "malformed"

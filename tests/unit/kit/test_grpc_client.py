@@ -86,3 +86,9 @@ async def test_metadata_a_caller_passes_goes_along_with_the_credentials() -> Non
         await server.stop(0)
     assert answer.decode() == repr([("x-daimyo-caller", "gateway"), ("x-daimyo-token", "a-test-token"),
                                     ("x-extra", "1")])
+
+
+def test_new_request_ids_are_sixteen_hex_digits_and_never_repeat() -> None:
+    ids = [grpc_client.new_request_id() for _ in range(10_000)]
+    assert len(set(ids)) == len(ids)
+    assert all(len(i) == 16 and int(i, 16) >= 0 for i in ids)
