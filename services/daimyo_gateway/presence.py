@@ -65,13 +65,14 @@ class Presence:
             watch.cancel()
         await self._announce(seat)
 
-    def detach(self, seat: Seat) -> None:
-        """A local socket let `seat` go; the last one starts the absence watch."""
+    def detach(self, seat: Seat, watch_absence: bool = True) -> None:
+        """A local socket let `seat` go; the last one starts the absence watch (not for a game
+        that has ended: there is no seat left to hand over)."""
         self._local[seat] -= 1
         if self._local[seat] > 0:
             return
         del self._local[seat]
-        if seat not in self._watches:
+        if watch_absence and seat not in self._watches:
             task = asyncio.create_task(self._watch_absence(seat), name=f"absence:{seat[0]}:{seat[1]}")
             self._watches[seat] = task
             task.add_done_callback(lambda _: self._forget_watch(seat, task))

@@ -68,6 +68,7 @@ class Watch:
     since: int | None
     last: int | None = None
     active: bool = True
+    finished: bool = False  # the game's end was sent: nobody need watch for the player's absence
 
     def place_of(self, payload: Any) -> str:
         """Where a bus message stands for this watch: "next" (the view after the last one sent),
@@ -189,7 +190,8 @@ class Session:
             entry[0].active = False
             await self._hub.remove(entry[0].subject, entry[1])
             if entry[0].viewer is not None and self._presence is not None:
-                self._presence.detach((game_id, entry[0].viewer, self.player.player_id))
+                self._presence.detach((game_id, entry[0].viewer, self.player.player_id),
+                                      watch_absence=not entry[0].finished)
 
     async def _move(self, frame: MoveFrame) -> None:
         seat = await self._my_seat(frame.game_id)
@@ -314,7 +316,7 @@ class Session:
             if not watch.active:  # replaced while we waited (a resubscribe during an outage): its
                 return            # successor sends its own snapshot, so this one would repeat it
             await self._emit(_snapshot_frame(snapshot, watch.viewer, missed))
-        watch.last = snapshot.version
+        watch.last, watch.finished = snapshot.version, snapshot.finished
         await self._emit({"type": "resynced", "game_id": watch.game_id, "version": snapshot.version,
                           "since_version": since})
 
@@ -336,6 +338,7 @@ class Session:
 def _shown(watch: Watch, view: SeatView | WatchView) -> bytes:
     """`view`'s frame, counted and recorded as the last one this watch sent."""
     watch.last = view.version
+    watch.finished = watch.finished or view.event == "GameFinished"
     _VIEWS_OUT.inc()
     return view.frame
 
