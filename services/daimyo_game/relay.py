@@ -36,7 +36,7 @@ from daimyo_rules.core import RuleError
 from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
 
 CHECKPOINT = "relay"
-CATALOG_SECONDS = 0.5  # under load, how often the catalogue and the checkpoint are saved
+CATALOG_SECONDS = 0.5  # under load, how often the catalogue's versions and the checkpoint are saved
 _PUBLISHED_OF = Children(RELAY_PUBLISHED)  # by the subject's kind, a fixed set
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
@@ -144,12 +144,10 @@ class Relay:
     async def _relay_batch(self) -> int:
         events = await self.store.read_all(self._position, self.batch, known=self._known)
         touched: dict[str, GameRecord] = {}
-        changed = False  # anything but a plain move: a new game, a seat changing hands, an end
         for recorded in events:
             record = await self._relay_event(recorded)
             if record is not None:
                 touched[record.game_id] = record
-                changed = changed or recorded.type != "MoveMade" or record.finished
         if not events:
             await self._save_progress(force=True)  # caught up: catalogue and checkpoint exactly current
             return 0
@@ -160,7 +158,7 @@ class Relay:
         await self.publisher.flush()
         self._uncatalogued.update(touched)
         self._position = events[-1].position
-        await self._save_progress(force=changed)
+        await self._save_progress(force=False)
         RELAY_LAG.set(max(0.0, time.time() - events[-1].recorded_at.timestamp()))
         return len(events)
 
@@ -180,10 +178,11 @@ class Relay:
 
     async def _save_progress(self, force: bool) -> None:
         """The catalogue's rows of the games relayed since the last save, at their newest versions
-        (never regresses) in one round trip, then the checkpoint. A plain move only moves a game's
-        version on, so under load this runs every `catalog_seconds` (a lobby's "move 31" may lag
-        by that much, and a restart republishes that much more); anything else (`force`: a new
-        game, a seat changing hands, an end) and a relay that has caught up save at once."""
+        (never regresses) in one round trip, then the checkpoint: under load every
+        `catalog_seconds`, at once (`force`) when the relay has caught up. What the catalogue must
+        show at once — a new game, a seat changing hands, an end — the handlers wrote when they
+        appended it; here only a version moves on (a lobby's "move 31" may lag by that much, and a
+        restart republishes that much more), and rows the handlers failed to write catch up."""
         if self._position == self._saved_position:
             return
         if not force and self._clock() - self._saved_at < self.catalog_seconds:
