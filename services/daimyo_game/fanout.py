@@ -1,6 +1,7 @@
 """The NATS messages one event produces: each seat's redacted view, the spectator's, the turn
-notice, and (when a game ends) the result for ratings; when a player leaves their seat to a bot
-(or a bot keeps it to the end after a timeout), the notice that frees them in matchmaking.
+notice when a bot must act, and (when a game ends) the result for ratings; when a player leaves
+their seat to a bot (or a bot keeps it to the end after a timeout), the notice that frees them in
+matchmaking.
 Pure: records in, (subject, payload) out.
 
 Every view carries the clocks and which seats a bot plays; the turn notice names a seat's
@@ -48,7 +49,8 @@ def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None
     out: list[Outgoing] = [(subjects.watch(game_id) if viewer is None else subjects.seat(game_id, viewer),
                             view_message(record, event, viewer, shared, view))
                            for viewer, view in zip(viewers, views, strict=True)]
-    out.append((subjects.turn(game_id), turn_message(record, shared["to_act"])))
+    if any(record.bot_level(seat) for seat in shared["to_act"]):  # the bot driver's cue, for it alone
+        out.append((subjects.turn(game_id), turn_message(record, shared["to_act"])))
     out += your_turn_messages(record, event, now_ms)
     if isinstance(event, GameFinished):
         out.append((subjects.finished(game_id), finished_message(record)))

@@ -86,12 +86,13 @@ async def test_a_seat_never_sees_another_seats_hand_or_draw_while_the_game_runs(
         == [{"seat": 1, "drew": "hidden"}]
 
 
-async def test_the_turn_notice_names_the_bot_seats() -> None:
+async def test_a_turn_notice_goes_out_when_a_bot_must_act_and_names_the_bot_seats() -> None:
     handlers, relay, publisher = make()
-    await play_game(handlers)
+    await play_game(handlers, rounds=2)
     await relay.run_once()
-    turn = on(publisher, ".turn")[0]
-    assert turn["to_act"] == [0] and turn["seats"][1]["bot_level"] == "random"
+    turns = on(publisher, ".turn")
+    assert [t["to_act"] for t in turns] == [[1], [1]]  # not when only the person (seat 0) is to act
+    assert turns[0]["seats"][1]["bot_level"] == "random" and turns[0]["seats"][0]["bot_level"] is None
 
 
 async def test_a_finished_game_is_published_durably_once_per_event() -> None:
