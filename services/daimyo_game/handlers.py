@@ -11,6 +11,7 @@ import time
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import Any
 
 from daimyo_game import clocks, takeovers
@@ -34,9 +35,11 @@ from daimyo_game.repository import GameRepository, appended_these
 from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
+from daimyo_kit.lru import LruCache
 from daimyo_rules.core import Game, RuleError
 from daimyo_store.api import ConcurrencyError, RecordedEvent
 
+CREATION_TIMES_KEPT = 4096  # games whose creation time GetGame answers without the catalogue
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
 
 
@@ -104,6 +107,7 @@ class GameHandlers:
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
         self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
+        self._created_at: LruCache[str, datetime] = LruCache(CREATION_TIMES_KEPT)
 
     # -- commands -------------------------------------------------------------------------
 
@@ -118,7 +122,10 @@ class GameHandlers:
         if isinstance(first, GameCreated) and _same_setup(first, created):
             self.repository.hand_over(recorded)
             self.repository.remember_created(game_id, recorded)
-            await self._record_summary(game_id, first, recorded[-1].version, None)
+            created_at = recorded[0].recorded_at
+            self._created_at.put(game_id, created_at)
+            await self.catalog.upsert_game_summary(
+                replace(summary_of(game_id, first, recorded[-1].version, None), created_at=created_at))
             self._on_appended()
             return game_id, recorded[-1].version
         raise DuplicateCommand(
@@ -211,11 +218,21 @@ class GameHandlers:
     async def get_game(self, game_id: str) -> GameDetails:
         """A game's type, seats, version, status and options, from its stream (NotFound if none)."""
         record = await self.repository.load(game_id)
-        row = await self.catalog.get_game_summary(game_id)
         summary = summary_of(game_id, record.created, record.version, record.outcome, record.takeovers)
         control = record.created.time_control
-        return GameDetails(replace(summary, created_at=row.created_at if row else None),
+        return GameDetails(replace(summary, created_at=await self._creation_time(game_id)),
                            public_config(record.created.config), str(control.get("type", "")))
+
+    async def _creation_time(self, game_id: str) -> datetime | None:
+        """When the game was created: known here for a game this process created (every seat of a
+        new game asks at once), else the catalogue's."""
+        created_at = self._created_at.get(game_id)
+        if created_at is None:
+            row = await self.catalog.get_game_summary(game_id)
+            created_at = row.created_at if row else None
+            if created_at is not None:
+                self._created_at.put(game_id, created_at)
+        return created_at
 
     async def list_games(self, player_id: str, live: bool, finished: bool, limit: int) -> list[GameSummary]:
         """A player's games, or (no player) the public list: unlisted private tables left out."""

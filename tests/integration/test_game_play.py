@@ -196,3 +196,11 @@ async def test_get_game_tells_type_seats_status_and_public_options_without_readi
     with pytest.raises(grpc.aio.AioRpcError) as empty:
         await service.stub.GetGame(game_pb2.GetGameRequest())
     assert empty.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+async def test_get_game_and_the_game_list_agree_on_when_a_game_was_created(
+        service: RunningGameService) -> None:
+    game_id = await create_samurai(service.stub, seed=6)
+    info = await service.stub.GetGame(game_pb2.GetGameRequest(game_id=game_id))
+    listed = await service.stub.ListGames(game_pb2.ListGamesRequest(player_id="p0", live=True, finished=True))
+    assert [g.created_at for g in listed.games if g.game_id == game_id] == [info.game.created_at]
