@@ -19,7 +19,15 @@ from collections.abc import Callable
 from typing import Protocol
 
 from daimyo_bus import subjects
-from daimyo_bus.messages import GameResult, Message, SeatAbandoned
+from daimyo_bus.messages import (
+    GameResult,
+    Message,
+    PlayerNotice,
+    SeatAbandoned,
+    SeatView,
+    TurnNotice,
+    WatchView,
+)
 from daimyo_game.aggregate import GameRecord, evolve, game_id_of
 from daimyo_game.catalogue import GameCatalog
 from daimyo_game.events import from_recorded
@@ -38,6 +46,8 @@ from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
 CHECKPOINT = "relay"
 CATALOG_SECONDS = 0.5  # under load, how often the catalogue's versions and the checkpoint are saved
 _PUBLISHED_OF = Children(RELAY_PUBLISHED)  # by the subject's kind, a fixed set
+_KINDS: dict[type, str] = {SeatView: "seat", WatchView: "watch", TurnNotice: "turn", PlayerNotice: "player",
+                           GameResult: "finished", SeatAbandoned: "abandoned"}  # without parsing the subject
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
 
@@ -200,7 +210,7 @@ class Relay:
             await self.publisher.publish_durable(subject, message, f"{recorded.stream_id}:{recorded.version}")
         else:
             await self.publisher.publish(subject, message)
-        _PUBLISHED_OF(subjects.kind_of(subject)).inc()
+        _PUBLISHED_OF(_KINDS.get(type(message)) or subjects.kind_of(subject)).inc()
 
     async def _game_at(self, game_id: str, recorded: RecordedEvent) -> GameRecord:
         """The game right after `recorded`: as the handler computed it, else one fold step from the

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import orjson
 import pytest
+from prometheus_client import REGISTRY
 
+from daimyo_bus import subjects
 from daimyo_bus.messages import Message, SeatView, WatchView
 from daimyo_game.aggregate import stream_id
 from daimyo_game.catalogue import InMemoryCatalogue
@@ -201,3 +204,15 @@ async def test_under_load_versions_reach_the_catalogue_and_checkpoint_every_cata
     assert await relay._relay_batch() == 0  # caught up: saved at once
     assert (await catalogue.get_game_summary(game_id)).version == 4  # type: ignore[union-attr]
     assert await store.get_checkpoint(CHECKPOINT) > saved[1]
+
+
+async def test_every_publish_is_counted_under_its_subjects_kind() -> None:
+    handlers, relay, publisher = make()
+    kinds = ("seat", "watch", "turn", "player", "finished", "abandoned")
+    before = {k: REGISTRY.get_sample_value("daimyo_relay_published_total", {"kind": k}) or 0 for k in kinds}
+    await play_game(handlers)
+    await relay.run_once()
+    counted = {k: (REGISTRY.get_sample_value("daimyo_relay_published_total", {"kind": k}) or 0) - before[k]
+               for k in kinds}
+    by_subject = Counter(subjects.kind_of(subject) for subject, _ in publisher.sent)
+    assert counted == {k: by_subject.get(k, 0) for k in kinds} and sum(counted.values()) > 0
