@@ -23,6 +23,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import statistics
 import sys
 import time
@@ -44,7 +45,6 @@ import psutil
 from load_players import Player, Tracker
 from load_stack import (
     LOCAL_DATABASE_URL,
-    LOCAL_NATS_URL,
     REPO,
     CpuMeter,
     Processes,
@@ -52,7 +52,6 @@ from load_stack import (
     alone,
     append_rate,
     drop_schemas,
-    local_servers_answer,
     named,
     several,
     start_services,
@@ -60,6 +59,7 @@ from load_stack import (
 from prometheus_client.parser import text_string_to_metric_families
 
 from daimyo_kit import collector, event_loop, grpc_client
+from daimyo_kit.embedded import port_answers
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="where games come from (default: GameService directly)")
     parser.add_argument("--gateway", help="attach to this gateway instead of starting services")
     parser.add_argument("--game-addr", help="GameService address (needed with --gateway and --via grpc)")
+    parser.add_argument("--nats", help="NATS URL to use instead of a private one (its games stream keeps the "
+                                         "run's results for a week)")
     parser.add_argument("--append-seconds", type=float, default=3.0, help="Postgres append probe time")
     parser.add_argument("--log-level", default=os.environ.get("DAIMYO_LOG_LEVEL", "INFO"),
                         help="the started services' log level (default INFO, as deployed)")
@@ -109,7 +111,7 @@ def _loopback(url: str | None) -> bool:
 
 
 async def run(args: argparse.Namespace) -> int:
-    database_url, nats_url, where = _servers()
+    database_url, nats_url, where = _servers(args.nats)
     print(f"servers: {where} (postgres {database_url}, nats {nats_url})", flush=True)
     print(f"machine: {psutil.cpu_count()} cores, load average before the run "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -135,27 +137,36 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _servers() -> tuple[str, str, str]:
+def _servers(nats_url: str | None) -> tuple[str, str, str]:
+    """Postgres: DAIMYO_DATABASE_URL, else this machine's, else an embedded one (the run's schemas
+    are dropped after it). NATS: `--nats`, else a private embedded one. Not a shared server by
+    default: the run's thousands of game results would stay a week in its games stream, for every
+    later stack's matchmaker to read through (a browser test timed out behind 36,000 of them)."""
     database_url = os.environ.get("DAIMYO_DATABASE_URL")
-    nats_url = os.environ.get("DAIMYO_NATS_URL")
-    if database_url and nats_url:
-        return database_url, nats_url, "from DAIMYO_DATABASE_URL / DAIMYO_NATS_URL"
-    if local_servers_answer():
-        return database_url or LOCAL_DATABASE_URL, nats_url or LOCAL_NATS_URL, "this machine's local servers"
-    return _embedded_servers(database_url, nats_url)
-
-
-def _embedded_servers(database_url: str | None, nats_url: str | None) -> tuple[str, str, str]:
-    from daimyo_kit.embedded import start_nats, start_postgres
-
-    data = REPO / "test-artifacts" / "load-servers"
+    where = "DAIMYO_DATABASE_URL"
+    if not database_url and port_answers("127.0.0.1", 5432):
+        database_url, where = LOCAL_DATABASE_URL, "this machine's Postgres"
     if not database_url:
-        database_url = start_postgres(data / "postgres").url
-    if not nats_url:
-        nats = start_nats(data / "nats", credentials=os.environ)
-        os.environ.update(nats.credentials)  # the load stack's services log in with these
-        nats_url = nats.url
-    return database_url, nats_url, "embedded (stopped when this process exits)"
+        database_url, where = _embedded_postgres(), "embedded Postgres"
+    if nats_url:
+        return database_url, nats_url, f"{where}; NATS from --nats"
+    return database_url, _private_nats(), f"{where}; a private NATS (stopped when this process exits)"
+
+
+def _embedded_postgres() -> str:
+    from daimyo_kit.embedded import start_postgres
+
+    return start_postgres(REPO / "test-artifacts" / "load-servers" / "postgres").url
+
+
+def _private_nats() -> str:
+    from daimyo_kit.embedded import start_nats
+
+    data = REPO / "test-artifacts" / "load-servers" / "nats"
+    shutil.rmtree(data, ignore_errors=True)  # nothing of an earlier run's streams
+    nats = start_nats(data, credentials=os.environ)
+    os.environ.update(nats.credentials)  # the load stack's services log in with these
+    return nats.url
 
 
 def _by_kind(services: Services) -> dict[str, list[int]]:

@@ -24,12 +24,11 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.embedded import free_port, port_answers
+from daimyo_kit.embedded import free_port
 from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env, grpc_serving
 
 REPO = Path(__file__).resolve().parents[2]
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
-LOCAL_NATS_URL = "nats://127.0.0.1:4222"
 
 
 @dataclass
@@ -88,10 +87,6 @@ def _add_game_replicas(supervisor: Supervisor, env: dict[str, str], replicas: in
     for n, port in enumerate(ports):
         own = {"DAIMYO_GAME_GRPC_PORT": str(port), "DAIMYO_GAME_METRICS_PORT": str(free_port())}
         supervisor.add(f"game-{n}", {**env, **own}, grpc_serving(port))
-
-
-def local_servers_answer() -> bool:
-    return bool(port_answers("127.0.0.1", 5432) and port_answers("127.0.0.1", 4222))
 
 
 async def drop_schemas(database_url: str, schemas: list[str]) -> None:
