@@ -122,10 +122,9 @@ class GameHandlers:
         if isinstance(first, GameCreated) and _same_setup(first, created):
             self.repository.hand_over(recorded)
             self.repository.remember_created(game_id, recorded)
-            created_at = recorded[0].recorded_at
-            self._created_at.put(game_id, created_at)
-            await self.catalog.upsert_game_summary(
-                replace(summary_of(game_id, first, recorded[-1].version, None), created_at=created_at))
+            self._created_at.put(game_id, recorded[0].recorded_at)
+            await self._record_summary(game_id, first, recorded[-1].version, None,
+                                       created_at=recorded[0].recorded_at)
             self._on_appended()
             return game_id, recorded[-1].version
         raise DuplicateCommand(
@@ -331,8 +330,10 @@ class GameHandlers:
         return MoveResult(at.version, at, command.seat, replayed=True)
 
     async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
-                              taken: Mapping[int, Takeover] | None = None) -> None:
-        await self.catalog.upsert_game_summary(summary_of(game_id, created, version, outcome, taken))
+                              taken: Mapping[int, Takeover] | None = None,
+                              created_at: datetime | None = None) -> None:
+        summary = summary_of(game_id, created, version, outcome, taken)
+        await self.catalog.upsert_game_summary(replace(summary, created_at=created_at))
 
     async def _change_seat(self, game_id: str, command_id: str, player_id: str,
                            decide: Callable[[GameRecord], list[GameEvent]]) -> SeatChange:

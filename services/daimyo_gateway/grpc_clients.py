@@ -45,15 +45,6 @@ async def _call(awaitable: Awaitable[T]) -> T:
         raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
 
 
-def _json(value: Any) -> str:
-    """`value` as JSON text: orjson, or the standard library for what orjson refuses (an integer
-    wider than 64 bits, which a browser may send; the game service then names the problem)."""
-    try:
-        return orjson.dumps(value).decode()
-    except TypeError:
-        return json.dumps(value)
-
-
 def _move_result(outcome: Any) -> int | BaseException:
     """A SubmitMoves outcome as SubmitMove would have ended: its version, or its ServiceError."""
     if outcome.code == grpc.StatusCode.OK.value[0]:
@@ -118,8 +109,8 @@ class GrpcGames:
 
     async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
                           command_id: str, player_id: str) -> int:
-        request = game_pb2.SubmitMoveRequest(
-            game_id=game_id, seat=seat, move_json=_json(move),
+        request = game_pb2.SubmitMoveRequest(  # the standard library: a NaN stays NaN (orjson wrote
+            game_id=game_id, seat=seat, move_json=json.dumps(move),  # null), refused by name there
             expected_version=expected_version, command_id=command_id, player_id=player_id)
         return await self.moves.submit(game_id, request)  # one move per game in a call: in order
 

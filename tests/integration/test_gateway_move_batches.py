@@ -87,3 +87,13 @@ async def test_a_move_holding_an_integer_wider_than_64_bits_is_refused_as_malfor
         await games.submit_move(game_id, 0, {"type": "place", "tile": 2**70, "hex": "h1"}, 1,
                                 uuid.uuid4().hex, "p0")
     assert refused.value.code == "malformed"
+
+
+async def test_a_move_holding_nan_is_refused_as_malformed_not_read_as_null(
+    service: RunningGameService, games: GrpcGames,
+) -> None:
+    game_id = await create_samurai(service.stub)
+    with pytest.raises(ServiceError) as refused:
+        await games.submit_move(game_id, 0, {"type": "place", "tile": float("nan"), "hex": "h1"}, 1,
+                                uuid.uuid4().hex, "p0")
+    assert refused.value.code == "malformed" and "NaN" in refused.value.message
