@@ -136,7 +136,9 @@ class GameHandlers:
         warm = await self.repository.load(command.game_id, check=False)
         try:
             return await self._submit(warm, command)
-        except (Stale, Illegal, PermissionDenied):
+        except (Stale, Illegal, PermissionDenied) as refusal:
+            if isinstance(refusal, Stale) and _behind(command, warm):
+                raise  # the newest copy is newer still, and the command is not in this one
             record = await self.repository.load(command.game_id)
             if record.version == warm.version:
                 raise
@@ -309,13 +311,21 @@ class GameHandlers:
             raise Stale("the game changed while the move was applied; reload and retry") from e
 
     async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
-        if not command.command_id:
+        if not command.command_id or self._another_command_took_its_version(record, command):
             return None
         recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id,
                                                             _caller(command).actor)
         if not recorded:
             return None
         return await self._result_of(command, recorded, record)
+
+    def _another_command_took_its_version(self, record: GameRecord, command: SubmitMove) -> bool:
+        """A command's events start right after the version it expected; when this process appended
+        that version for another command, this one is no retry (the store need not be asked)."""
+        if not _behind(command, record):
+            return False
+        author = self.repository.author(record.game_id, command.expected_version + 1)
+        return author is not None and author != (command.command_id, _caller(command).actor)
 
     async def _result_of(self, command: SubmitMove, recorded: list[RecordedEvent],
                          record: GameRecord) -> MoveResult:
@@ -420,6 +430,11 @@ def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
     actor = _caller(command).actor
     return [to_new_event(e, (command.command_id or None) if isinstance(e, MoveMade) else None, actor)
             for e in events]
+
+
+def _behind(command: SubmitMove, record: GameRecord) -> bool:
+    """The command expected a version `record` has already moved past."""
+    return 0 < command.expected_version < record.version
 
 
 def _caller(command: SubmitMove) -> Caller:

@@ -23,6 +23,7 @@ from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, Stre
 
 SNAPSHOT_FORMAT = 1
 APPENDED_KEPT = 4096  # events; a few seconds of appends at full speed
+AUTHORS_KEPT = 16384  # (command id, actor) pairs: a stale retry arrives within moments of the move
 
 
 class GameRepository:
@@ -36,6 +37,9 @@ class GameRepository:
         # takes the event from here instead of decoding it again (bounded: a relay that is
         # elsewhere or behind reads the rest from the store).
         self._appended: LruCache[tuple[str, int], RecordedEvent] = LruCache(APPENDED_KEPT)
+        # Which command appended each recent version here, so a stale move is told it is not a
+        # retry without asking the store (see `handlers._earlier_result`).
+        self._authors: LruCache[tuple[str, int], tuple[str | None, str]] = LruCache(AUTHORS_KEPT)
 
     async def load(self, game_id: str, check: bool = True) -> GameRecord:
         """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""
@@ -85,6 +89,11 @@ class GameRepository:
         """Keep events this process appended (by any path) for the relay's `appended`."""
         for event in recorded:
             self._appended.put((event.stream_id, event.version), event)
+            self._authors.put((event.stream_id, event.version), (event.command_id, event.actor))
+
+    def author(self, game_id: str, version: int) -> tuple[str | None, str] | None:
+        """(command id, actor) of the event this process appended at `version`, if it still knows."""
+        return self._authors.peek((stream_id(game_id), version))
 
     def appended(self, stream: str, version: int) -> RecordedEvent | None:
         """The event this process appended at (`stream`, `version`), handed over once (to the

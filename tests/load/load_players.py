@@ -182,6 +182,9 @@ class Player:
         if self.pending is not None and ref == self.pending[1]:
             assert self.game_id is not None
             self.tracker.forget(self.game_id, self.pending[0])
+            if frame.get("code") == "stale":  # the newer view is on its way: move from that one
+                self.pending = (self.pending[0], "", self.pending[2])
+                return
             self.pending = None
             self._maybe_move()
 

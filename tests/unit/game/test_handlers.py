@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from daimyo_game.aggregate import stream_id
@@ -132,6 +134,38 @@ async def test_a_retried_command_returns_the_first_result_and_appends_nothing() 
     again = await handlers.submit_move(SubmitMove(game_id, 0, move, 1, "m1"))
     assert (again.version, again.view.view, again.replayed) == (first.version, first.view.view, True)
     assert await handlers.repository.store.stream_version(stream_id(game_id)) == 2
+
+
+async def test_a_stale_move_after_a_move_made_here_is_refused_without_asking_the_store(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    handlers = make_handlers()
+    game_id = await new_game(handlers)
+    await play_first_legal(handlers, game_id, "m1")
+    asked: list[str] = []
+    store = handlers.repository.store
+    for name in ("find_command", "stream_version", "read_stream"):
+        monkeypatch.setattr(store, name, _recording(asked, name, getattr(store, name)))
+    with pytest.raises(Stale, match="you saw version 1, the game is at 2"):
+        await handlers.submit_move(SubmitMove(game_id, 1, {"type": "play", "card": 1}, 1, "m2"))
+    assert asked == []
+
+
+async def test_a_retry_reaching_another_replica_still_returns_the_first_result() -> None:
+    one = make_handlers()
+    game_id = await new_game(one)
+    move = (await one.get_view(game_id, 0)).view["legal_moves"][0]
+    first = await one.submit_move(SubmitMove(game_id, 0, move, 1, "m1"))
+    other = GameHandlers(GameRepository(one.repository.store, fake_games), one.catalog, fake_games)
+    await other.get_view(game_id, 0)  # its copy is at version 2 already: the retry looks stale to it
+    again = await other.submit_move(SubmitMove(game_id, 0, move, 1, "m1"))
+    assert (again.version, again.replayed) == (first.version, True)
+
+
+def _recording(asked: list[str], name: str, method: Any) -> Any:
+    async def recorded(*args: Any, **kwargs: Any) -> Any:
+        asked.append(name)
+        return await method(*args, **kwargs)
+    return recorded
 
 
 async def test_a_command_id_reused_for_another_move_is_refused() -> None:
