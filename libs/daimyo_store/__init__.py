@@ -1,8 +1,10 @@
 """The event store: the port (`api`), a Postgres and an in-memory implementation, migrations."""
 
 from daimyo_store.api import (
+    LOG_START,
     ConcurrencyError,
     EventStore,
+    LogPosition,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -15,9 +17,11 @@ from daimyo_store.upcasting import Upcaster, Upcasters, upcast
 
 __all__ = [
     "DEFAULT_SCHEMA",
+    "LOG_START",
     "ConcurrencyError",
     "EventStore",
     "InMemoryEventStore",
+    "LogPosition",
     "NewEvent",
     "PostgresEventStore",
     "RecordedEvent",

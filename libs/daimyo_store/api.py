@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 
 class ConcurrencyError(Exception):
@@ -36,7 +36,8 @@ class NewEvent:
 
 @dataclass(frozen=True)
 class RecordedEvent:
-    """An event as stored: its stream version (1-based) and global position."""
+    """An event as stored: its stream version (1-based), global position and the transaction
+    that wrote it (the log's reading order, see `LogPosition`)."""
 
     stream_id: str
     version: int
@@ -47,6 +48,27 @@ class RecordedEvent:
     recorded_at: datetime
     command_id: str | None = None
     actor: str = ""
+    transaction: int = 0
+
+
+class LogPosition(NamedTuple):
+    """Where a reader of the whole log stands: after the event at (`transaction`, `position`).
+
+    The log is read in (transaction, position) order, not by position alone: a position is drawn
+    when a row is inserted, not when its transaction commits, so an append whose transaction is
+    older can hold higher positions than a concurrent one's. A reader that passed those positions
+    would never see the other append's rows once they commit; every transaction that can still
+    commit sorts after everything already readable (see `EventStore.read_all`)."""
+
+    transaction: int = 0
+    position: int = 0
+
+    @classmethod
+    def of(cls, event: RecordedEvent) -> LogPosition:
+        return cls(event.transaction, event.position)
+
+
+LOG_START = LogPosition()
 
 
 @dataclass(frozen=True)
@@ -81,19 +103,19 @@ class EventStore(Protocol):
         """The events recorded for `actor`'s `command_id` in that stream: the whole append that
         carried it, in version order ([] if none)."""
 
-    async def read_all(self, after_position: int, limit: int = 500,
+    async def read_all(self, after: LogPosition, limit: int = 500,
                        known: KnownEvents | None = None) -> list[RecordedEvent]:
-        """Events with position > after_position in position order, never skipping one whose
-        transaction commits late (only positions below every in-flight append are returned).
-        `known(stream_id, version)` may supply events the caller already holds (those it
-        appended), which the store then need not read back; it must return the event as recorded
-        (its position is checked) or None."""
+        """Events after `after` in log order, never skipping one whose transaction commits late
+        (only transactions older than every one still running are read; see `LogPosition`).
+        A stream's events come in version order. `known(stream_id, version)` may supply events the
+        caller already holds (those it appended), which the store then need not read back; it
+        must return the event as recorded (its position is checked) or None."""
 
     async def save_snapshot(self, snapshot: Snapshot) -> None: ...
 
     async def load_snapshot(self, stream_id: str) -> Snapshot | None: ...
 
-    async def get_checkpoint(self, name: str) -> int:
-        """A tracking checkpoint (0 when none)."""
+    async def get_checkpoint(self, name: str) -> LogPosition:
+        """A reader's saved place in the log (`LOG_START` when none)."""
 
-    async def set_checkpoint(self, name: str, position: int) -> None: ...
+    async def set_checkpoint(self, name: str, at: LogPosition) -> None: ...

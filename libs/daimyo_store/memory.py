@@ -8,8 +8,10 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from daimyo_store.api import (
+    LOG_START,
     ConcurrencyError,
     KnownEvents,
+    LogPosition,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -27,7 +29,7 @@ class InMemoryEventStore:
         self._streams: dict[str, list[RecordedEvent]] = {}
         self._log: list[RecordedEvent] = []
         self._snapshots: dict[str, Snapshot] = {}
-        self._checkpoints: dict[str, int] = {}
+        self._checkpoints: dict[str, LogPosition] = {}
         self._appends: defaultdict[str, list[int]] = defaultdict(list)  # per event: its append's id
 
     async def append(
@@ -88,10 +90,11 @@ class InMemoryEventStore:
             self._upcast(e) for e, a in zip(stream, self._appends[stream_id], strict=True) if a == append_id
         ]
 
-    async def read_all(self, after_position: int, limit: int = 500,
+    async def read_all(self, after: LogPosition, limit: int = 500,
                        known: KnownEvents | None = None) -> list[RecordedEvent]:
-        # `known` saves a Postgres store decoding what its caller holds; here nothing is decoded
-        return [self._upcast(e) for e in self._log[after_position : after_position + limit]]
+        # One transaction order here (every append commits at once): positions alone order the
+        # log. `known` saves a Postgres store decoding what its caller holds; nothing is decoded here.
+        return [self._upcast(e) for e in self._log[after.position : after.position + limit]]
 
     async def save_snapshot(self, snapshot: Snapshot) -> None:
         current = self._snapshots.get(snapshot.stream_id)
@@ -101,11 +104,11 @@ class InMemoryEventStore:
     async def load_snapshot(self, stream_id: str) -> Snapshot | None:
         return copy.deepcopy(self._snapshots.get(stream_id))
 
-    async def get_checkpoint(self, name: str) -> int:
-        return self._checkpoints.get(name, 0)
+    async def get_checkpoint(self, name: str) -> LogPosition:
+        return self._checkpoints.get(name, LOG_START)
 
-    async def set_checkpoint(self, name: str, position: int) -> None:
-        self._checkpoints[name] = position
+    async def set_checkpoint(self, name: str, at: LogPosition) -> None:
+        self._checkpoints[name] = at
 
     async def close(self) -> None:
         """Nothing to release; present so both stores can be closed alike."""

@@ -3,8 +3,10 @@
 Concurrency: the primary key (stream_id, version) admits one event per version, so a racing
 append fails with a unique violation and surfaces as ConcurrencyError. Readers of the global
 log only see rows whose writing transaction is older than every transaction still running
-(`xid < pg_snapshot_xmin(pg_current_snapshot())`): a `bigserial` position is taken at insert,
-not commit, so without that a tailing reader could pass a position that commits later.
+(`xid < pg_snapshot_xmin(pg_current_snapshot())`), in (xid, position) order: a `bigserial`
+position is taken at insert, not commit, so a reader going by position could pass one that
+commits later — even one below a row it has read, when two appends run at once (see
+`api.LogPosition`). Every transaction that can still commit has an xid above all readable ones.
 The price: a write transaction left open anywhere in the cluster holds readers back until it
 ends (appends here are single statements, and sessions time out when idle in a transaction).
 """
@@ -26,8 +28,10 @@ from psycopg_pool import AsyncConnectionPool
 
 from daimyo_kit.batches import Batcher
 from daimyo_store.api import (
+    LOG_START,
     ConcurrencyError,
     KnownEvents,
+    LogPosition,
     NewEvent,
     RecordedEvent,
     Snapshot,
@@ -37,9 +41,12 @@ from daimyo_store.commands import distinct_command_ids
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
-_EVENT_COLUMNS = "stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position"
+# xid8 as a number (it counts from zero, wraparound epochs included, so it fits a bigint)
+_TRANSACTION = "xid::text::bigint AS transaction"
+_EVENT_COLUMNS = ("stream_id, version, type, schema_version, data, command_id, actor, recorded_at, position, "
+                  + _TRANSACTION)
 # What an insert returns: the appender has the rest (reading its data back would decode it again).
-_INSERTED_COLUMNS = "stream_id, version, recorded_at, position"
+_INSERTED_COLUMNS = "stream_id, version, recorded_at, position, " + _TRANSACTION
 
 # One statement, so one round trip: it inserts nothing unless the stream is at the expected
 # version; two writers that both saw that version collide on the primary key instead. The
@@ -78,21 +85,16 @@ WHERE stream_id = %(stream_id)s
 ORDER BY version
 """
 
-_READ_ALL = f"""
-SELECT {_EVENT_COLUMNS} FROM events
-WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY position
+_AFTER = """
+WHERE (xid, position) > (%s::text::xid8, %s) AND xid < pg_snapshot_xmin(pg_current_snapshot())
+ORDER BY xid, position
 LIMIT %s
 """
+_READ_ALL = f"SELECT {_EVENT_COLUMNS} FROM events" + _AFTER
 
 # The log's order without the events' data: the relay holds most events already (its process
 # appended them), so only the others are read in full (`_READ_AT`), saving their decoding.
-_READ_ALL_POSITIONS = """
-SELECT stream_id, version, position FROM events
-WHERE position > %s AND xid < pg_snapshot_xmin(pg_current_snapshot())
-ORDER BY position
-LIMIT %s
-"""
+_READ_ALL_POSITIONS = "SELECT stream_id, version, position FROM events" + _AFTER
 
 _READ_AT = f"SELECT {_EVENT_COLUMNS} FROM events WHERE position = ANY(%s)"
 
@@ -217,14 +219,15 @@ class PostgresEventStore:
                                 {"stream_id": stream_id, "command_id": command_id, "actor": actor})
         return [self._event(row) for row in rows]
 
-    async def read_all(self, after_position: int, limit: int = 500,
+    async def read_all(self, after: LogPosition, limit: int = 500,
                        known: KnownEvents | None = None) -> list[RecordedEvent]:
+        params = [str(after.transaction), after.position, limit]
         if known is None:
             async with self._pool.connection() as conn:
-                rows = await _fetch(conn, _READ_ALL, [after_position, limit])
+                rows = await _fetch(conn, _READ_ALL, params)
             return [self._event(row) for row in rows]
         async with self._pool.connection() as conn:
-            headers = await _fetch(conn, _READ_ALL_POSITIONS, [after_position, limit])
+            headers = await _fetch(conn, _READ_ALL_POSITIONS, params)
             events: dict[int, RecordedEvent] = {}
             for row in headers:
                 event = known(row["stream_id"], row["version"])
@@ -255,17 +258,18 @@ class PostgresEventStore:
             return None
         return Snapshot(stream_id=stream_id, version=rows[0]["version"], state=rows[0]["state"])
 
-    async def get_checkpoint(self, name: str) -> int:
+    async def get_checkpoint(self, name: str) -> LogPosition:
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, "SELECT position FROM tracking WHERE name = %s", [name])
-        return int(rows[0]["position"]) if rows else 0
+            rows = await _fetch(conn, "SELECT xid::text::bigint AS transaction, position FROM tracking"
+                                      " WHERE name = %s", [name])
+        return LogPosition(int(rows[0]["transaction"]), int(rows[0]["position"])) if rows else LOG_START
 
-    async def set_checkpoint(self, name: str, position: int) -> None:
+    async def set_checkpoint(self, name: str, at: LogPosition) -> None:
         async with self._pool.connection() as conn:
             await conn.execute(
-                "INSERT INTO tracking (name, position) VALUES (%s, %s)"
-                " ON CONFLICT (name) DO UPDATE SET position = excluded.position",
-                [name, position],
+                "INSERT INTO tracking (name, xid, position) VALUES (%s, %s::text::xid8, %s)"
+                " ON CONFLICT (name) DO UPDATE SET xid = excluded.xid, position = excluded.position",
+                [name, str(at.transaction), at.position],
             )
 
     def _inserted(self, row: dict[str, Any], event: NewEvent) -> RecordedEvent:
@@ -273,7 +277,8 @@ class PostgresEventStore:
         schema_version, data = upcast(self._upcasters, event.type, event.schema_version, event.data)
         return RecordedEvent(stream_id=row["stream_id"], version=row["version"], type=event.type, data=data,
                              schema_version=schema_version, position=row["position"],
-                             recorded_at=row["recorded_at"], command_id=event.command_id, actor=event.actor)
+                             recorded_at=row["recorded_at"], command_id=event.command_id, actor=event.actor,
+                             transaction=row["transaction"])
 
     def _event(self, row: dict[str, Any]) -> RecordedEvent:
         schema_version, data = upcast(self._upcasters, row["type"], row["schema_version"], row["data"])
@@ -287,6 +292,7 @@ class PostgresEventStore:
             recorded_at=row["recorded_at"],
             command_id=row["command_id"],
             actor=row["actor"],
+            transaction=row["transaction"],
         )
 
 

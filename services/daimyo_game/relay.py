@@ -41,7 +41,7 @@ from daimyo_kit.batches import BATCH_ITEMS
 from daimyo_kit.lru import LruCache
 from daimyo_kit.metrics import Children
 from daimyo_rules.core import RuleError
-from daimyo_store.api import EventStore, KnownEvents, RecordedEvent
+from daimyo_store.api import LOG_START, EventStore, KnownEvents, LogPosition, RecordedEvent
 
 CHECKPOINT = "relay"
 CATALOG_SECONDS = 0.5  # under load, how often the catalogue's versions and the checkpoint are saved
@@ -89,13 +89,13 @@ class Relay:
         self.gather_seconds = gather_seconds
         self._games: LruCache[str, GameRecord] = LruCache(1024)
         self._wake = wakeup or asyncio.Event()
-        self._position = 0
+        self._position = LOG_START
         self.timekeeper = timekeeper
         self.now_ms = now_ms
         self.catalog_seconds = catalog_seconds
         self._clock = clock
         self._uncatalogued: dict[str, GameRecord] = {}  # games relayed since the last checkpoint
-        self._saved_position = 0
+        self._saved_position = LOG_START
         self._saved_at = clock()
 
     def wake(self) -> None:
@@ -167,7 +167,7 @@ class Relay:
                 self.timekeeper.observe(record)
         await self.publisher.flush()
         self._uncatalogued.update(touched)
-        self._position = events[-1].position
+        self._position = LogPosition.of(events[-1])
         await self._save_progress(force=False)
         RELAY_LAG.set(max(0.0, time.time() - events[-1].recorded_at.timestamp()))
         return len(events)

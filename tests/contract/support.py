@@ -7,13 +7,13 @@ import time
 from collections.abc import Awaitable, Callable
 
 from daimyo_store import RecordedEvent
-from daimyo_store.api import EventStore
+from daimyo_store.api import EventStore, LogPosition
 
 StoreFactory = Callable[..., Awaitable[EventStore]]
 
 
 async def read_all_settled(
-    store: EventStore, after: int, expected: int, timeout: float = 10.0
+    store: EventStore, after: LogPosition, expected: int, timeout: float = 10.0
 ) -> list[RecordedEvent]:
     """`read_all` once `expected` events are visible: a write transaction elsewhere on a shared
     server holds back what Postgres readers may see (on purpose), briefly."""

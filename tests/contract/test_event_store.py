@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from contract.support import StoreFactory, read_all_settled
-from daimyo_store import ConcurrencyError, NewEvent, RecordedEvent, Snapshot, StreamNotFound
+from daimyo_store import (
+    LOG_START,
+    ConcurrencyError,
+    LogPosition,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StreamNotFound,
+)
 from daimyo_store.api import EventStore
 
 
@@ -153,7 +161,7 @@ async def test_a_command_racing_itself_is_recorded_once(store: EventStore) -> No
     assert await store.stream_version(stream) == 1
 
 
-async def test_read_all_returns_every_stream_in_position_order(store: EventStore) -> None:
+async def test_read_all_returns_every_stream_in_the_order_appended(store: EventStore) -> None:
     start = await _last_position(store)
     one, other = new_stream(), new_stream()
     await store.append(one, 0, moves(1, 2))
@@ -169,7 +177,7 @@ async def test_read_all_pages_by_position_and_limit(store: EventStore) -> None:
     await store.append(new_stream(), 0, moves(1, 2, 3, 4, 5))
     first_page = await store.read_all(start, limit=2) if await read_all_settled(store, start, 5) else []
     assert len(first_page) == 2
-    rest = await store.read_all(first_page[-1].position, limit=100)
+    rest = await store.read_all(LogPosition.of(first_page[-1]), limit=100)
     assert [e.position for e in first_page + rest][:5] == sorted(e.position for e in first_page + rest)[:5]
 
 
@@ -199,10 +207,10 @@ async def test_read_all_never_takes_a_held_event_at_another_position(store: Even
     assert [e.data["n"] for e in events if e.stream_id == stream] == [1]
 
 
-async def _last_position(store: EventStore) -> int:
+async def _last_position(store: EventStore) -> LogPosition:
     probe = new_stream()
     recorded = await store.append(probe, 0, moves(0))
-    return recorded[-1].position
+    return LogPosition.of(recorded[-1])
 
 
 async def test_snapshots_round_trip(store: EventStore) -> None:
@@ -223,12 +231,12 @@ async def test_a_stream_without_snapshot_loads_none(store: EventStore) -> None:
     assert await store.load_snapshot(new_stream()) is None
 
 
-async def test_checkpoints_start_at_zero_and_keep_the_last_position(store: EventStore) -> None:
+async def test_checkpoints_start_at_the_log_start_and_keep_the_last_place(store: EventStore) -> None:
     name = f"relay-{uuid.uuid4().hex[:6]}"
-    assert await store.get_checkpoint(name) == 0
-    await store.set_checkpoint(name, 17)
-    await store.set_checkpoint(name, 42)
-    assert await store.get_checkpoint(name) == 42
+    assert await store.get_checkpoint(name) == LOG_START
+    await store.set_checkpoint(name, LogPosition(9, 17))
+    await store.set_checkpoint(name, LogPosition(8, 42))
+    assert await store.get_checkpoint(name) == LogPosition(8, 42)
 
 
 async def test_the_stored_data_is_a_copy_of_what_was_appended(store: EventStore) -> None:

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import shutil
 import subprocess
 import sys
 import uuid
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import psycopg
 import pytest
 from psycopg import sql
 
-from daimyo_store import apply_migrations
+from daimyo_store import PostgresEventStore, apply_migrations
 from daimyo_store.migrations import migration_files
 
 pytestmark = pytest.mark.integration
@@ -69,3 +71,52 @@ def test_the_migrate_command_applies_pending_migrations(database_url: str, empty
     second = subprocess.run(command, capture_output=True, text=True, check=True)
     assert "0001_event_store.sql" in first.stdout
     assert "up to date" in second.stdout
+
+
+async def test_a_checkpoint_saved_by_position_skips_nothing_after_the_log_order_migration(
+    database_url: str, empty_schema: str, tmp_path: Path
+) -> None:
+    for number, path in migration_files():
+        if number < 5:
+            shutil.copy(path, tmp_path / path.name)
+    await apply_migrations(database_url, empty_schema, tmp_path)  # the schema before 0005
+    older = await _connect(database_url, empty_schema)
+    try:
+        await older.execute("SELECT pg_current_xact_id()")  # a transaction id older than the checkpoint's
+        checkpoint = await _insert(database_url, empty_schema, "read")
+        after = await _insert_in(older, "older")  # a higher position, an older transaction
+        await older.commit()
+    finally:
+        await older.close()
+    async with await _connect(database_url, empty_schema) as conn:
+        await conn.execute("INSERT INTO tracking (name, position) VALUES ('relay', %s)", [checkpoint])
+        await conn.commit()
+    await apply_migrations(database_url, empty_schema)
+    store = await PostgresEventStore.open(database_url, empty_schema, max_size=1)
+    try:
+        events = await store.read_all(await store.get_checkpoint("relay"))
+    finally:
+        await store.close()
+    assert after in [e.position for e in events]
+
+
+async def _connect(database_url: str, schema: str) -> psycopg.AsyncConnection:
+    conn = await psycopg.AsyncConnection.connect(database_url)
+    await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
+    await conn.commit()
+    return conn
+
+
+async def _insert(database_url: str, schema: str, stream: str) -> int:
+    async with await _connect(database_url, schema) as conn:
+        position = await _insert_in(conn, stream)
+        await conn.commit()
+    return position
+
+
+async def _insert_in(conn: psycopg.AsyncConnection, stream: str) -> int:
+    cursor = await conn.execute("INSERT INTO events (stream_id, version, type, data)"
+                                " VALUES (%s, 1, 'Moved', '{}') RETURNING position", [stream])
+    row = await cursor.fetchone()
+    assert row is not None
+    return int(row[0])

@@ -20,6 +20,7 @@ from daimyo_game.relay import CHECKPOINT, Relay
 from daimyo_game.repository import GameRepository
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
+from daimyo_store.api import LOG_START
 from daimyo_store.memory import InMemoryEventStore
 
 TABLES = st.sampled_from([("samurai", 2), ("samurai", 3), ("samurai", 4), ("shogun", 3), ("shogun", 5)])
@@ -55,7 +56,7 @@ async def play(handlers: GameHandlers, game: str, players: int, seed: int, moves
 
 
 async def relay_all(store: InMemoryEventStore, publisher: Recorder, computed: Any = None) -> None:
-    await store.set_checkpoint(CHECKPOINT, 0)
+    await store.set_checkpoint(CHECKPOINT, LOG_START)
     await Relay(GameRepository(store, get_game, 0), publisher, LocalLease(), computed=computed).run_once()
 
 

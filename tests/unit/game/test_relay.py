@@ -18,7 +18,7 @@ from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
 from daimyo_game.relay import CHECKPOINT, Relay
 from daimyo_game.repository import GameRepository
-from daimyo_store.api import NewEvent
+from daimyo_store.api import LOG_START, NewEvent
 from daimyo_store.memory import InMemoryEventStore
 
 from .fake_game import fake_games
@@ -158,7 +158,7 @@ async def test_the_relay_publishes_the_game_the_handler_computed_without_applyin
         applied.append("reused" if record is not None else "rebuilt")
         return record
 
-    await store.set_checkpoint(CHECKPOINT, 0)
+    await store.set_checkpoint(CHECKPOINT, LOG_START)
     await Relay(GameRepository(store, fake_games), reused, LocalLease(), computed=computed).run_once()
     assert reused.messages == rebuilt.messages
     assert applied[-1] == "reused"  # the newest version is the one the handler holds
@@ -195,7 +195,7 @@ async def test_under_load_versions_reach_the_catalogue_and_checkpoint_every_cata
     assert await relay._relay_batch() == 1  # the creation (the handler catalogued it)
     assert await relay._relay_batch() == 0  # caught up: saved at once
     created_at = await store.get_checkpoint(CHECKPOINT)
-    assert created_at > 0
+    assert created_at > LOG_START
     assert await move_and_relay(0) == (1, created_at)  # a move under load waits
     now[0] += 10
     saved = await move_and_relay(1)
