@@ -195,10 +195,24 @@ class Session:
 
     async def _move(self, frame: MoveFrame) -> None:
         seat = await self._my_seat(frame.game_id)
-        version = await self._games.submit_move(frame.game_id, seat, frame.move, frame.expected_version,
-                                                frame.command_id, self.player.player_id)
+        try:
+            version = await self._games.submit_move(frame.game_id, seat, frame.move, frame.expected_version,
+                                                    frame.command_id, self.player.player_id)
+        except ServiceError as e:
+            if e.code == "stale":
+                self._catch_up(frame.game_id)
+            raise
         await self._emit({"type": "ack", "game_id": frame.game_id, "command_id": frame.command_id,
                           "version": version, "ref": frame.ref})
+
+    def _catch_up(self, game_id: str) -> None:
+        """A stale move shows the page is behind its game: bring the watch up to date. A view it
+        missed (dropped for a slow socket) would else be noticed only at the game's next version,
+        which may be this very player's move."""
+        entry = self._watches.get(game_id)
+        if entry is not None:
+            with contextlib.suppress(asyncio.QueueFull):  # a full inbox resyncs at its next gap anyway
+                self._inbox.put_nowait((entry[0], RESYNC))
 
     async def _change_seat(self, frame: Leave | Reclaim) -> None:
         seat = await self._my_seat(frame.game_id)

@@ -11,6 +11,7 @@ import pytest
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import PlayerNotice
+from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.tokens import Player
 from tests.unit.gateway.fakes import FakeGames, FakeHub
@@ -115,6 +116,18 @@ async def test_a_move_is_submitted_for_the_players_own_seat(harness: Harness) ->
     assert harness.games.submitted == [("g1", 0, {"type": "pass"}, ALICE.player_id)]
     ack = harness.of("ack")[0]
     assert ack == {"type": "ack", "game_id": "g1", "command_id": "c1", "version": 4, "ref": None}
+
+
+async def test_a_stale_move_brings_the_page_up_to_the_view_it_missed(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", **{"as": 0})
+    harness.games.versions["g1"] = 5  # versions 4 and 5 were made, their views never reached this socket
+
+    async def stale(*_: Any) -> int:
+        raise ServiceError("stale", "stale version: you saw version 3, the game is at 5")
+    harness.games.submit_move = stale  # type: ignore[method-assign]
+    await harness.frame(type="move", game_id="g1", move={"type": "pass"}, expected_version=3, ref="m")
+    assert harness.of("error")[0]["code"] == "stale"
+    assert harness.of("view")[-1]["version"] == 5 and harness.of("resynced")[-1]["version"] == 5
 
 
 async def test_a_move_in_a_game_without_your_seat_is_forbidden() -> None:
