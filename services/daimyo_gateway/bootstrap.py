@@ -56,6 +56,7 @@ class RunningGateway:
     bus: Bus
     channels: list[grpc.aio.Channel]
     draining: Draining = field(default_factory=Draining)
+    games: GrpcGames | None = None  # its channels to single game-service replicas are its own
 
     async def stop(self) -> None:
         """Not ready first, sockets told to reconnect elsewhere (1012), then everything closed,
@@ -66,6 +67,8 @@ class RunningGateway:
         await self.bus.close(timeout=shutdown.share(0.15))
         for channel in self.channels:
             await shutdown.bounded(channel.close(), shutdown.share(0.05), "channel")
+        if self.games is not None:
+            await shutdown.bounded(self.games.close(), shutdown.share(0.05), "replica channels")
 
 
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
@@ -82,7 +85,10 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
     channels = [grpc_client.channel(config.game_addr, role="gateway"),
                 grpc_client.channel(config.matchmaking_addr, role="gateway")]
-    games = games or GrpcGames(channels[0])
+    own_games = None
+    if games is None:  # a game's calls go to one replica (see GrpcGames), the rest spread
+        games = own_games = GrpcGames(channels[0], replicas_of=config.game_addr,
+                                      connect=lambda address: grpc_client.channel(address, role="gateway"))
     hub = Hub(bus)
     grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
@@ -98,4 +104,4 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     await site.start()
     bound = runner.addresses[0][1]
     _log.info("gateway_started", port=bound, game=config.game_addr, matchmaking=config.matchmaking_addr)
-    return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels, draining)
+    return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels, draining, own_games)

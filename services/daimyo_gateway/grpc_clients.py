@@ -8,13 +8,14 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 import grpc
 import orjson
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
+from daimyo_kit.affinity import Affinity
 from daimyo_kit.batches import Batcher
 from daimyo_kit.grpc_client import status_code
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
@@ -42,7 +43,11 @@ async def _call(awaitable: Awaitable[T]) -> T:
     try:
         return await awaitable
     except grpc.aio.AioRpcError as e:
-        raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
+        raise _service_error(e) from e
+
+
+def _service_error(e: grpc.aio.AioRpcError) -> ServiceError:
+    return ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name)
 
 
 def _move_result(outcome: Any) -> int | BaseException:
@@ -82,17 +87,62 @@ def _move_record(event: Any) -> MoveRecord:
     return MoveRecord(event.version, event.type, data.get("seat"), data.get("move"), data.get("effects"))
 
 
-class GrpcGames:
-    """GamePort over GameService; who sits where never changes, so it is cached per game."""
+class _Replica:
+    """Where a game's calls go: one replica's channel (affinity), or the channel spreading calls
+    over all; moves to it from every socket share SubmitMoves calls (under load a call carries
+    many moves, so its fixed cost, both sides' gRPC machinery, is paid per call, not per move)."""
 
-    def __init__(self, channel: grpc.aio.Channel, moves_in_flight: int = 4) -> None:
-        self._stub = game_pb2_grpc.GameServiceStub(channel)
+    def __init__(self, games: GrpcGames, channel: grpc.aio.Channel, moves_in_flight: int,
+                 spreading: bool) -> None:
+        self.channel = channel
+        self.stub = game_pb2_grpc.GameServiceStub(channel)
+        self.spreading = spreading
+        self.moves: Batcher[Any, int] = Batcher(lambda requests: games._submit_moves(self, requests),
+                                                max_in_flight=moves_in_flight, max_group=MAX_MOVES_PER_CALL,
+                                                name="moves_to_game_service")
+
+
+class GrpcGames:
+    """GamePort over GameService; who sits where never changes, so it is cached per game.
+
+    With `replicas_of` (the game service's target) and `connect` (a channel to one address), a
+    game's moves, views and seat changes go to the replica its id hashes to, which then holds it
+    warm (`daimyo_kit.affinity`); a replica that does not answer is gone round through the
+    spreading `channel`."""
+
+    def __init__(self, channel: grpc.aio.Channel, moves_in_flight: int = 4, replicas_of: str | None = None,
+                 connect: Callable[[str], grpc.aio.Channel] | None = None) -> None:
+        self._everywhere = _Replica(self, channel, moves_in_flight, spreading=True)
+        self._stub = self._everywhere.stub
+        self.moves = self._everywhere.moves
+        self._affinity: Affinity[_Replica] | None = None
+        if replicas_of is not None and connect is not None:
+            def one_replica(address: str) -> _Replica:
+                return _Replica(self, connect(address), moves_in_flight, spreading=False)
+            self._affinity = Affinity(replicas_of, one_replica, lambda replica: replica.channel.close())
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
         self._loading: dict[str, asyncio.Future[GameInfo]] = {}
-        # Moves from every socket share SubmitMoves calls: under load a call carries many moves,
-        # so its fixed cost (both sides' gRPC machinery) is paid per call, not per move.
-        self.moves: Batcher[Any, int] = Batcher(self._submit_moves, max_in_flight=moves_in_flight,
-                                                max_group=MAX_MOVES_PER_CALL, name="moves_to_game_service")
+
+    async def close(self) -> None:
+        """Close the per-replica channels (the spreading one is its creator's)."""
+        if self._affinity is not None:
+            await self._affinity.close()
+
+    async def _replica_for(self, game_id: str) -> _Replica:
+        found = await self._affinity.client_for(game_id) if self._affinity is not None else None
+        return found[1] if found is not None else self._everywhere
+
+    async def _on_replica(self, game_id: str, call: Callable[[Any], Awaitable[T]]) -> T:
+        """`call(stub)` on the game's replica; if that replica does not answer, on any."""
+        return await self._on_replica_stub(await self._replica_for(game_id), call)
+
+    async def _on_replica_stub(self, replica: _Replica, call: Callable[[Any], Awaitable[T]]) -> T:
+        try:
+            return await call(replica.stub)
+        except grpc.aio.AioRpcError as e:
+            if replica.spreading or e.code() != grpc.StatusCode.UNAVAILABLE:
+                raise _service_error(e) from e
+        return await _call(call(self._stub))
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
         """The viewer, naming the seat's player: callers checked the socket's player holds it
@@ -105,18 +155,24 @@ class GrpcGames:
 
     async def get_view(self, game_id: str, viewer: Viewer) -> ViewSnapshot:
         request = game_pb2.GetViewRequest(game_id=game_id, viewer=await self._asserted(game_id, viewer))
-        return _snapshot(await _call(self._stub.GetView(request, timeout=CALL_TIMEOUT)))
+        view = await self._on_replica(game_id, lambda stub: stub.GetView(request, timeout=CALL_TIMEOUT))
+        return _snapshot(view)
 
     async def submit_move(self, game_id: str, seat: int, move: Any, expected_version: int,
                           command_id: str, player_id: str) -> int:
         request = game_pb2.SubmitMoveRequest(  # the standard library: a NaN stays NaN (orjson wrote
             game_id=game_id, seat=seat, move_json=json.dumps(move),  # null), refused by name there
             expected_version=expected_version, command_id=command_id, player_id=player_id)
-        return await self.moves.submit(game_id, request)  # one move per game in a call: in order
+        replica = await self._replica_for(game_id)
+        return await replica.moves.submit(game_id, request)  # one move per game in a call: in order
 
-    async def _submit_moves(self, requests: Sequence[Any]) -> list[int | BaseException]:
-        response = await _call(self._stub.SubmitMoves(game_pb2.SubmitMovesRequest(moves=requests),
-                                                      timeout=CALL_TIMEOUT))
+    async def _submit_moves(self, replica: _Replica, requests: Sequence[Any]) -> list[int | BaseException]:
+        batch = game_pb2.SubmitMovesRequest(moves=requests)
+
+        def submit(stub: Any) -> Any:
+            return stub.SubmitMoves(batch, timeout=CALL_TIMEOUT)
+        # sent again elsewhere if its replica did not answer: a move applied already answers as before
+        response = await self._on_replica_stub(replica, submit)
         return [_move_result(outcome) for outcome in response.outcomes]
 
     async def game_info(self, game_id: str) -> GameInfo:
@@ -135,22 +191,25 @@ class GrpcGames:
 
     async def _load_info(self, game_id: str) -> GameInfo:
         request = game_pb2.GetGameRequest(game_id=game_id)
-        response = await _call(self._stub.GetGame(request, timeout=CALL_TIMEOUT))
+        response = await self._on_replica(game_id, lambda stub: stub.GetGame(request, timeout=CALL_TIMEOUT))
         return _game_info(response.game, response.time_control)
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:
         request = game_pb2.ListEventsRequest(game_id=game_id, from_version=from_version,
                                              viewer=await self._asserted(game_id, viewer))
-        response = await _call(self._stub.ListEvents(request, timeout=CALL_TIMEOUT))
+        response = await self._on_replica(game_id,
+                                          lambda stub: stub.ListEvents(request, timeout=CALL_TIMEOUT))
         return [_move_record(e) for e in response.events]
 
     async def hand_over_seat(self, game_id: str, seat: int, player_id: str, reason: str) -> int:
         request = game_pb2.HandOverSeatRequest(game_id=game_id, seat=seat, player_id=player_id, reason=reason)
-        return int((await _call(self._stub.HandOverSeat(request, timeout=CALL_TIMEOUT))).version)
+        return int((await self._on_replica(
+            game_id, lambda stub: stub.HandOverSeat(request, timeout=CALL_TIMEOUT))).version)
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str) -> int:
         request = game_pb2.ReclaimSeatRequest(game_id=game_id, seat=seat, player_id=player_id)
-        return int((await _call(self._stub.ReclaimSeat(request, timeout=CALL_TIMEOUT))).version)
+        return int((await self._on_replica(
+            game_id, lambda stub: stub.ReclaimSeat(request, timeout=CALL_TIMEOUT))).version)
 
     async def replay(self, game_id: str, at_version: int, viewer: Viewer) -> ViewSnapshot:
         request = game_pb2.ReplayRequest(game_id=game_id, at_version=at_version,
