@@ -22,7 +22,9 @@ import logging
 import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+import grpc
 
 _log = logging.getLogger(__name__)
 
@@ -135,3 +137,47 @@ class Affinity(Generic[Client]):
         gone = [e for e in self._clients if e not in chosen]
         self._endpoints = chosen
         return [self._clients.pop(e) for e in gone]
+
+
+class RoutedStub:
+    """A gRPC stub whose calls about a game (a request with a `game_id`) go to that game's
+    replica, and the rest through the spreading channel's stub, as do calls whose replica does
+    not answer (`UNAVAILABLE`; a deadline is not retried, the call may be under way there).
+    Only for calls that are safe to send twice (reads, commands carrying a command id)."""
+
+    def __init__(self, target: str, spreading: Any, make_stub: Callable[[Any], Any],
+                 connect: Callable[[str], Any], refresh_seconds: float = REFRESH_SECONDS) -> None:
+        self._spreading = spreading
+        self._make_stub = make_stub
+        self._stubs: dict[str, Any] = {}
+        self._affinity: Affinity[Any] = Affinity(target, connect, _close_channel, refresh_seconds)
+
+    def __getattr__(self, method: str) -> Callable[..., Awaitable[Any]]:
+        async def call(request: Any, **options: Any) -> Any:
+            game_id = getattr(request, "game_id", "")
+            found = await self._affinity.client_for(game_id) if game_id else None
+            if found is not None:
+                try:
+                    return await getattr(self._stub(*found), method)(request, **options)
+                except grpc.aio.AioRpcError as e:
+                    if e.code() != grpc.StatusCode.UNAVAILABLE:
+                        raise
+            return await getattr(self._spreading, method)(request, **options)
+        return call
+
+    def _stub(self, endpoint: str, channel: Any) -> Any:
+        stub = self._stubs.get(endpoint)
+        if stub is None or stub[0] is not channel:
+            if len(self._stubs) >= MAX_ENDPOINTS:  # pods come and go with new addresses: stay bounded
+                self._stubs.clear()
+            stub = self._stubs[endpoint] = (channel, self._make_stub(channel))
+        return stub[1]
+
+    async def close(self) -> None:
+        """Close the per-replica channels (the spreading stub's channel is its creator's)."""
+        self._stubs.clear()
+        await self._affinity.close()
+
+
+async def _close_channel(channel: Any) -> None:
+    await channel.close()

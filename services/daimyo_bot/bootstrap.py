@@ -14,7 +14,7 @@ from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
 from daimyo_bus import Bus, subjects
-from daimyo_kit import credentials, grpc_client, shutdown
+from daimyo_kit import affinity, credentials, grpc_client, shutdown
 from daimyo_kit import logging as log
 from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.config import Config
@@ -111,7 +111,9 @@ async def run_driver(settings: Settings) -> None:
     bus = await Bus.connect(settings.nats_url, name="daimyo-bot-driver", role="driver")
     game_channel = grpc_client.channel(settings.game_addr, role="driver")
     bot_channel = grpc_client.channel(settings.bot_addr, role="driver")
-    game = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
+    spreading = game_pb2_grpc.GameServiceStub(game_channel)  # type: ignore[no-untyped-call,unused-ignore]
+    game = affinity.RoutedStub(settings.game_addr, spreading, game_pb2_grpc.GameServiceStub,  # a game's
+                               lambda address: grpc_client.channel(address, role="driver"))  # replica
     bot = bot_pb2_grpc.BotServiceStub(bot_channel)  # type: ignore[no-untyped-call,unused-ignore]
     driver = Driver(game, bot, settings.driver_deadline_ms / 1000, settings.min_move_seconds)
     try:
@@ -121,5 +123,6 @@ async def run_driver(settings: Settings) -> None:
     finally:  # every step bounded: NATS or the game service may be gone
         await bus.close(timeout=shutdown.share(0.1))
         await shutdown.bounded(driver.drain(), shutdown.share(0.2), "moves_in_flight")
+        await shutdown.bounded(game.close(), shutdown.share(0.05), "replica channels")
         for channel in (game_channel, bot_channel):
             await shutdown.bounded(channel.close(), shutdown.share(0.05), "channel")

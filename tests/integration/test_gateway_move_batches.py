@@ -4,7 +4,6 @@ answer; many sockets asking for one game's seats share one call."""
 from __future__ import annotations
 
 import asyncio
-import random
 import uuid
 from typing import Any
 
@@ -13,16 +12,8 @@ import pytest
 from daimyo_gateway.grpc_clients import GrpcGames
 from daimyo_gateway.ports import ServiceError
 from daimyo_kit import grpc_client
-from daimyo_kit.affinity import owner
-from daimyo_kit.embedded import free_port
 from tests.integration.test_game_bad_input import a_legal_move
-from tests.support.game_service import (
-    RunningGameService,
-    create_samurai,
-    game_service,
-    random_move_from_legal,
-    settings_for,
-)
+from tests.support.game_service import RunningGameService, create_samurai, game_service, settings_for
 
 pytestmark = pytest.mark.integration
 
@@ -106,67 +97,3 @@ async def test_a_move_holding_nan_is_refused_as_malformed_not_read_as_null(
         await games.submit_move(game_id, 0, {"type": "place", "tile": float("nan"), "hex": "h1"}, 1,
                                 uuid.uuid4().hex, "p0")
     assert refused.value.code == "malformed" and "NaN" in refused.value.message
-
-
-@pytest.fixture
-async def two_replicas(database_url: str, nats_url: str, fresh_schema: str) -> Any:
-    settings = settings_for(database_url, nats_url, fresh_schema)
-    async with game_service(settings, relay=False) as one, game_service(settings, relay=False) as other:
-        yield one, other
-
-
-def _replica_games(service: RunningGameService, replicas_of: str) -> GrpcGames:
-    """A gateway's GrpcGames: a channel spreading calls over `replicas_of`, one per replica."""
-    spreading = grpc_client.channel(replicas_of, role="gateway")
-    service.channels.append(spreading)
-    return GrpcGames(spreading, replicas_of=replicas_of,
-                     connect=lambda address: grpc_client.channel(address, role="gateway"))
-
-
-def _record_moves(service: RunningGameService, into: dict[str, set[str]], name: str) -> None:
-    submit = service.app.handlers.submit_move
-
-    async def recorded(command: Any) -> Any:
-        into.setdefault(command.game_id, set()).add(name)
-        return await submit(command)
-    service.app.handlers.submit_move = recorded  # type: ignore[method-assign]
-
-
-async def _play(games: GrpcGames, game_id: str, moves: int, rng: random.Random) -> int:
-    version = 0
-    for _ in range(moves):
-        seat = (await games.get_view(game_id, None)).to_act[0]
-        snapshot = await games.get_view(game_id, seat)
-        move = random_move_from_legal(snapshot.view["legal"], rng)
-        version = await games.submit_move(game_id, seat, move, snapshot.version, uuid.uuid4().hex, f"p{seat}")
-    return version
-
-
-async def test_each_games_moves_go_to_one_replica_and_the_games_spread_over_both(two_replicas: Any) -> None:
-    one, other = two_replicas
-    reached: dict[str, set[str]] = {}
-    _record_moves(one, reached, "one")
-    _record_moves(other, reached, "other")
-    games = _replica_games(one, f"ipv4:{one.address},{other.address}")
-    try:
-        game_ids = [await create_samurai(one.stub) for _ in range(16)]
-        rng = random.Random(5)
-        await asyncio.gather(*(_play(games, game_id, 4, rng) for game_id in game_ids))
-    finally:
-        await games.close()
-    assert all(len(reached[g]) == 1 for g in game_ids)
-    assert {name for g in game_ids for name in reached[g]} == {"one", "other"}
-
-
-async def test_a_game_whose_replica_does_not_answer_is_played_on_another(two_replicas: Any) -> None:
-    one, _ = two_replicas
-    gone = f"127.0.0.1:{free_port()}"  # nothing listens there
-    games = _replica_games(one, f"ipv4:{one.address},{gone}")
-    try:
-        game_ids = [await create_samurai(one.stub) for _ in range(8)]
-        owners = {owner(g, sorted([one.address, gone])) for g in game_ids}
-        versions = await asyncio.gather(*(_play(games, g, 2, random.Random(n))
-                                          for n, g in enumerate(game_ids)))
-    finally:
-        await games.close()
-    assert gone in owners and versions == [3] * len(game_ids)
