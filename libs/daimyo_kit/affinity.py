@@ -29,6 +29,7 @@ import grpc
 _log = logging.getLogger(__name__)
 
 REFRESH_SECONDS = 15.0
+FIRST_RESOLVE_SECONDS = 2.0  # calls wait no longer for the first answer; meanwhile they spread
 MAX_ENDPOINTS = 64  # a target resolving to more is cut to its first 64 (sorted): bounded channels
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
@@ -93,8 +94,9 @@ class Affinity(Generic[Client]):
         """(endpoint, client) owning `key`, or None (nothing resolved: use the spreading channel)."""
         self._maybe_refresh()
         if self._named is not None and self._resolved_at is None and self._refreshing is not None:
-            with contextlib.suppress(Exception):  # the first resolution: wait for it once
-                await asyncio.shield(self._refreshing)
+            # the first resolution: wait for it, but not for a slow DNS (meanwhile calls spread)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self._refreshing), FIRST_RESOLVE_SECONDS)
         if not self._endpoints:
             return None
         endpoint = owner(key, self._endpoints)

@@ -3,6 +3,8 @@ and targets that name no replicas fall back to the spreading channel."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from daimyo_kit.affinity import Affinity, owner, parse_target
@@ -93,3 +95,20 @@ async def test_fixed_addresses_need_no_resolving() -> None:
     found = await affinity.client_for("game-1")
     assert found == (owner("game-1", ["127.0.0.1:1", "127.0.0.1:2"]), f"client {found[0] if found else ''}")
     assert clients.open == ["127.0.0.1:1", "127.0.0.1:2"]
+
+
+async def test_calls_spread_while_a_slow_first_resolution_is_still_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("daimyo_kit.affinity.FIRST_RESOLVE_SECONDS", 0.05)
+    answered = asyncio.Event()
+
+    async def resolver(host: str, port: int) -> list[str]:
+        await answered.wait()
+        return ["10.0.0.1:5"]
+    affinity = Affinity("dns:///game:5", Clients().connect, Clients().close, resolver=resolver)
+    assert await affinity.client_for("game-1") is None
+    answered.set()
+    assert affinity._refreshing is not None
+    await affinity._refreshing
+    assert await affinity.client_for("game-1") == ("10.0.0.1:5", "client 10.0.0.1:5")
+    await affinity.close()
