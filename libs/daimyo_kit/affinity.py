@@ -34,6 +34,7 @@ MAX_ENDPOINTS = 64  # a target resolving to more is cut to its first 64 (sorted)
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 Client = TypeVar("Client")
+T = TypeVar("T")
 
 
 def owner(key: str, endpoints: Sequence[str]) -> str:
@@ -141,45 +142,47 @@ class Affinity(Generic[Client]):
         return [self._clients.pop(e) for e in gone]
 
 
+async def on_replica_or_any(call: Callable[[Any], Awaitable[T]], replica: Any, spreading: Any) -> T:
+    """`call(replica)` (a stub), or `call(spreading)` if that replica does not answer
+    (`UNAVAILABLE`; a deadline is not retried: the call may be under way there). Only for calls
+    that are safe to send twice (reads, commands carrying a command id)."""
+    if replica is not spreading:
+        try:
+            return await call(replica)
+        except grpc.aio.AioRpcError as e:
+            if e.code() != grpc.StatusCode.UNAVAILABLE:
+                raise
+    return await call(spreading)
+
+
 class RoutedStub:
     """A gRPC stub whose calls about a game (a request with a `game_id`) go to that game's
-    replica, and the rest through the spreading channel's stub, as do calls whose replica does
-    not answer (`UNAVAILABLE`; a deadline is not retried, the call may be under way there).
-    Only for calls that are safe to send twice (reads, commands carrying a command id)."""
+    replica, the rest through the spreading channel's stub (see `on_replica_or_any`)."""
 
     def __init__(self, target: str, spreading: Any, make_stub: Callable[[Any], Any],
                  connect: Callable[[str], Any], refresh_seconds: float = REFRESH_SECONDS) -> None:
         self._spreading = spreading
-        self._make_stub = make_stub
-        self._stubs: dict[str, Any] = {}
-        self._affinity: Affinity[Any] = Affinity(target, connect, _close_channel, refresh_seconds)
+
+        def replica(address: str) -> tuple[Any, Any]:
+            channel = connect(address)
+            return channel, make_stub(channel)
+        self._affinity: Affinity[tuple[Any, Any]] = Affinity(target, replica, _close_replica, refresh_seconds)
 
     def __getattr__(self, method: str) -> Callable[..., Awaitable[Any]]:
         async def call(request: Any, **options: Any) -> Any:
             game_id = getattr(request, "game_id", "")
             found = await self._affinity.client_for(game_id) if game_id else None
-            if found is not None:
-                try:
-                    return await getattr(self._stub(*found), method)(request, **options)
-                except grpc.aio.AioRpcError as e:
-                    if e.code() != grpc.StatusCode.UNAVAILABLE:
-                        raise
-            return await getattr(self._spreading, method)(request, **options)
-        return call
+            stub = found[1][1] if found is not None else self._spreading
 
-    def _stub(self, endpoint: str, channel: Any) -> Any:
-        stub = self._stubs.get(endpoint)
-        if stub is None or stub[0] is not channel:
-            if len(self._stubs) >= MAX_ENDPOINTS:  # pods come and go with new addresses: stay bounded
-                self._stubs.clear()
-            stub = self._stubs[endpoint] = (channel, self._make_stub(channel))
-        return stub[1]
+            def send(to: Any) -> Awaitable[Any]:
+                return getattr(to, method)(request, **options)  # type: ignore[no-any-return]
+            return await on_replica_or_any(send, stub, self._spreading)
+        return call
 
     async def close(self) -> None:
         """Close the per-replica channels (the spreading stub's channel is its creator's)."""
-        self._stubs.clear()
         await self._affinity.close()
 
 
-async def _close_channel(channel: Any) -> None:
-    await channel.close()
+async def _close_replica(replica: tuple[Any, Any]) -> None:
+    await replica[0].close()

@@ -260,8 +260,8 @@ class PostgresEventStore:
 
     async def get_checkpoint(self, name: str) -> LogPosition:
         async with self._pool.connection() as conn:
-            rows = await _fetch(conn, "SELECT xid::text::bigint AS transaction, position FROM tracking"
-                                      " WHERE name = %s", [name])
+            rows = await _fetch(conn, f"SELECT {_TRANSACTION}, position FROM tracking WHERE name = %s",
+                                [name])
         return LogPosition(int(rows[0]["transaction"]), int(rows[0]["position"])) if rows else LOG_START
 
     async def set_checkpoint(self, name: str, at: LogPosition) -> None:

@@ -15,7 +15,7 @@ import grpc
 import orjson
 
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
-from daimyo_kit.affinity import Affinity
+from daimyo_kit.affinity import Affinity, on_replica_or_any
 from daimyo_kit.batches import Batcher
 from daimyo_kit.grpc_client import status_code
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
@@ -43,11 +43,7 @@ async def _call(awaitable: Awaitable[T]) -> T:
     try:
         return await awaitable
     except grpc.aio.AioRpcError as e:
-        raise _service_error(e) from e
-
-
-def _service_error(e: grpc.aio.AioRpcError) -> ServiceError:
-    return ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name)
+        raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
 
 
 def _move_result(outcome: Any) -> int | BaseException:
@@ -92,11 +88,9 @@ class _Replica:
     over all; moves to it from every socket share SubmitMoves calls (under load a call carries
     many moves, so its fixed cost, both sides' gRPC machinery, is paid per call, not per move)."""
 
-    def __init__(self, games: GrpcGames, channel: grpc.aio.Channel, moves_in_flight: int,
-                 spreading: bool) -> None:
+    def __init__(self, games: GrpcGames, channel: grpc.aio.Channel, moves_in_flight: int) -> None:
         self.channel = channel
         self.stub = game_pb2_grpc.GameServiceStub(channel)
-        self.spreading = spreading
         self.moves: Batcher[Any, int] = Batcher(lambda requests: games._submit_moves(self, requests),
                                                 max_in_flight=moves_in_flight, max_group=MAX_MOVES_PER_CALL,
                                                 name="moves_to_game_service")
@@ -112,13 +106,13 @@ class GrpcGames:
 
     def __init__(self, channel: grpc.aio.Channel, moves_in_flight: int = 4, replicas_of: str | None = None,
                  connect: Callable[[str], grpc.aio.Channel] | None = None) -> None:
-        self._everywhere = _Replica(self, channel, moves_in_flight, spreading=True)
+        self._everywhere = _Replica(self, channel, moves_in_flight)
         self._stub = self._everywhere.stub
         self.moves = self._everywhere.moves
         self._affinity: Affinity[_Replica] | None = None
         if replicas_of is not None and connect is not None:
             def one_replica(address: str) -> _Replica:
-                return _Replica(self, connect(address), moves_in_flight, spreading=False)
+                return _Replica(self, connect(address), moves_in_flight)
             self._affinity = Affinity(replicas_of, one_replica, lambda replica: replica.channel.close())
         self._seats: OrderedDict[str, GameInfo] = OrderedDict()
         self._loading: dict[str, asyncio.Future[GameInfo]] = {}
@@ -137,12 +131,7 @@ class GrpcGames:
         return await self._on_replica_stub(await self._replica_for(game_id), call)
 
     async def _on_replica_stub(self, replica: _Replica, call: Callable[[Any], Awaitable[T]]) -> T:
-        try:
-            return await call(replica.stub)
-        except grpc.aio.AioRpcError as e:
-            if replica.spreading or e.code() != grpc.StatusCode.UNAVAILABLE:
-                raise _service_error(e) from e
-        return await _call(call(self._stub))
+        return await _call(on_replica_or_any(call, replica.stub, self._stub))
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
         """The viewer, naming the seat's player: callers checked the socket's player holds it

@@ -211,8 +211,7 @@ class Session:
         which may be this very player's move."""
         entry = self._watches.get(game_id)
         if entry is not None:
-            with contextlib.suppress(asyncio.QueueFull):  # a full inbox resyncs at its next gap anyway
-                self._inbox.put_nowait((entry[0], RESYNC))
+            self._resync_later(entry[0])
 
     async def _change_seat(self, frame: Leave | Reclaim) -> None:
         seat = await self._my_seat(frame.game_id)
@@ -262,8 +261,12 @@ class Session:
         self._notify({"type": "status", "state": "connected" if connected else "reconnecting"})
         if connected:
             for watch, _listener in self._watches.values():
-                with contextlib.suppress(asyncio.QueueFull):  # then a later gap resyncs
-                    self._inbox.put_nowait((watch, RESYNC))
+                self._resync_later(watch)
+
+    def _resync_later(self, watch: Watch) -> None:
+        """Catch `watch` up from its last version sent, in turn with its other deliveries."""
+        with contextlib.suppress(asyncio.QueueFull):  # then a later gap resyncs
+            self._inbox.put_nowait((watch, RESYNC))
 
     def _listener(self, watch: Watch) -> Callable[[str, BusMessage], None]:
         def on_message(_subject: str, message: BusMessage) -> None:
