@@ -361,6 +361,8 @@ def _report(args: argparse.Namespace, result: Result, rates: list[Any]) -> None:
     if result.batches:
         sizes = "  ".join(f"{name} {size:.1f}" for name, size in result.batches.items())
         print(f"batches (mean)      {sizes}")
+    if t.acked and {"game", "gateway"} <= result.cpu.keys():  # only when this run started the stack
+        print(ceiling_line(t.acked, result.seconds, rates[-1].rows_per_second, result.cpu))
     print(summary_line(t.acked, result.seconds, rates[-1].rows_per_second, result.cpu))
 
 
@@ -395,6 +397,18 @@ def summary_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str
                          for name, c in cores.items())
     return (f"summary: {rate:.0f} moves/s = {ratio:.3f}x the raw append rate ({raw_rate:.0f} rows/s, "
             f"8 connections); CPU ms per accepted move: {per_move}")
+
+
+def ceiling_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str, float]) -> str:
+    """What the stack alone costs per move and what the machine's cores could carry at that cost
+    with the load client elsewhere: a bound computed from this run, not a measurement (the load
+    client shares the cores here, so the measured rate is lower)."""
+    stack_ms = sum(cpu_ms_per_move(c, seconds, accepted) for name, c in cores.items()
+                   if name != "load client")
+    ceiling = psutil.cpu_count() * 1000 / stack_ms
+    ratio = f" = {ceiling / raw_rate:.3f}x the raw append rate" if raw_rate else ""
+    return (f"stack alone         {stack_ms:.2f} CPU ms per move (every process but the load client): "
+            f"{psutil.cpu_count()} cores would carry at most {ceiling:.0f} moves/s{ratio}")
 
 
 def cpu_ms_per_move(cores: float, seconds: float, accepted: int) -> float:
