@@ -128,9 +128,9 @@ class GrpcGames:
 
     async def _on_replica(self, game_id: str, call: Callable[[Any], Awaitable[T]]) -> T:
         """`call(stub)` on the game's replica; if that replica does not answer, on any."""
-        return await self._on_replica_stub(await self._replica_for(game_id), call)
+        return await self._through(await self._replica_for(game_id), call)
 
-    async def _on_replica_stub(self, replica: _Replica, call: Callable[[Any], Awaitable[T]]) -> T:
+    async def _through(self, replica: _Replica, call: Callable[[Any], Awaitable[T]]) -> T:
         return await _call(on_replica_or_any(call, replica.stub, self._stub))
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
@@ -161,7 +161,7 @@ class GrpcGames:
         def submit(stub: Any) -> Any:
             return stub.SubmitMoves(batch, timeout=CALL_TIMEOUT)
         # sent again elsewhere if its replica did not answer: a move applied already answers as before
-        response = await self._on_replica_stub(replica, submit)
+        response = await self._through(replica, submit)
         return [_move_result(outcome) for outcome in response.outcomes]
 
     async def game_info(self, game_id: str) -> GameInfo:

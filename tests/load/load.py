@@ -403,12 +403,13 @@ def ceiling_line(accepted: int, seconds: float, raw_rate: float, cores: dict[str
     """What the stack alone costs per move and what the machine's cores could carry at that cost
     with the load client elsewhere: a bound computed from this run, not a measurement (the load
     client shares the cores here, so the measured rate is lower)."""
-    stack_ms = sum(cpu_ms_per_move(c, seconds, accepted) for name, c in cores.items()
-                   if name != "load client")
-    ceiling = psutil.cpu_count() * 1000 / stack_ms
+    stack_cores = sum(c for name, c in cores.items() if name != "load client")
+    stack_ms = cpu_ms_per_move(stack_cores, seconds, accepted)
+    machine_cores = psutil.cpu_count()
+    ceiling = machine_cores * 1000 / stack_ms
     ratio = f" = {ceiling / raw_rate:.3f}x the raw append rate" if raw_rate else ""
     return (f"stack alone         {stack_ms:.2f} CPU ms per move (every process but the load client): "
-            f"{psutil.cpu_count()} cores would carry at most {ceiling:.0f} moves/s{ratio}")
+            f"{machine_cores} cores would carry at most {ceiling:.0f} moves/s{ratio}")
 
 
 def cpu_ms_per_move(cores: float, seconds: float, accepted: int) -> float:
