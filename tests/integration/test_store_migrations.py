@@ -16,6 +16,7 @@ from psycopg import sql
 
 from daimyo_store import PostgresEventStore, apply_migrations
 from daimyo_store.migrations import migration_files
+from tests.support.event_rows import connect, insert_uncommitted
 
 pytestmark = pytest.mark.integration
 
@@ -80,15 +81,15 @@ async def test_a_checkpoint_saved_by_position_skips_nothing_after_the_log_order_
         if number < 5:
             shutil.copy(path, tmp_path / path.name)
     await apply_migrations(database_url, empty_schema, tmp_path)  # the schema before 0005
-    older = await _connect(database_url, empty_schema)
+    older = await connect(database_url, empty_schema)
     try:
         await older.execute("SELECT pg_current_xact_id()")  # a transaction id older than the checkpoint's
         checkpoint = await _insert(database_url, empty_schema, "read")
-        after = await _insert_in(older, "older")  # a higher position, an older transaction
+        after = await insert_uncommitted(older, "older")  # a higher position, an older transaction
         await older.commit()
     finally:
         await older.close()
-    async with await _connect(database_url, empty_schema) as conn:
+    async with await connect(database_url, empty_schema) as conn:
         await conn.execute("INSERT INTO tracking (name, position) VALUES ('relay', %s)", [checkpoint])
         await conn.commit()
     await apply_migrations(database_url, empty_schema)
@@ -100,23 +101,11 @@ async def test_a_checkpoint_saved_by_position_skips_nothing_after_the_log_order_
     assert after in [e.position for e in events]
 
 
-async def _connect(database_url: str, schema: str) -> psycopg.AsyncConnection:
-    conn = await psycopg.AsyncConnection.connect(database_url)
-    await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
-    await conn.commit()
-    return conn
-
-
 async def _insert(database_url: str, schema: str, stream: str) -> int:
-    async with await _connect(database_url, schema) as conn:
-        position = await _insert_in(conn, stream)
+    conn = await connect(database_url, schema)
+    try:
+        position = await insert_uncommitted(conn, stream)
         await conn.commit()
+    finally:
+        await conn.close()
     return position
-
-
-async def _insert_in(conn: psycopg.AsyncConnection, stream: str) -> int:
-    cursor = await conn.execute("INSERT INTO events (stream_id, version, type, data)"
-                                " VALUES (%s, 1, 'Moved', '{}') RETURNING position", [stream])
-    row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])

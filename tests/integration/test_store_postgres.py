@@ -13,6 +13,7 @@ import pytest
 from psycopg import sql
 
 from daimyo_store import LOG_START, ConcurrencyError, LogPosition, NewEvent, PostgresEventStore, RecordedEvent
+from tests.support.event_rows import connect, insert_uncommitted
 
 pytestmark = pytest.mark.integration
 
@@ -22,24 +23,6 @@ async def store(database_url: str, fresh_schema: str) -> AsyncIterator[PostgresE
     opened = await PostgresEventStore.open(database_url, fresh_schema, max_size=4)
     yield opened
     await opened.close()
-
-
-async def connect(database_url: str, schema: str) -> psycopg.AsyncConnection:
-    conn = await psycopg.AsyncConnection.connect(database_url)
-    await conn.execute(sql.SQL("SET search_path TO {}").format(sql.Identifier(schema)))
-    await conn.commit()
-    return conn
-
-
-async def insert_uncommitted(conn: psycopg.AsyncConnection, stream: str) -> int:
-    """An append whose transaction stays open: its position is taken, its commit comes later."""
-    cursor = await conn.execute(
-        "INSERT INTO events (stream_id, version, type, data) VALUES (%s, 1, 'Slow', '{}') RETURNING position",
-        [stream],
-    )
-    row = await cursor.fetchone()
-    assert row is not None
-    return int(row[0])
 
 
 async def test_read_all_waits_for_an_earlier_position_that_commits_late(
