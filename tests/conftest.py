@@ -22,9 +22,16 @@ from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
 from daimyo_kit import credentials
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_store.migrations import apply_migrations
 
 os.environ.update(credentials.env_additions(os.environ))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A SIGTERM, or the death of what started the session (a killed `make test`), stops it as
+    Ctrl-C does: fixtures tear down, so embedded servers and test stacks stop with it."""
+    end_with_starter()
 
 
 def _docker_answers() -> bool:
@@ -58,7 +65,7 @@ def _postgres_container() -> Iterator[str]:
 def _embedded_postgres(data_dir: Path) -> Iterator[str]:
     from daimyo_kit.embedded import start_postgres
 
-    server = start_postgres(data_dir)
+    server = start_postgres(data_dir, die_with_parent=True)
     try:
         yield server.url
     finally:
@@ -88,7 +95,7 @@ def _nats_container() -> Iterator[str]:
 def _embedded_nats(data_dir: Path) -> Iterator[str]:
     from daimyo_kit.embedded import start_nats
 
-    server = start_nats(data_dir, credentials=os.environ)
+    server = start_nats(data_dir, credentials=os.environ, die_with_parent=True)
     try:
         yield server.url
     finally:

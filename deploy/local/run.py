@@ -24,6 +24,7 @@ from types import FrameType
 
 from daimyo_kit import credentials
 from daimyo_kit.embedded import EmbeddedNats, EmbeddedPostgres, start_nats, start_postgres
+from daimyo_kit.shutdown import parent_death_signal
 from daimyo_kit.stack import Child, Supervisor, assign_ports, default_port_when_free
 from daimyo_store.migrations import DEFAULT_SCHEMA, apply_migrations
 
@@ -45,6 +46,7 @@ class Servers:
 
 
 def main() -> int:
+    parent_death_signal()  # a killed `make` or terminal stops the stack as SIGTERM does
     args = _parser().parse_args()
     data_dir = Path(args.data_dir).resolve()
     env = dict(os.environ)
@@ -91,7 +93,7 @@ def _start_servers(env: dict[str, str], data_dir: Path) -> Servers:
     servers = Servers()
     if not env.get("DAIMYO_DATABASE_URL"):
         print(f"starting embedded Postgres (data in {data_dir / 'postgres'}) ...", flush=True)
-        servers.postgres = start_postgres(data_dir / "postgres")
+        servers.postgres = start_postgres(data_dir / "postgres", die_with_parent=True)
         env["DAIMYO_DATABASE_URL"] = servers.postgres.url
     if not env.get("DAIMYO_NATS_URL"):
         print(f"starting embedded NATS with JetStream (data in {data_dir / 'nats'}) ...", flush=True)

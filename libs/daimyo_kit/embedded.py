@@ -2,6 +2,11 @@
 
 Both keep their data in a directory the caller chooses, so games survive a restart when the
 directory does. Each `start_*` returns a handle with the server's URL and a `stop()`.
+
+With `die_with_parent` neither outlives the process that started it, however that process ends
+(a SIGKILL included): NATS is its child with a parent-death signal; Postgres, which `pgserver`
+starts as a daemon, is held by a small keeper child (`python -m daimyo_kit.embedded DIR`) with a
+parent-death signal, which stops the server when it is told to or when its parent dies.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import contextlib
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -20,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from daimyo_kit import credentials as creds
+from daimyo_kit.shutdown import parent_death_signal
 
 _handed_out: set[int] = set()
 _chooser = random.SystemRandom()  # not the global generator, which a test may seed
@@ -68,19 +75,64 @@ def port_answers(host: str, port: int, timeout: float = 0.5) -> bool:
 @dataclass
 class EmbeddedPostgres:
     url: str
-    server: Any
+    server: Any  # pgserver's handle in this process; None when a keeper child holds it
+    keeper: subprocess.Popen[str] | None = None
 
-    def stop(self) -> None:
-        self.server.cleanup()  # with cleanup_mode "stop" this stops, never deletes data
+    def stop(self, grace: float = 30.0) -> None:
+        if self.keeper is None:
+            self.server.cleanup()  # with cleanup_mode "stop" this stops, never deletes data
+            return
+        if self.keeper.poll() is None:
+            self.keeper.terminate()
+            try:
+                self.keeper.wait(grace)
+            except subprocess.TimeoutExpired:
+                self.keeper.kill()
+                self.keeper.wait()
 
 
-def start_postgres(data_dir: Path) -> EmbeddedPostgres:
-    """A Postgres server whose data lives in `data_dir` (created when missing; reused after)."""
+def start_postgres(data_dir: Path, die_with_parent: bool = False) -> EmbeddedPostgres:
+    """A Postgres server whose data lives in `data_dir` (created when missing; reused after);
+    with `die_with_parent` it is stopped when this process dies, however it dies."""
+    if die_with_parent:
+        return _kept_postgres(data_dir)
+    server = _pgserver(data_dir)
+    return EmbeddedPostgres(url=server.get_uri(), server=server)
+
+
+def _pgserver(data_dir: Path) -> Any:
     import pgserver  # heavy import; only when an embedded server is wanted
 
     data_dir.parent.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
-    return EmbeddedPostgres(url=server.get_uri(), server=server)
+    return pgserver.get_server(data_dir, cleanup_mode="stop")  # type: ignore[attr-defined]
+
+
+def _kept_postgres(data_dir: Path) -> EmbeddedPostgres:
+    """Postgres held by a keeper child: it prints the URL once the server answers, then waits."""
+    keeper = subprocess.Popen([sys.executable, "-m", "daimyo_kit.embedded", str(data_dir)],
+                              stdout=subprocess.PIPE, text=True, start_new_session=True,
+                              preexec_fn=parent_death_signal)
+    assert keeper.stdout is not None
+    url = keeper.stdout.readline().strip()
+    keeper.stdout.close()
+    if not url:
+        keeper.wait()
+        raise RuntimeError(f"embedded Postgres in {data_dir} did not start (exit {keeper.returncode})")
+    return EmbeddedPostgres(url=url, server=None, keeper=keeper)
+
+
+def keep_postgres(data_dir: Path) -> None:
+    """The keeper: start the server, say its URL, stop it on SIGTERM/SIGINT/SIGHUP (its parent's
+    death sends SIGTERM). The signals wait blocked, so one sent while the server starts counts."""
+    stops = {signal.SIGTERM, signal.SIGINT, signal.SIGHUP}
+    signal.pthread_sigmask(signal.SIG_BLOCK, stops)
+    server = _pgserver(data_dir)
+    try:
+        print(server.get_uri(), flush=True)
+        sys.stdout.close()
+        signal.sigwait(stops)
+    finally:
+        server.cleanup()
 
 
 @dataclass
@@ -114,7 +166,8 @@ def nats_server_binary() -> Path:
 def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
                credentials: Mapping[str, str] | None = None, die_with_parent: bool = False) -> EmbeddedNats:
     """A NATS server with JetStream storing under `data_dir`, on `port` (a free one by default);
-    with `die_with_parent` it gets SIGTERM when this process dies (Linux; `make run`).
+    with `die_with_parent` it gets SIGTERM when this process dies (Linux), and a Ctrl-C at the
+    terminal reaches only its starter, which stops it after what uses it.
 
     It always has accounts: the per-service users and permissions of `credentials`
     (daimyo_kit.credentials; None: this process's environment), completed with fresh values
@@ -129,20 +182,11 @@ def start_nats(data_dir: Path, port: int | None = None, timeout: float = 10.0,
     config.write_text(creds.nats_server_config(logins, port, data_dir))
     log = (data_dir / "nats.log").open("ab")
     process = subprocess.Popen([str(nats_server_binary()), "-c", str(config)], stdout=log,
-                               stderr=subprocess.STDOUT,
-                               preexec_fn=_term_on_parent_death if die_with_parent else None)
+                               stderr=subprocess.STDOUT, start_new_session=die_with_parent,
+                               preexec_fn=parent_death_signal if die_with_parent else None)
     handle = EmbeddedNats(url=f"nats://127.0.0.1:{port}", process=process, credentials=logins)
     _wait_for_port(handle, port, timeout)
     return handle
-
-
-def _term_on_parent_death() -> None:
-    """Between fork and exec: SIGTERM this child when its parent dies (PR_SET_PDEATHSIG)."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-        import signal
-
-        ctypes.CDLL(None).prctl(1, signal.SIGTERM, 0, 0, 0)
 
 
 def _wait_for_port(handle: EmbeddedNats, port: int, timeout: float) -> None:
@@ -152,3 +196,7 @@ def _wait_for_port(handle: EmbeddedNats, port: int, timeout: float) -> None:
             handle.stop()
             raise RuntimeError(f"nats-server did not start on port {port}")
         time.sleep(0.05)
+
+
+if __name__ == "__main__":
+    keep_postgres(Path(sys.argv[1]))

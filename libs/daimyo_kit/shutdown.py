@@ -66,16 +66,39 @@ async def bounded(step: Awaitable[T], seconds: float, what: str) -> T | None:
     return None
 
 
+def parent_death_signal(sig: int = signal.SIGTERM) -> None:
+    """Ask Linux to send `sig` to this process when the thread that started it ends
+    (PR_SET_PDEATHSIG; elsewhere nothing). Also the `preexec_fn` of children started with
+    `subprocess.Popen` that must not outlive their starter (embedded servers, pool workers)."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, sig, 0, 0, 0)
+
+
 def die_with_parent(env: Mapping[str, str] | None = None) -> None:
     """When a supervisor started this process (DAIMYO_DIE_WITH_PARENT=its pid), end with it."""
     raw = (os.environ if env is None else env).get(PARENT_ENV, "")
     if not raw.isdigit():
         return
-    if sys.platform.startswith("linux"):
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+    parent_death_signal()
     if os.getppid() != int(raw):  # the parent died before the request took effect
         os._exit(EXIT_FORCED)
+
+
+def end_with_starter() -> None:
+    """For the project's command-line tools (`make load`, `make bench`, ...): a SIGTERM or SIGHUP
+    stops the tool as Ctrl-C does (KeyboardInterrupt, so its `finally` blocks stop what it
+    started), and so does the death of whatever started it (a killed `make` or terminal)."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _as_interrupt)
+    parent = os.getppid()
+    parent_death_signal()
+    if os.getppid() != parent:  # the starter died before the request took effect
+        signal.raise_signal(signal.SIGTERM)
+
+
+def _as_interrupt(_signum: int, _frame: object) -> None:
+    signal.raise_signal(signal.SIGINT)  # asyncio's Runner turns it into a cancel of the main task
 
 
 def run(main: Coroutine[Any, Any, T], grace: float | None = None) -> T | None:

@@ -28,6 +28,7 @@ from daimyo_bot.samurai.bots import greedy_bot
 from daimyo_bot.shogun import expert as shogun_expert
 from daimyo_bot.shogun import mcts as shogun_mcts
 from daimyo_bot.shogun.bots import greedy_bot as shogun_greedy
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 
@@ -123,4 +124,5 @@ def parse_args() -> argparse.Namespace:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     main(parse_args())

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_rules import get_game
 from daimyo_rules.core import Game, Rng
 
@@ -71,4 +72,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     main()

@@ -39,6 +39,7 @@ from daimyo_game.handlers import GameHandlers
 from daimyo_game.repository import GameRepository
 from daimyo_kit import credentials
 from daimyo_kit.embedded import port_answers, start_nats, start_postgres
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
@@ -56,11 +57,11 @@ def servers(stack: ExitStack) -> tuple[str, str]:
     nats_url = os.environ.get("DAIMYO_NATS_URL") or _local("nats://127.0.0.1:4222", 4222)
     tmp = Path(stack.enter_context(tempfile.TemporaryDirectory()))
     if not database_url:
-        pg = start_postgres(tmp / "pg")
+        pg = start_postgres(tmp / "pg", die_with_parent=True)
         stack.callback(pg.stop)
         database_url = pg.url
     if not nats_url:
-        nats = start_nats(tmp / "nats", credentials=os.environ)
+        nats = start_nats(tmp / "nats", credentials=os.environ, die_with_parent=True)
         os.environ.update(nats.credentials)  # the bench's own bus logs in as the operator
         stack.callback(nats.stop)
         nats_url = nats.url
@@ -210,4 +211,5 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     sys.exit(asyncio.run(main()))

@@ -24,6 +24,7 @@ from pathlib import Path
 import psycopg
 import structlog
 
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.ports import StaticCatalog
@@ -132,7 +133,8 @@ def database_url() -> tuple[str, object | None]:
     except psycopg.OperationalError:
         from daimyo_kit.embedded import start_postgres
 
-        server = start_postgres(Path(tempfile.mkdtemp(prefix="daimyo-bench-pg-")) / "data")
+        data = Path(tempfile.mkdtemp(prefix="daimyo-bench-pg-")) / "data"
+        server = start_postgres(data, die_with_parent=True)
         return server.url, server
 
 
@@ -164,4 +166,5 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     sys.exit(asyncio.run(main()))

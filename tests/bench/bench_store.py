@@ -24,6 +24,7 @@ import psycopg
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_store import NewEvent, PostgresEventStore, RecordedEvent, Snapshot, apply_migrations
 
 APPENDS = 1500
@@ -154,7 +155,7 @@ def main() -> None:
     from daimyo_kit.embedded import start_postgres
 
     with tempfile.TemporaryDirectory() as directory:
-        server = start_postgres(Path(directory) / "pg")
+        server = start_postgres(Path(directory) / "pg", die_with_parent=True)
         try:
             asyncio.run(run(server.url))
         finally:
@@ -162,4 +163,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     main()

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
-import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from typing import Any
 from daimyo_bot.legal_json import legal_count
 from daimyo_bot.levels import Ask, Level, Levels, build_levels, stand_in
 from daimyo_bot.search_pool import SearchPool
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_rules import get_game
 
 DEFAULT_PAIRINGS = {"samurai": ["expert:mcts", "mcts:greedy", "greedy:random"],
@@ -182,5 +182,5 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the search workers too
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     asyncio.run(main(parse_args()))

@@ -26,6 +26,7 @@ import random
 import shutil
 import statistics
 import sys
+import tempfile
 import time
 import urllib.request
 import uuid
@@ -60,6 +61,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from daimyo_kit import collector, event_loop, grpc_client
 from daimyo_kit.embedded import port_answers
+from daimyo_kit.shutdown import end_with_starter
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -111,7 +113,12 @@ def _loopback(url: str | None) -> bool:
 
 
 async def run(args: argparse.Namespace) -> int:
-    database_url, nats_url, where = _servers(args.nats)
+    with contextlib.ExitStack() as servers:
+        database_url, nats_url, where = _servers(args.nats, servers)
+        return await _run_on(args, database_url, nats_url, where)
+
+
+async def _run_on(args: argparse.Namespace, database_url: str, nats_url: str, where: str) -> int:
     print(f"servers: {where} (postgres {database_url}, nats {nats_url})", flush=True)
     print(f"machine: {psutil.cpu_count()} cores, load average before the run "
           f"{' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
@@ -137,34 +144,41 @@ async def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _servers(nats_url: str | None) -> tuple[str, str, str]:
+def _servers(nats_url: str | None, servers: contextlib.ExitStack) -> tuple[str, str, str]:
     """Postgres: DAIMYO_DATABASE_URL, else this machine's, else an embedded one (the run's schemas
     are dropped after it). NATS: `--nats`, else a private embedded one. Not a shared server by
     default: the run's thousands of game results would stay a week in its games stream, for every
-    later stack's matchmaker to read through (a browser test timed out behind 36,000 of them)."""
+    later stack's matchmaker to read through (a browser test timed out behind 36,000 of them).
+    What this starts is stopped when `servers` closes, and dies with this process however it ends."""
     database_url = os.environ.get("DAIMYO_DATABASE_URL")
     where = "DAIMYO_DATABASE_URL"
     if not database_url and port_answers("127.0.0.1", 5432):
         database_url, where = LOCAL_DATABASE_URL, "this machine's Postgres"
     if not database_url:
-        database_url, where = _embedded_postgres(), "embedded Postgres"
+        database_url, where = _embedded_postgres(servers), "embedded Postgres"
     if nats_url:
         return database_url, nats_url, f"{where}; NATS from --nats"
-    return database_url, _private_nats(), f"{where}; a private NATS (stopped when this process exits)"
+    return database_url, _private_nats(servers), f"{where}; a private NATS (stopped when this run ends)"
 
 
-def _embedded_postgres() -> str:
+def _embedded_postgres(servers: contextlib.ExitStack) -> str:
     from daimyo_kit.embedded import start_postgres
 
-    return start_postgres(REPO / "test-artifacts" / "load-servers" / "postgres").url
+    postgres = start_postgres(REPO / "test-artifacts" / "load-servers" / "postgres", die_with_parent=True)
+    servers.callback(postgres.stop)
+    return postgres.url
 
 
-def _private_nats() -> str:
+def _private_nats(servers: contextlib.ExitStack) -> str:
+    """A NATS of this run's own, in a directory of its own that goes with it."""
     from daimyo_kit.embedded import start_nats
 
-    data = REPO / "test-artifacts" / "load-servers" / "nats"
-    shutil.rmtree(data, ignore_errors=True)  # nothing of an earlier run's streams
-    nats = start_nats(data, credentials=os.environ)
+    parent = REPO / "test-artifacts" / "load-servers"
+    parent.mkdir(parents=True, exist_ok=True)
+    data = Path(tempfile.mkdtemp(prefix="nats-", dir=parent))
+    servers.callback(shutil.rmtree, data, ignore_errors=True)
+    nats = start_nats(data, credentials=os.environ, die_with_parent=True)
+    servers.callback(nats.stop)
     os.environ.update(nats.credentials)  # the load stack's services log in with these
     return nats.url
 
@@ -417,4 +431,5 @@ def cpu_ms_per_move(cores: float, seconds: float, accepted: int) -> float:
 
 
 if __name__ == "__main__":
+    end_with_starter()  # a SIGTERM, SIGHUP or a killed starter stops it as Ctrl-C does
     raise SystemExit(main())
