@@ -29,15 +29,18 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_kit.batches import Batcher
 from daimyo_store.api import (
     LOG_START,
+    Appended,
+    AppendResult,
     ConcurrencyError,
     KnownEvents,
     LogPosition,
     NewEvent,
     RecordedEvent,
+    Replayed,
     Snapshot,
     StreamNotFound,
 )
-from daimyo_store.commands import distinct_command_ids
+from daimyo_store.commands import Authors, distinct_command_ids
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
 
@@ -107,6 +110,7 @@ class PostgresEventStore:
                  max_groups_in_flight: int = 2) -> None:
         self._pool = pool
         self._upcasters = upcasters or {}
+        self._authors = Authors()
         self.group_commit: Batcher[_Append, list[dict[str, Any]]] = Batcher(
             self._insert_group, max_in_flight=max_groups_in_flight, name="event_appends")
 
@@ -141,24 +145,31 @@ class PostgresEventStore:
     def pool(self) -> AsyncConnectionPool:
         return self._pool
 
-    async def append(
-        self, stream_id: str, expected_version: int, events: list[NewEvent]
-    ) -> list[RecordedEvent]:
+    async def append(self, stream_id: str, expected_version: int, events: list[NewEvent]) -> AppendResult:
         # No lookup before the insert: a command id already recorded either fails the expected
         # version (the stream moved past it) or the unique index; both lead to the lookup below.
         command_ids = distinct_command_ids(events)
         try:
-            return await self._insert(stream_id, expected_version, events)
+            recorded = await self._insert(stream_id, expected_version, events)
         except (ConcurrencyError, errors.UniqueViolation) as conflict:
             already = await self._recorded_for(stream_id, command_ids)
             if already:
-                return already  # a retry, or the same command racing itself
+                return Replayed(already)  # a retry, or the same command racing itself
             if isinstance(conflict, ConcurrencyError):
                 raise
             raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
+        self._authors.record(recorded)
+        return Appended(expected_version + len(events), recorded)
+
+    async def previous(self, stream_id: str, command_id: str, actor: str = "",
+                       expected_version: int = 0) -> Replayed | None:
+        if self._authors.surely_unrecorded(stream_id, command_id, actor, expected_version):
+            return None
+        already = await self._recorded_for(stream_id, [(actor, command_id)])
+        return Replayed(already) if already else None
 
     async def _recorded_for(self, stream_id: str, keys: list[tuple[str, str]]) -> list[RecordedEvent]:
-        found = {e.version: e for actor, c in keys for e in await self.find_command(stream_id, c, actor)}
+        found = {e.version: e for actor, c in keys for e in await self._find_command(stream_id, c, actor)}
         return [found[v] for v in sorted(found)]
 
     async def _insert(
@@ -213,7 +224,7 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             return await _stream_version(conn, stream_id)
 
-    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
+    async def _find_command(self, stream_id: str, command_id: str, actor: str) -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
             rows = await _fetch(conn, _FIND_COMMAND,
                                 {"stream_id": stream_id, "command_id": command_id, "actor": actor})
