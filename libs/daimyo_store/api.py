@@ -22,7 +22,8 @@ class StreamNotFound(Exception):
 
 @dataclass(frozen=True)
 class NewEvent:
-    """An event to append: past-tense `type`, JSON `data`, optional idempotency key.
+    """An event to append: past-tense `type`, JSON `data`, optional idempotency key (on one
+    event of an append at most: the command's key is the whole append's).
 
     A command id is unique per (stream, actor): `actor` names who sent the command (e.g.
     "player:p1" or "driver"), so no actor can use up, or answer for, another actor's id."""
@@ -112,7 +113,7 @@ class EventStore(Protocol):
         ConcurrencyError if the stream's version differs. Idempotency is decided here and nowhere
         else: an append carrying a command id its actor already used in this stream appends
         nothing and answers `Replayed` with that command's first append, whatever the version.
-        (A command id may appear on one event of an append only — ValueError otherwise.)"""
+        (One event of an append at most may carry a command id — ValueError otherwise.)"""
 
     async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
         """The stream's events with version > after_version, in order (upcast); StreamNotFound

@@ -20,7 +20,7 @@ from daimyo_store.api import (
     Snapshot,
     StreamNotFound,
 )
-from daimyo_store.commands import distinct_command_ids
+from daimyo_store.commands import command_of
 from daimyo_store.upcasting import Upcasters, upcast
 
 
@@ -36,10 +36,10 @@ class InMemoryEventStore:
         self._appends: defaultdict[str, list[int]] = defaultdict(list)  # per event: its append's id
 
     async def append(self, stream_id: str, expected_version: int, events: list[NewEvent]) -> AppendResult:
-        command_ids = distinct_command_ids(events)
-        already = {e.version: e for actor, c in command_ids for e in self._find_command(stream_id, c, actor)}
+        key = command_of(events)
+        already = self._find_command(stream_id, key[1], key[0]) if key else []
         if already:
-            return Replayed([already[v] for v in sorted(already)])
+            return Replayed(already)
         stream = self._streams.setdefault(stream_id, [])
         if len(stream) != expected_version:
             raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {len(stream)}")

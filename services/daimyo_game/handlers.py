@@ -31,7 +31,7 @@ from daimyo_game.catalogue import GameCatalog, GameSummary
 from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
-from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
+from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event, to_new_events
 from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository
 from daimyo_game.results import honest_winners
@@ -141,7 +141,7 @@ class GameHandlers:
         try:
             return await self._move(warm, command)
         except (Stale, Illegal, PermissionDenied) as refusal:
-            if isinstance(refusal, Stale) and _behind(command, warm):
+            if isinstance(refusal, Stale) and 0 < command.expected_version < warm.version:
                 raise  # the newest copy is newer still, and the command is not in this one
             newest = await self.repository.load(command.game_id)
             if newest.version == warm.version:
@@ -157,16 +157,16 @@ class GameHandlers:
         """One decision on `record` and its append. A refused command may be a retry whose move
         is in the stream already (it is stale or out of turn by now): the store says."""
         _check_seat(record, command)
+        actor = _caller(command).actor
         try:
             events, after = decide_move(record, command, self.now_ms())
         except (Stale, Illegal) as refusal:
-            actor = _caller(command).actor
             previous = await self.repository.store.previous(stream_id(record.game_id), command.command_id,
                                                             actor, command.expected_version)
             if previous is None:
                 raise refusal from None
             return await self._first_result(record, command, previous)
-        answer = await self.repository.append(record, after, _new_events(events, command))
+        answer = await self.repository.append(record, after, to_new_events(events, command.command_id, actor))
         if isinstance(answer, Replayed):
             return await self._first_result(record, command, answer)
         self._on_appended()
@@ -349,8 +349,7 @@ class GameHandlers:
         after = fold(record, ((record.version + n, e) for n, e in enumerate(events, 1)), record.game_id,
                      lambda _: record.engine)
         assert after is not None
-        new = [to_new_event(e, (command_id or None) if n == 0 else None, actor) for n, e in enumerate(events)]
-        answer = await self.repository.append(record, after, new)
+        answer = await self.repository.append(record, after, to_new_events(events, command_id, actor))
         if isinstance(answer, Appended):
             self._on_appended()
             await self._record_summary(record.game_id, record.created, after.version, after.outcome,
@@ -400,19 +399,6 @@ def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> 
     event = from_recorded(recorded)
     data = recorded.data if record.finished else redacted_event_data(record.engine, event, viewer)
     return EventView(recorded.version, recorded.type, data, recorded.recorded_at.isoformat())
-
-
-def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
-    """The command id rides on the move only (one event per append may carry it), in the
-    namespace of its actor: a player's id never collides with another seat's or the driver's."""
-    actor = _caller(command).actor
-    return [to_new_event(e, (command.command_id or None) if isinstance(e, MoveMade) else None, actor)
-            for e in events]
-
-
-def _behind(command: SubmitMove, record: GameRecord) -> bool:
-    """The command expected a version `record` has already moved past."""
-    return 0 < command.expected_version < record.version
 
 
 def _caller(command: SubmitMove) -> Caller:
