@@ -167,13 +167,15 @@ class GameHandlers:
                 raise refusal from None
             return await self._first_result(record, command, previous)
         answer = await self.repository.append(record, after, to_new_events(events, command.command_id, actor))
-        if isinstance(answer, Replayed):
-            return await self._first_result(record, command, answer)
-        self._on_appended()
-        if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
-            await self._record_summary(record.game_id, record.created, after.version, after.outcome,
-                                       after.takeovers)
-        return MoveResult(after.version, after, command.seat)
+        match answer:
+            case Replayed():
+                return await self._first_result(record, command, answer)
+            case Appended():
+                self._on_appended()
+                if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
+                    await self._record_summary(record.game_id, record.created, after.version, after.outcome,
+                                               after.takeovers)
+                return MoveResult(after.version, after, command.seat)
 
     async def expire_clocks(self, game_id: str) -> int:
         """Hand every seat out of time to a bot; how many events were appended (0 if a move won the race)."""
