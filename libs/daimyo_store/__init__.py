@@ -2,11 +2,14 @@
 
 from daimyo_store.api import (
     LOG_START,
+    Appended,
+    AppendResult,
     ConcurrencyError,
     EventStore,
     LogPosition,
     NewEvent,
     RecordedEvent,
+    Replayed,
     Snapshot,
     StreamNotFound,
 )
@@ -18,6 +21,8 @@ from daimyo_store.upcasting import Upcaster, Upcasters, upcast
 __all__ = [
     "DEFAULT_SCHEMA",
     "LOG_START",
+    "AppendResult",
+    "Appended",
     "ConcurrencyError",
     "EventStore",
     "InMemoryEventStore",
@@ -25,6 +30,7 @@ __all__ = [
     "NewEvent",
     "PostgresEventStore",
     "RecordedEvent",
+    "Replayed",
     "Snapshot",
     "StreamNotFound",
     "Upcaster",

@@ -22,7 +22,8 @@ class StreamNotFound(Exception):
 
 @dataclass(frozen=True)
 class NewEvent:
-    """An event to append: past-tense `type`, JSON `data`, optional idempotency key.
+    """An event to append: past-tense `type`, JSON `data`, optional idempotency key (on one
+    event of an append at most: the command's key is the whole append's).
 
     A command id is unique per (stream, actor): `actor` names who sent the command (e.g.
     "player:p1" or "driver"), so no actor can use up, or answer for, another actor's id."""
@@ -78,19 +79,41 @@ class Snapshot:
     state: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Appended:
+    """The append was recorded now: the stream is at `version`, `events` as recorded."""
+
+    version: int
+    events: list[RecordedEvent]
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """The append carried a command its actor had sent before: nothing was appended, and
+    `previous` is what that command's first append recorded (the whole append, in order)."""
+
+    previous: list[RecordedEvent]
+
+    @property
+    def version(self) -> int:
+        return self.previous[-1].version
+
+
+AppendResult = Appended | Replayed
+"""The store's one answer to an append; every caller matches both."""
+
+
 KnownEvents = Callable[[str, int], RecordedEvent | None]
 """(stream_id, version) → the recorded event if the caller holds it (see `EventStore.read_all`)."""
 
 
 class EventStore(Protocol):
-    async def append(
-        self, stream_id: str, expected_version: int, events: list[NewEvent]
-    ) -> list[RecordedEvent]:
-        """Append after `expected_version` (0 for a new stream) atomically; ConcurrencyError if
-        the stream's version differs. An event whose command_id that actor already used in this
-        stream is not appended again: the originally recorded events of that command are returned.
-        (A command id may appear on one event of an append only — ValueError otherwise; the
-        "events of that command" are every event of the append that carried it.)"""
+    async def append(self, stream_id: str, expected_version: int, events: list[NewEvent]) -> AppendResult:
+        """Append after `expected_version` (0 for a new stream) atomically: `Appended`, or
+        ConcurrencyError if the stream's version differs. Idempotency is decided here and nowhere
+        else: an append carrying a command id its actor already used in this stream appends
+        nothing and answers `Replayed` with that command's first append, whatever the version.
+        (One event of an append at most may carry a command id — ValueError otherwise.)"""
 
     async def read_stream(self, stream_id: str, after_version: int = 0) -> list[RecordedEvent]:
         """The stream's events with version > after_version, in order (upcast); StreamNotFound
@@ -99,9 +122,13 @@ class EventStore(Protocol):
     async def stream_version(self, stream_id: str) -> int:
         """The last version of the stream (0 if it does not exist)."""
 
-    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
-        """The events recorded for `actor`'s `command_id` in that stream: the whole append that
-        carried it, in version order ([] if none)."""
+    async def previous(self, stream_id: str, command_id: str, actor: str = "",
+                       expected_version: int = 0) -> Replayed | None:
+        """What an append of `actor`'s `command_id` would answer now if it was recorded before
+        (None if not): for a command refused before it could be appended (a retry arriving
+        stale). `expected_version` (0: unknown) is the version the command was decided on, so
+        its events would follow it: a store that appended that next version itself, for another
+        command, may answer None without reading."""
 
     async def read_all(self, after: LogPosition, limit: int = 500,
                        known: KnownEvents | None = None) -> list[RecordedEvent]:

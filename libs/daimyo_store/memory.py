@@ -9,15 +9,18 @@ from datetime import UTC, datetime
 
 from daimyo_store.api import (
     LOG_START,
+    Appended,
+    AppendResult,
     ConcurrencyError,
     KnownEvents,
     LogPosition,
     NewEvent,
     RecordedEvent,
+    Replayed,
     Snapshot,
     StreamNotFound,
 )
-from daimyo_store.commands import distinct_command_ids
+from daimyo_store.commands import command_of
 from daimyo_store.upcasting import Upcasters, upcast
 
 
@@ -32,13 +35,11 @@ class InMemoryEventStore:
         self._checkpoints: dict[str, LogPosition] = {}
         self._appends: defaultdict[str, list[int]] = defaultdict(list)  # per event: its append's id
 
-    async def append(
-        self, stream_id: str, expected_version: int, events: list[NewEvent]
-    ) -> list[RecordedEvent]:
-        command_ids = distinct_command_ids(events)
-        already = [e for actor, c in command_ids for e in await self.find_command(stream_id, c, actor)]
+    async def append(self, stream_id: str, expected_version: int, events: list[NewEvent]) -> AppendResult:
+        key = command_of(events)
+        already = self._find_command(stream_id, key[1], key[0]) if key else []
         if already:
-            return sorted({e.version: e for e in already}.values(), key=lambda e: e.version)
+            return Replayed(already)
         stream = self._streams.setdefault(stream_id, [])
         if len(stream) != expected_version:
             raise ConcurrencyError(f"{stream_id}: expected version {expected_version}, is {len(stream)}")
@@ -49,7 +50,7 @@ class InMemoryEventStore:
         stream.extend(recorded)
         self._appends[stream_id].extend([len(self._log)] * len(recorded))
         self._log.extend(recorded)
-        return [self._upcast(e) for e in recorded]
+        return Appended(expected_version + len(events), [self._upcast(e) for e in recorded])
 
     @staticmethod
     def _record(stream_id: str, version: int, position: int, event: NewEvent) -> RecordedEvent:
@@ -79,7 +80,12 @@ class InMemoryEventStore:
     async def stream_version(self, stream_id: str) -> int:
         return len(self._streams.get(stream_id, []))
 
-    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
+    async def previous(self, stream_id: str, command_id: str, actor: str = "",
+                       expected_version: int = 0) -> Replayed | None:
+        already = self._find_command(stream_id, command_id, actor) if command_id else []
+        return Replayed(already) if already else None
+
+    def _find_command(self, stream_id: str, command_id: str, actor: str) -> list[RecordedEvent]:
         stream = self._streams.get(stream_id, [])
         carrier = next((i for i, e in enumerate(stream) if (e.command_id, e.actor) == (command_id, actor)),
                        None)

@@ -27,19 +27,25 @@ from psycopg.types.json import Jsonb, set_json_dumps, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_kit.batches import Batcher
+from daimyo_kit.lru import LruCache
 from daimyo_store.api import (
     LOG_START,
+    Appended,
+    AppendResult,
     ConcurrencyError,
     KnownEvents,
     LogPosition,
     NewEvent,
     RecordedEvent,
+    Replayed,
     Snapshot,
     StreamNotFound,
 )
-from daimyo_store.commands import distinct_command_ids
+from daimyo_store.commands import command_of
 from daimyo_store.migrations import DEFAULT_SCHEMA, checked_schema
 from daimyo_store.upcasting import Upcasters, upcast
+
+AUTHORS_KEPT = 16384  # versions; a stale retry arrives within moments of the move that passed it
 
 # xid8 as a number (it counts from zero, wraparound epochs included, so it fits a bigint)
 _TRANSACTION = "xid::text::bigint AS transaction"
@@ -107,6 +113,10 @@ class PostgresEventStore:
                  max_groups_in_flight: int = 2) -> None:
         self._pool = pool
         self._upcasters = upcasters or {}
+        # (actor, command id) of each version this store appended lately: a command's events
+        # follow the version it was decided on, so when this store appended that next version for
+        # another command, a stale command is known to be no retry without a round trip.
+        self._authors: LruCache[tuple[str, int], tuple[str, str | None]] = LruCache(AUTHORS_KEPT)
         self.group_commit: Batcher[_Append, list[dict[str, Any]]] = Batcher(
             self._insert_group, max_in_flight=max_groups_in_flight, name="event_appends")
 
@@ -141,25 +151,29 @@ class PostgresEventStore:
     def pool(self) -> AsyncConnectionPool:
         return self._pool
 
-    async def append(
-        self, stream_id: str, expected_version: int, events: list[NewEvent]
-    ) -> list[RecordedEvent]:
+    async def append(self, stream_id: str, expected_version: int, events: list[NewEvent]) -> AppendResult:
         # No lookup before the insert: a command id already recorded either fails the expected
         # version (the stream moved past it) or the unique index; both lead to the lookup below.
-        command_ids = distinct_command_ids(events)
+        key = command_of(events)
         try:
-            return await self._insert(stream_id, expected_version, events)
+            recorded = await self._insert(stream_id, expected_version, events)
         except (ConcurrencyError, errors.UniqueViolation) as conflict:
-            already = await self._recorded_for(stream_id, command_ids)
-            if already:
-                return already  # a retry, or the same command racing itself
-            if isinstance(conflict, ConcurrencyError):
-                raise
-            raise ConcurrencyError(f"{stream_id}: version {expected_version + 1} is taken") from conflict
+            already = await self._find_command(stream_id, key[1], key[0]) if key else []
+            if not already:
+                raise ConcurrencyError(f"{stream_id} is not at version {expected_version}") from conflict
+            return Replayed(already)  # a retry, or the same command racing itself
+        else:
+            for event in recorded:
+                self._authors.put((stream_id, event.version), (event.actor, event.command_id))
+            return Appended(expected_version + len(events), recorded)
 
-    async def _recorded_for(self, stream_id: str, keys: list[tuple[str, str]]) -> list[RecordedEvent]:
-        found = {e.version: e for actor, c in keys for e in await self.find_command(stream_id, c, actor)}
-        return [found[v] for v in sorted(found)]
+    async def previous(self, stream_id: str, command_id: str, actor: str = "",
+                       expected_version: int = 0) -> Replayed | None:
+        author = self._authors.peek((stream_id, expected_version + 1)) if expected_version else None
+        if not command_id or (author is not None and author != (actor, command_id)):
+            return None
+        already = await self._find_command(stream_id, command_id, actor)
+        return Replayed(already) if already else None
 
     async def _insert(
         self, stream_id: str, expected_version: int, events: list[NewEvent]
@@ -169,7 +183,7 @@ class PostgresEventStore:
             return []
         rows = await self.group_commit.submit(stream_id, _Append(stream_id, expected_version, events))
         if not rows:
-            raise ConcurrencyError(f"{stream_id}: not at the expected version {expected_version}")
+            raise ConcurrencyError(f"{stream_id}: not at the expected version")
         by_version = {row["version"]: row for row in rows}
         return [self._inserted(by_version[expected_version + n], event) for n, event in enumerate(events, 1)]
 
@@ -213,7 +227,7 @@ class PostgresEventStore:
         async with self._pool.connection() as conn:
             return await _stream_version(conn, stream_id)
 
-    async def find_command(self, stream_id: str, command_id: str, actor: str = "") -> list[RecordedEvent]:
+    async def _find_command(self, stream_id: str, command_id: str, actor: str) -> list[RecordedEvent]:
         async with self._pool.connection() as conn:
             rows = await _fetch(conn, _FIND_COMMAND,
                                 {"stream_id": stream_id, "command_id": command_id, "actor": actor})

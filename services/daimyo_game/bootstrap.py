@@ -19,7 +19,7 @@ from daimyo_game.events import UPCASTERS
 from daimyo_game.grpc_api import GameServicer
 from daimyo_game.handlers import GameHandlers, wall_clock_ms
 from daimyo_game.lease import AdvisoryLease
-from daimyo_game.relay import Lease, Publisher, Relay
+from daimyo_game.relay import Lease, Publisher, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import credentials, shutdown
@@ -160,11 +160,9 @@ def relay_for(app: GameApp, publisher: Publisher, lease: Lease) -> Relay:
     """The relay of `app`: what the handlers computed and appended in this process it takes from
     their repository (no second apply, no decoding back); anything else it loads through its own,
     which caches nothing (its loads must not evict the handlers' games)."""
-    handed_over = app.handlers.repository
     repository = GameRepository(app.store, app.games, 0, app.settings.snapshot_every)
-    return Relay(repository, publisher, lease, catalog=app.catalogue, wakeup=app.wakeup,
-                 timekeeper=Timekeeper(app.handlers), now_ms=app.handlers.now_ms,
-                 computed=handed_over.cached_at, known=handed_over.appended)
+    return Relay(repository, publisher, lease, RelayConfig(now_ms=app.handlers.now_ms), catalog=app.catalogue,
+                 timekeeper=Timekeeper(app.handlers), handed_over=app.handlers.repository, wakeup=app.wakeup)
 
 
 def servicers(app: GameApp) -> list[Servicer]:

@@ -93,6 +93,12 @@ def to_new_event(event: GameEvent, command_id: str | None = None, actor: str = "
     return NewEvent(type=name, data=_ENCODERS[name](event), command_id=command_id, actor=actor)
 
 
+def to_new_events(events: list[GameEvent], command_id: str, actor: str) -> list[NewEvent]:
+    """A command's events to append: its id (if any) rides on the first one only, in the namespace
+    of its actor (a player's id never collides with another seat's or the driver's)."""
+    return [to_new_event(e, (command_id or None) if n == 0 else None, actor) for n, e in enumerate(events)]
+
+
 def from_recorded(recorded: RecordedEvent) -> GameEvent:
     decode = _DECODERS.get(recorded.type)
     if decode is None:

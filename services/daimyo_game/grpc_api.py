@@ -79,17 +79,19 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         except errors.GameError as e:
             MOVES.labels("rejected", e.reason).inc()
             _log.info("move_rejected", reason=e.reason, detail=str(e))
-            return _failed(STATUS[type(e)], str(e))
+            outcome = _failed(STATUS[type(e)], str(e))
         except Exception as e:
             if not is_outage(e):
                 raise
             log_outage(e)
-            return _failed(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
+            outcome = _failed(grpc.StatusCode.UNAVAILABLE, DATABASE_UNAVAILABLE)
+        else:
+            (MOVES_REPLAYED if result.replayed else MOVES_ACCEPTED).inc()
+            _log.debug("move_accepted", version=result.version, replayed=result.replayed)
+            outcome = game_pb2.MoveOutcome(version=result.version)
         finally:
             SUBMIT_SECONDS.observe(time.perf_counter() - started)
-        (MOVES_REPLAYED if result.replayed else MOVES_ACCEPTED).inc()
-        _log.debug("move_accepted", version=result.version, replayed=result.replayed)
-        return game_pb2.MoveOutcome(version=result.version)
+        return outcome
 
     async def GetView(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         call = self.handlers.get_view(request.game_id, _viewer(request.viewer), _caller(request.viewer))

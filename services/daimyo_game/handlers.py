@@ -1,7 +1,9 @@
 """The application service: load → decide → append with the expected version.
 
-Each handler is small; the rules live in the engine and the fold in `aggregate`. Handlers raise
-the typed errors of `errors.py`; they never touch gRPC.
+Each handler is small; the rules live in the engine and the fold in `aggregate`. Whether a
+command is a retry is the store's answer alone (`Appended | Replayed`, by the actor's command
+id); a handler only turns a `Replayed` into the first result. Handlers raise the typed errors of
+`errors.py`; they never touch gRPC.
 """
 
 from __future__ import annotations
@@ -29,15 +31,15 @@ from daimyo_game.catalogue import GameCatalog, GameSummary
 from daimyo_game.chat import Chat
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.errors import DuplicateCommand, Illegal, Malformed, PermissionDenied, Stale
-from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event
+from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, to_new_event, to_new_events
 from daimyo_game.my_games import MyGame, my_game
-from daimyo_game.repository import GameRepository, appended_these
+from daimyo_game.repository import GameRepository
 from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_kit.lru import LruCache
 from daimyo_rules.core import Game, RuleError
-from daimyo_store.api import ConcurrencyError, RecordedEvent
+from daimyo_store.api import Appended, AppendResult, ConcurrencyError, RecordedEvent, Replayed
 
 CREATION_TIMES_KEPT = 4096  # games whose creation time GetGame answers without the catalogue
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
@@ -115,54 +117,75 @@ class GameHandlers:
         """A new game's id and version; a retried command id returns the same game."""
         created = self._new_game(command)
         game_id = _game_id_for(command.command_id)
-        recorded = await self.repository.store.append(
+        answer = await self.repository.store.append(
             stream_id(game_id), 0, [to_new_event(created, command.command_id or None)]
         )
-        first = from_recorded(recorded[0])
-        if isinstance(first, GameCreated) and _same_setup(first, created):
-            self.repository.hand_over(recorded)
-            self.repository.remember_created(game_id, recorded)
-            self._created_at.put(game_id, recorded[0].recorded_at)
-            await self._record_summary(game_id, first, recorded[-1].version, None,
-                                       created_at=recorded[0].recorded_at)
-            self._on_appended()
-            return game_id, recorded[-1].version
-        raise DuplicateCommand(
-            f"command id {command.command_id!r} already created a different game")
+        match answer:
+            case Appended(events=recorded):
+                first = created
+            case Replayed(previous=recorded):
+                first = _same_setup(recorded[0], created, command.command_id)
+        self.repository.hand_over(recorded)
+        self.repository.remember_created(game_id, recorded)
+        self._created_at.put(game_id, recorded[0].recorded_at)
+        await self._record_summary(game_id, first, recorded[-1].version, None,
+                                   created_at=recorded[0].recorded_at)
+        self._on_appended()
+        return game_id, recorded[-1].version
 
     async def submit_move(self, command: SubmitMove) -> MoveResult:
-        """Decide on the warm cached copy without asking the store (the append's expected version
-        checks it); a refusal on a copy another replica has moved past is retried on the newest."""
+        """Load → decide → append, first on the warm cached copy without asking the store (the
+        append's expected version checks it). A refusal on a copy another replica has moved past,
+        or a race lost to another writer, is decided once more on the newest copy."""
         warm = await self.repository.load(command.game_id, check=False)
         try:
-            return await self._submit(warm, command)
+            return await self._move(warm, command)
         except (Stale, Illegal, PermissionDenied) as refusal:
-            if isinstance(refusal, Stale) and _behind(command, warm):
+            if isinstance(refusal, Stale) and 0 < command.expected_version < warm.version:
                 raise  # the newest copy is newer still, and the command is not in this one
-            record = await self.repository.load(command.game_id)
-            if record.version == warm.version:
+            newest = await self.repository.load(command.game_id)
+            if newest.version == warm.version:
                 raise
-            return await self._submit(record, command)
-
-    async def _submit(self, record: GameRecord, command: SubmitMove) -> MoveResult:
-        _check_seat(record, command)
-        try:
-            return await self._decide_and_append(record, command)
-        except (Stale, Illegal) as refusal:  # a retried command is usually stale or out of turn by now
-            earlier = await self._earlier_result(record, command)
-            if earlier is None:
-                raise refusal from None
-            return earlier
         except ConcurrencyError:
-            return await self._after_conflict(command)
+            newest = await self.repository.load(command.game_id)
+        try:
+            return await self._move(newest, command)
+        except ConcurrencyError as e:
+            raise Stale("the game changed while the move was applied; reload and retry") from e
+
+    async def _move(self, record: GameRecord, command: SubmitMove) -> MoveResult:
+        """One decision on `record` and its append. A refused command may be a retry whose move
+        is in the stream already (it is stale or out of turn by now): the store says."""
+        _check_seat(record, command)
+        actor = _caller(command).actor
+        try:
+            events, after = decide_move(record, command, self.now_ms())
+        except (Stale, Illegal) as refusal:
+            previous = await self.repository.store.previous(stream_id(record.game_id), command.command_id,
+                                                            actor, command.expected_version)
+            if previous is None:
+                raise refusal from None
+            return await self._first_result(record, command, previous)
+        answer = await self.repository.append(record, after, to_new_events(events, command.command_id, actor))
+        match answer:
+            case Replayed():
+                return await self._first_result(record, command, answer)
+            case Appended():
+                self._on_appended()
+                if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
+                    await self._record_summary(record.game_id, record.created, after.version, after.outcome,
+                                               after.takeovers)
+                return MoveResult(after.version, after, command.seat)
 
     async def expire_clocks(self, game_id: str) -> int:
         """Hand every seat out of time to a bot; how many events were appended (0 if a move won the race)."""
         record = await self.repository.load(game_id)
+        events = takeovers.decide_expiry(record, self.now_ms())
         try:
-            return len(await self._append_seat_events(record, takeovers.decide_expiry(record, self.now_ms())))
+            answer = await self._append_seat_events(record, events) if events else None
         except ConcurrencyError:
             return 0
+        return len(answer.events) if isinstance(answer, Appended) else 0
 
     async def hand_over_seat(self, game_id: str, seat: int, player_id: str, cause: str,
                              command_id: str = "") -> SeatChange:
@@ -284,59 +307,16 @@ class GameHandlers:
         except KeyError as e:
             raise Malformed(str(e.args[0]) if e.args else f"unknown game {name!r}") from e
 
-    async def _decide_and_append(self, record: GameRecord, command: SubmitMove) -> MoveResult:
-        events, after = decide_move(record, command, self.now_ms())
-        new_events = _new_events(events, command)
-        recorded = await self.repository.append(record, after, new_events)
-        self._on_appended()
-        if not appended_these(recorded, new_events, after.version):  # an earlier append of this command
-            return await self._result_of(command, recorded, record)
-        if after.finished:  # the relay keeps the catalogue's version current; the end matters at once
-            await self._record_summary(record.game_id, record.created, after.version, after.outcome,
-                                       after.takeovers)
-        return MoveResult(after.version, after, command.seat)
-
-    async def _after_conflict(self, command: SubmitMove) -> MoveResult:
-        """Another writer appended first: the first result if it was this command, else stale or one retry."""
-        record = await self.repository.load(command.game_id)
-        earlier = await self._earlier_result(record, command)
-        if earlier is not None:
-            return earlier
-        if command.expected_version and command.expected_version != record.version:
-            raise Stale(f"stale version: you saw version {command.expected_version}, "
-                        f"another move made the game version {record.version}")
-        try:
-            return await self._decide_and_append(record, command)
-        except ConcurrencyError as e:
-            raise Stale("the game changed while the move was applied; reload and retry") from e
-
-    async def _earlier_result(self, record: GameRecord, command: SubmitMove) -> MoveResult | None:
-        if not command.command_id or self._another_command_took_its_version(record, command):
-            return None
-        recorded = await self.repository.store.find_command(stream_id(record.game_id), command.command_id,
-                                                            _caller(command).actor)
-        if not recorded:
-            return None
-        return await self._result_of(command, recorded, record)
-
-    def _another_command_took_its_version(self, record: GameRecord, command: SubmitMove) -> bool:
-        """A command's events start right after the version it expected; when this process appended
-        that version for another command, this one is no retry (the store need not be asked)."""
-        if not _behind(command, record):
-            return False
-        author = self.repository.author(record.game_id, command.expected_version + 1)
-        return author is not None and author != (command.command_id, _caller(command).actor)
-
-    async def _result_of(self, command: SubmitMove, recorded: list[RecordedEvent],
-                         record: GameRecord) -> MoveResult:
-        """The first result of `command`, whose events are `recorded` (DuplicateCommand if they differ)."""
-        first = from_recorded(recorded[0])
+    async def _first_result(self, record: GameRecord, command: SubmitMove, replayed: Replayed) -> MoveResult:
+        """The first result of `command`, which the store replayed (DuplicateCommand if the
+        recorded move is another than this one's)."""
+        first = from_recorded(replayed.previous[0])
         if not isinstance(first, MoveMade) or not _same_move(record, first, command):
             raise DuplicateCommand(
                 f"command id {command.command_id!r} was already used for another request "
-                f"(version {recorded[0].version}); use a new command id"
+                f"(version {replayed.previous[0].version}); use a new command id"
             )
-        at = await self.repository.load_at(command.game_id, recorded[-1].version)
+        at = await self.repository.load_at(command.game_id, replayed.version)
         return MoveResult(at.version, at, command.seat, replayed=True)
 
     async def _record_summary(self, game_id: str, created: GameCreated, version: int, outcome: Any,
@@ -360,24 +340,23 @@ class GameHandlers:
 
     async def _seat_change(self, record: GameRecord, events: list[GameEvent], command_id: str,
                            actor: str) -> SeatChange:
-        recorded = await self._append_seat_events(record, events, command_id, actor)
-        if not recorded:
+        """Changed now, or not (the seat already was as asked, or a retry the store replayed)."""
+        if not events:
             return SeatChange(record.version, False)
-        return SeatChange(recorded[-1].version, recorded[-1].version == record.version + len(events))
+        answer = await self._append_seat_events(record, events, command_id, actor)
+        return SeatChange(answer.version, isinstance(answer, Appended))
 
     async def _append_seat_events(self, record: GameRecord, events: list[GameEvent],
-                                  command_id: str = "", actor: str = "") -> list[RecordedEvent]:
-        if not events:
-            return []
+                                  command_id: str = "", actor: str = "") -> AppendResult:
         after = fold(record, ((record.version + n, e) for n, e in enumerate(events, 1)), record.game_id,
                      lambda _: record.engine)
         assert after is not None
-        new = [to_new_event(e, (command_id or None) if n == 0 else None, actor) for n, e in enumerate(events)]
-        recorded = await self.repository.append(record, after, new)
-        self._on_appended()
-        await self._record_summary(record.game_id, record.created, after.version, after.outcome,
-                                   after.takeovers)
-        return recorded
+        answer = await self.repository.append(record, after, to_new_events(events, command_id, actor))
+        if isinstance(answer, Appended):
+            self._on_appended()
+            await self._record_summary(record.game_id, record.created, after.version, after.outcome,
+                                       after.takeovers)
+        return answer
 
     async def _check_not_playing_elsewhere(self, game_id: str, player_id: str) -> None:
         """A player holds at most one live game (any number of correspondence games): no taking
@@ -422,19 +401,6 @@ def _event_view(record: GameRecord, recorded: RecordedEvent, viewer: Viewer) -> 
     event = from_recorded(recorded)
     data = recorded.data if record.finished else redacted_event_data(record.engine, event, viewer)
     return EventView(recorded.version, recorded.type, data, recorded.recorded_at.isoformat())
-
-
-def _new_events(events: list[GameEvent], command: SubmitMove) -> list[Any]:
-    """The command id rides on the move only (one event per append may carry it), in the
-    namespace of its actor: a player's id never collides with another seat's or the driver's."""
-    actor = _caller(command).actor
-    return [to_new_event(e, (command.command_id or None) if isinstance(e, MoveMade) else None, actor)
-            for e in events]
-
-
-def _behind(command: SubmitMove, record: GameRecord) -> bool:
-    """The command expected a version `record` has already moved past."""
-    return 0 < command.expected_version < record.version
 
 
 def _caller(command: SubmitMove) -> Caller:
@@ -487,10 +453,14 @@ def _game_id_for(command_id: str) -> str:
     return (uuid.uuid5(_GAME_IDS, command_id) if command_id else uuid.uuid4()).hex
 
 
-def _same_setup(stored: GameCreated, requested: GameCreated) -> bool:
-    """A retried CreateGame (seed chosen by the service may differ, so it is not compared)."""
-    return (stored.game, stored.config, list(stored.seats)) == (requested.game, requested.config,
-                                                              list(requested.seats))
+def _same_setup(recorded: RecordedEvent, requested: GameCreated, command_id: str) -> GameCreated:
+    """The game a replayed CreateGame created, if it is the one requested (the seed the service
+    chose may differ, so it is not compared); DuplicateCommand if the command id created another."""
+    stored = from_recorded(recorded)
+    if isinstance(stored, GameCreated) and (stored.game, stored.config, list(stored.seats)) == (
+            requested.game, requested.config, list(requested.seats)):
+        return stored
+    raise DuplicateCommand(f"command id {command_id!r} already created a different game")
 
 
 def _same_move(record: GameRecord, made: MoveMade, command: SubmitMove) -> bool:

@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from daimyo_bus import subjects
@@ -41,7 +42,7 @@ from daimyo_kit.batches import BATCH_ITEMS
 from daimyo_kit.lru import LruCache
 from daimyo_kit.metrics import Children
 from daimyo_rules.core import RuleError
-from daimyo_store.api import LOG_START, EventStore, KnownEvents, LogPosition, RecordedEvent
+from daimyo_store.api import LOG_START, EventStore, LogPosition, RecordedEvent
 
 CHECKPOINT = "relay"
 CATALOG_SECONDS = 0.5  # under load, how often the catalogue's versions and the checkpoint are saved
@@ -68,35 +69,47 @@ class Lease(Protocol):
     async def release(self) -> None: ...
 
 
+class HandedOver(Protocol):
+    """What the handlers of this process computed and appended (their repository), so the relay
+    neither applies a move again nor decodes an event it could take from memory."""
+
+    def cached_at(self, game_id: str, version: int) -> GameRecord | None: ...
+
+    def appended(self, stream: str, version: int) -> RecordedEvent | None: ...
+
+
+@dataclass(frozen=True)
+class RelayConfig:
+    """How the relay paces itself, and its clocks (tests pass their own)."""
+
+    batch: int = 200  # events read and published per batch at most
+    poll_seconds: float = 0.05  # how long an idle relay waits for a wakeup before reading again
+    gather_seconds: float = 0.004  # after a part batch, how long the next appends may gather
+    catalog_seconds: float = CATALOG_SECONDS
+    now_ms: Callable[[], int] = wall_clock_ms  # the games' clock (what a published view shows)
+    clock: Callable[[], float] = time.monotonic  # the relay's own pace
+
+
 class Relay:
     def __init__(self, repository: GameRepository, publisher: Publisher, lease: Lease,
-                 catalog: GameCatalog | None = None, batch: int = 200, poll_seconds: float = 0.05,
-                 gather_seconds: float = 0.004,
-                 wakeup: asyncio.Event | None = None, timekeeper: Timekeeper | None = None,
-                 now_ms: Callable[[], int] = wall_clock_ms,
-                 computed: Callable[[str, int], GameRecord | None] | None = None,
-                 known: KnownEvents | None = None, catalog_seconds: float = CATALOG_SECONDS,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 config: RelayConfig = RelayConfig(), *, catalog: GameCatalog | None = None,
+                 timekeeper: Timekeeper | None = None, handed_over: HandedOver | None = None,
+                 wakeup: asyncio.Event | None = None) -> None:
+        """`repository` loads what nobody handed over (`handed_over`: by default what it holds itself)."""
         self.repository = repository
-        self._computed = computed or (lambda _game_id, _version: None)
-        self._known = known or repository.appended
         self.store: EventStore = repository.store
         self.publisher = publisher
         self.lease = lease
+        self.config = config
         self.catalog = catalog
-        self.batch = batch
-        self.poll_seconds = poll_seconds
-        self.gather_seconds = gather_seconds
-        self._games: LruCache[str, GameRecord] = LruCache(1024)
-        self._wake = wakeup or asyncio.Event()
-        self._position = LOG_START
         self.timekeeper = timekeeper
-        self.now_ms = now_ms
-        self.catalog_seconds = catalog_seconds
-        self._clock = clock
+        self._handed_over = handed_over or repository
+        self._wake = wakeup or asyncio.Event()
+        self._games: LruCache[str, GameRecord] = LruCache(1024)
+        self._position = LOG_START
         self._uncatalogued: dict[str, GameRecord] = {}  # games relayed since the last checkpoint
         self._saved_position = LOG_START
-        self._saved_at = clock()
+        self._saved_at = config.clock()
 
     def wake(self) -> None:
         """Something was appended in this process: look now rather than at the next poll."""
@@ -131,7 +144,7 @@ class Relay:
                 RELAY_LAG.set(0)
                 if not expired:
                     await self._idle()
-            elif relayed < self.batch:
+            elif relayed < self.config.batch:
                 await self._gather()
             if time.monotonic() - last_check > 1.0:
                 await self.lease.check()
@@ -144,15 +157,16 @@ class Relay:
         """After a part batch, let the next few appends arrive: each batch costs a read and a
         flush whatever its size, so under load larger batches cost less per move. The first event
         after a quiet spell still goes out at once."""
-        await asyncio.sleep(self.gather_seconds)
+        await asyncio.sleep(self.config.gather_seconds)
 
     async def _idle(self) -> None:
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), self.poll_seconds)
+            await asyncio.wait_for(self._wake.wait(), self.config.poll_seconds)
         self._wake.clear()
 
     async def _relay_batch(self) -> int:
-        events = await self.store.read_all(self._position, self.batch, known=self._known)
+        known = self._handed_over.appended
+        events = await self.store.read_all(self._position, self.config.batch, known=known)
         touched: dict[str, GameRecord] = {}
         for recorded in events:
             record = await self._relay_event(recorded)
@@ -182,7 +196,7 @@ class Relay:
             _log.error("relay_skipped_event", game_id=game_id, version=recorded.version, error=str(e))
             RELAY_SKIPPED.inc()
             return None
-        for subject, payload in messages_for(record, from_recorded(recorded), self.now_ms()):
+        for subject, payload in messages_for(record, from_recorded(recorded), self.config.now_ms()):
             await self._publish(subject, payload, recorded)
         return record
 
@@ -195,7 +209,7 @@ class Relay:
         restart republishes that much more), and rows the handlers failed to write catch up."""
         if self._position == self._saved_position:
             return
-        if not force and self._clock() - self._saved_at < self.catalog_seconds:
+        if not force and self.config.clock() - self._saved_at < self.config.catalog_seconds:
             return
         records = list(self._uncatalogued.values())
         if self.catalog is not None and records:
@@ -203,7 +217,7 @@ class Relay:
                 [summary_of(r.game_id, r.created, r.version, r.outcome, r.takeovers) for r in records])
         await self.store.set_checkpoint(CHECKPOINT, self._position)
         self._uncatalogued.clear()
-        self._saved_position, self._saved_at = self._position, self._clock()
+        self._saved_position, self._saved_at = self._position, self.config.clock()
 
     async def _publish(self, subject: str, message: Message, recorded: RecordedEvent) -> None:
         if isinstance(message, GameResult | SeatAbandoned):  # consumed durably; dedupe on republish
@@ -215,7 +229,7 @@ class Relay:
     async def _game_at(self, game_id: str, recorded: RecordedEvent) -> GameRecord:
         """The game right after `recorded`: as the handler computed it, else one fold step from the
         cache, else a load."""
-        cached = self._computed(game_id, recorded.version) or self._games.get(game_id)
+        cached = self._handed_over.cached_at(game_id, recorded.version) or self._games.get(game_id)
         if cached is not None and cached.version == recorded.version:
             record = cached
         elif cached is not None and cached.version == recorded.version - 1:

@@ -1,29 +1,34 @@
-"""Loading games from the event store: warm cache → snapshot + tail → full replay.
+"""Loading games from the event store: warm cache → snapshot + tail → full replay; and appending.
 
 A cached game is used after the store confirms nothing was appended after it (any replica
 may have moved the game on) — or, for a move, unconfirmed (`check=False`): the append's
 expected version is the check, and a refusal on a stale copy is retried on a confirmed one
-(see `handlers.submit_move`). Snapshots are written every `snapshot_every` events.
+(see `handlers.submit_move`). Snapshots are written every `snapshot_every` events. Whether an
+append was a retry is the store's answer (`Appended | Replayed`), never decided here.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any
-
-import orjson
 
 from daimyo_game.aggregate import GameRecord, GameResolver, Takeover, fold, stream_id
 from daimyo_game.clocks import Clock
 from daimyo_game.errors import Malformed, NotFound
 from daimyo_game.events import created_from_json, created_to_json, from_recorded
 from daimyo_kit.lru import LruCache
-from daimyo_store.api import EventStore, NewEvent, RecordedEvent, Snapshot, StreamNotFound
+from daimyo_store.api import (
+    Appended,
+    AppendResult,
+    EventStore,
+    NewEvent,
+    RecordedEvent,
+    Snapshot,
+    StreamNotFound,
+)
 
 SNAPSHOT_FORMAT = 1
 APPENDED_KEPT = 4096  # events; a few seconds of appends at full speed
-AUTHORS_KEPT = 16384  # (command id, actor) pairs: a stale retry arrives within moments of the move
 
 
 class GameRepository:
@@ -37,9 +42,6 @@ class GameRepository:
         # takes the event from here instead of decoding it again (bounded: a relay that is
         # elsewhere or behind reads the rest from the store).
         self._appended: LruCache[tuple[str, int], RecordedEvent] = LruCache(APPENDED_KEPT)
-        # Which command appended each recent version here, so a stale move is told it is not a
-        # retry without asking the store (see `handlers._earlier_result`).
-        self._authors: LruCache[tuple[str, int], tuple[str | None, str]] = LruCache(AUTHORS_KEPT)
 
     async def load(self, game_id: str, check: bool = True) -> GameRecord:
         """The game at its newest version (`check=False`: the cached copy unconfirmed, if any)."""
@@ -69,15 +71,15 @@ class GameRepository:
     async def read_events(self, game_id: str, after_version: int = 0) -> list[RecordedEvent]:
         return await self._read(game_id, after_version)
 
-    async def append(self, before: GameRecord, after: GameRecord,
-                     events: list[NewEvent]) -> list[RecordedEvent]:
-        """Append `events` at `before.version`; ConcurrencyError if another writer was first."""
-        recorded = await self.store.append(stream_id(before.game_id), before.version, events)
-        if appended_these(recorded, events, after.version):
+    async def append(self, before: GameRecord, after: GameRecord, events: list[NewEvent]) -> AppendResult:
+        """Append `events` at `before.version` (ConcurrencyError if another writer was first);
+        once appended, `after` is the game."""
+        answer = await self.store.append(stream_id(before.game_id), before.version, events)
+        if isinstance(answer, Appended):
             self._cache.put(after.game_id, after)
-            self.hand_over(recorded)
+            self.hand_over(answer.events)
             await self._maybe_snapshot(before.version, after)
-        return recorded
+        return answer
 
     def cached_at(self, game_id: str, version: int) -> GameRecord | None:
         """The game at `version` if this process computed it (appended it, or loaded it) and still
@@ -89,11 +91,6 @@ class GameRepository:
         """Keep events this process appended (by any path) for the relay's `appended`."""
         for event in recorded:
             self._appended.put((event.stream_id, event.version), event)
-            self._authors.put((event.stream_id, event.version), (event.command_id, event.actor))
-
-    def author(self, game_id: str, version: int) -> tuple[str | None, str] | None:
-        """(command id, actor) of the event this process appended at `version`, if it still knows."""
-        return self._authors.peek((stream_id(game_id), version))
 
     def appended(self, stream: str, version: int) -> RecordedEvent | None:
         """The event this process appended at (`stream`, `version`), handed over once (to the
@@ -140,27 +137,6 @@ class GameRepository:
         if every and after.version // every > before_version // every:
             state = snapshot_state(after)
             await self.store.save_snapshot(Snapshot(stream_id(after.game_id), after.version, state))
-
-
-def appended_these(recorded: list[RecordedEvent], events: list[NewEvent], version: int) -> bool:
-    """Whether the store wrote `events` up to `version` now, not an earlier append of the same command id.
-
-    Subtle: two writers may race with one command id but different moves (two bot replicas
-    searching the same turn). The loser's store call returns the winner's events at the very
-    version the loser expected, so a version check alone would cache the loser's state.
-    """
-    if not recorded or recorded[-1].version != version or len(recorded) != len(events):
-        return False
-    pairs = zip(recorded, events, strict=True)
-    return all(r.type == e.type and (r.data is e.data or _canonical(r.data) == _canonical(e.data))
-               for r, e in pairs)
-
-
-def _canonical(data: Any) -> bytes:
-    try:  # orjson: this runs twice per move
-        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS, default=str)
-    except TypeError:  # e.g. an integer wider than 64 bits
-        return json.dumps(data, sort_keys=True, separators=(",", ":"), default=str).encode()
 
 
 def snapshot_state(record: GameRecord) -> dict[str, Any]:

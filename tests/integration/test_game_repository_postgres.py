@@ -1,4 +1,6 @@
-"""The game repository's "did I write this?" check against what Postgres hands back from jsonb."""
+"""The store's answer to a game's append, as Postgres hands it back from jsonb: `Appended` for a
+fresh append, `Replayed` with the first move for a command id its actor used before — even for
+another move (two bot replicas searching the same turn) — and never another actor's."""
 
 from __future__ import annotations
 
@@ -6,10 +8,13 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from daimyo_game.repository import appended_these
-from daimyo_store import NewEvent, PostgresEventStore
+from daimyo_store import Appended, NewEvent, PostgresEventStore, Replayed
 
 pytestmark = pytest.mark.integration
+
+def move(data: dict[str, object], actor: str = "driver") -> NewEvent:
+    return NewEvent("MoveMade", data, command_id="c1", actor=actor)
+
 
 MOVE_DATA = {"seat": 1, "move": {"type": "place", "tile": "samurai2", "hex": "h118"},
              "effects": {"captured": [{"city": "Edo", "figure": "rice"}], "score": 0.5, "note": "é ✓"},
@@ -23,15 +28,19 @@ async def store(database_url: str, fresh_schema: str) -> AsyncIterator[PostgresE
     await opened.close()
 
 
-async def test_a_fresh_append_read_back_from_jsonb_is_recognised_as_this_writers(
+async def test_a_fresh_append_is_answered_as_appended(store: PostgresEventStore) -> None:
+    answer = await store.append("game-a", 0, [move(MOVE_DATA)])
+    assert isinstance(answer, Appended) and answer.version == 1 and answer.events[0].data == MOVE_DATA
+
+
+async def test_another_move_under_the_same_command_id_is_replayed_with_the_first(
         store: PostgresEventStore) -> None:
-    events = [NewEvent("MoveMade", MOVE_DATA, command_id="c1")]
-    recorded = await store.append("game-a", 0, events)
-    assert appended_these(recorded, events, 1)
+    await store.append("game-b", 0, [move(MOVE_DATA)])
+    answer = await store.append("game-b", 0, [move({**MOVE_DATA, "move": {"type": "pass"}})])
+    assert isinstance(answer, Replayed) and answer.version == 1 and answer.previous[0].data == MOVE_DATA
 
 
-async def test_another_move_under_the_same_command_id_is_not_this_writers(store: PostgresEventStore) -> None:
-    await store.append("game-b", 0, [NewEvent("MoveMade", MOVE_DATA, command_id="c1")])
-    other = [NewEvent("MoveMade", {**MOVE_DATA, "move": {"type": "pass"}}, command_id="c1")]
-    recorded = await store.append("game-b", 0, other)  # the store answers with the first append
-    assert recorded[-1].version == 1 and not appended_these(recorded, other, 1)
+async def test_the_same_command_id_of_another_actor_is_appended(store: PostgresEventStore) -> None:
+    await store.append("game-c", 0, [move(MOVE_DATA, actor="player:ann")])
+    answer = await store.append("game-c", 1, [move(MOVE_DATA)])
+    assert isinstance(answer, Appended) and answer.version == 2

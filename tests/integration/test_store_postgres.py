@@ -12,7 +12,16 @@ import psycopg
 import pytest
 from psycopg import sql
 
-from daimyo_store import LOG_START, ConcurrencyError, LogPosition, NewEvent, PostgresEventStore, RecordedEvent
+from daimyo_store import (
+    LOG_START,
+    Appended,
+    ConcurrencyError,
+    LogPosition,
+    NewEvent,
+    PostgresEventStore,
+    RecordedEvent,
+    Replayed,
+)
 from tests.support.event_rows import connect, insert_uncommitted
 
 pytestmark = pytest.mark.integration
@@ -31,7 +40,7 @@ async def test_read_all_waits_for_an_earlier_position_that_commits_late(
     slow = await connect(database_url, fresh_schema)
     try:
         slow_position = await insert_uncommitted(slow, "slow")
-        (fast,) = await store.append("fast", 0, [NewEvent("Fast", {})])
+        (fast,) = (await store.append("fast", 0, [NewEvent("Fast", {})])).events
         assert fast.position > slow_position
 
         naive = await _positions_after(database_url, fresh_schema, 0)
@@ -191,7 +200,9 @@ async def test_appends_to_many_streams_at_once_share_statements_and_each_lands_a
     moved = await asyncio.gather(*(store.append(s, 1, [NewEvent("Moved", {"n": n}), NewEvent("Scored", {})])
                                    for n, s in enumerate(streams)))
     assert store.group_commit.groups - before < len(streams)
-    for n, (stream, recorded) in enumerate(zip(streams, moved, strict=True)):
+    for n, (stream, answer) in enumerate(zip(streams, moved, strict=True)):
+        assert isinstance(answer, Appended)
+        recorded = answer.events
         assert [(e.stream_id, e.version, e.type) for e in recorded] == [
             (stream, 2, "Moved"), (stream, 3, "Scored")]
         assert recorded[0].data == {"n": n}
@@ -223,16 +234,17 @@ async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others
 ) -> None:
     store = one_group_at_a_time
     await asyncio.gather(*(store.append(s, 0, [NewEvent("Created", {})]) for s in ("a", "b", "c")))
-    (first,) = await store.append("b", 1, [NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")])
+    retried = NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")
+    (first,) = (await store.append("b", 1, [retried])).events
     groups = store.group_commit.groups
     outcomes = await asyncio.gather(
         store.append("a", 1, [NewEvent("Moved", {})]),
         # the retry, at the stream's version: it passes the version check and hits the command id
-        store.append("b", 2, [NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")]),
+        store.append("b", 2, [retried]),
         store.append("c", 1, [NewEvent("Moved", {})]),
     )
-    assert [e.version for e in outcomes[1]] == [first.version]
-    assert outcomes[1][0].position == first.position
+    assert outcomes[1] == Replayed([first])
+    assert isinstance(outcomes[0], Appended) and isinstance(outcomes[2], Appended)
     assert store.group_commit.groups - groups == 1  # one statement for all three, then each alone
     assert [await store.stream_version(s) for s in ("a", "b", "c")] == [2, 2, 2]
 
@@ -240,8 +252,9 @@ async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others
 async def test_read_all_hands_back_the_events_its_caller_holds_without_reading_them_again(
     store: PostgresEventStore,
 ) -> None:
-    start = LogPosition.of((await store.append("probe", 0, [NewEvent("Probe", {})]))[-1])
-    appended = {e.version: e for e in await store.append("held", 0, [NewEvent("A", {}), NewEvent("B", {})])}
+    start = LogPosition.of((await store.append("probe", 0, [NewEvent("Probe", {})])).events[-1])
+    held = (await store.append("held", 0, [NewEvent("A", {}), NewEvent("B", {})])).events
+    appended = {e.version: e for e in held}
     await _wait_for_visible(store, start, 2)
     events = await store.read_all(start, known=lambda s, v: appended.get(v) if s == "held" else None)
     assert [e is appended[e.version] for e in events] == [True, True]
@@ -251,3 +264,29 @@ async def _wait_for_visible(store: PostgresEventStore, after: LogPosition, count
     deadline = time.monotonic() + 10
     while len(await store.read_all(after)) < count and time.monotonic() < deadline:
         await asyncio.sleep(0.02)
+
+
+async def test_a_command_stale_behind_a_version_this_store_appended_for_another_is_no_retry_without_a_query(
+    store: PostgresEventStore,
+) -> None:
+    await store.append("g", 0, [NewEvent("Moved", {}, command_id="m1", actor="player:ann")])
+    await store.append("g", 1, [NewEvent("Moved", {}, command_id="m2", actor="driver")])
+    asked = store.pool.get_stats()["requests_num"]
+    assert await store.previous("g", "m3", "player:ann", expected_version=1) is None
+    assert await store.previous("g", "m2", "player:ann", expected_version=1) is None  # another actor's id
+    assert store.pool.get_stats()["requests_num"] == asked
+    assert isinstance(await store.previous("g", "m2", "driver", expected_version=1), Replayed)  # read
+
+
+async def test_another_replica_asks_postgres_whether_a_stale_command_was_recorded(
+    database_url: str, fresh_schema: str
+) -> None:
+    replicas = [await PostgresEventStore.open(database_url, fresh_schema, max_size=2) for _ in range(2)]
+    try:
+        (first,) = (await replicas[0].append("g", 0, [NewEvent("Moved", {"n": 1}, command_id="m1",
+                                                                  actor="player:ann")])).events
+        assert await replicas[1].previous("g", "m1", "player:ann", expected_version=0) == Replayed([first])
+        assert await replicas[1].previous("g", "m1", "player:bob", expected_version=0) is None
+    finally:
+        for replica in replicas:
+            await replica.close()

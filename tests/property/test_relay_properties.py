@@ -55,9 +55,10 @@ async def play(handlers: GameHandlers, game: str, players: int, seed: int, moves
     return game_id
 
 
-async def relay_all(store: InMemoryEventStore, publisher: Recorder, computed: Any = None) -> None:
+async def relay_all(store: InMemoryEventStore, publisher: Recorder, handed_over: Any = None) -> None:
     await store.set_checkpoint(CHECKPOINT, LOG_START)
-    await Relay(GameRepository(store, get_game, 0), publisher, LocalLease(), computed=computed).run_once()
+    relay = Relay(GameRepository(store, get_game, 0), publisher, LocalLease(), handed_over=handed_over)
+    await relay.run_once()
 
 
 @FAST
@@ -69,7 +70,7 @@ async def test_the_handlers_game_publishes_exactly_what_the_stream_rebuilds(tabl
     game_id = await play(handlers, *table, seed, moves)
     rebuilt, reused = Recorder(), Recorder()
     await relay_all(store, rebuilt)
-    await relay_all(store, reused, handlers.repository.cached_at)
+    await relay_all(store, reused, handlers.repository)
     assert reused.sent == rebuilt.sent
     await every_frame_is_the_engines_view(handlers, game_id, rebuilt.sent)
 

@@ -136,18 +136,40 @@ async def test_a_retried_command_returns_the_first_result_and_appends_nothing() 
     assert await handlers.repository.store.stream_version(stream_id(game_id)) == 2
 
 
-async def test_a_stale_move_after_a_move_made_here_is_refused_without_asking_the_store(
+async def test_a_stale_move_is_refused_without_loading_the_game_again_the_store_saying_it_is_no_retry(
         monkeypatch: pytest.MonkeyPatch) -> None:
     handlers = make_handlers()
     game_id = await new_game(handlers)
     await play_first_legal(handlers, game_id, "m1")
     asked: list[str] = []
     store = handlers.repository.store
-    for name in ("find_command", "stream_version", "read_stream"):
+    for name in ("previous", "stream_version", "read_stream", "append"):
         monkeypatch.setattr(store, name, _recording(asked, name, getattr(store, name)))
     with pytest.raises(Stale, match="you saw version 1, the game is at 2"):
         await handlers.submit_move(SubmitMove(game_id, 1, {"type": "play", "card": 1}, 1, "m2"))
-    assert asked == []
+    assert asked == ["previous"]
+
+
+async def test_a_retried_command_is_answered_from_the_store_even_by_a_replica_that_never_saw_it() -> None:
+    one = make_handlers()
+    game_id = await new_game(one)
+    move = (await one.get_view(game_id, 0)).view["legal_moves"][0]
+    first = await one.submit_move(SubmitMove(game_id, 0, move, 1, "m1", player_id="ann"))
+    stale_copy = GameHandlers(GameRepository(one.repository.store, fake_games), one.catalog, fake_games)
+    again = await stale_copy.submit_move(SubmitMove(game_id, 0, move, 1, "m1", player_id="ann"))
+    assert (again.version, again.replayed, first.replayed) == (first.version, True, False)
+
+
+async def test_another_actor_using_the_same_command_id_is_not_treated_as_a_replay() -> None:
+    handlers = make_handlers()
+    game_id = await new_game(handlers)
+    move = (await handlers.get_view(game_id, 0)).view["legal_moves"][0]
+    await handlers.submit_move(SubmitMove(game_id, 0, move, 1, "same", player_id="ann"))
+    bot_move = (await handlers.get_view(game_id, 1)).view["legal_moves"][0]
+    driver = await handlers.submit_move(SubmitMove(game_id, 1, bot_move, 2, "same", role="driver"))
+    assert (driver.version, driver.replayed) == (3, False)
+    retried = await handlers.submit_move(SubmitMove(game_id, 0, move, 1, "same", player_id="ann"))
+    assert (retried.version, retried.replayed) == (2, True)  # the player's own first result
 
 
 async def test_a_retry_reaching_another_replica_still_returns_the_first_result() -> None:

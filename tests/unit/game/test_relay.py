@@ -16,7 +16,7 @@ from daimyo_game.catalogue import InMemoryCatalogue
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
-from daimyo_game.relay import CHECKPOINT, Relay
+from daimyo_game.relay import CHECKPOINT, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
 from daimyo_store.api import LOG_START, NewEvent
 from daimyo_store.memory import InMemoryEventStore
@@ -144,24 +144,45 @@ async def test_an_event_of_a_game_no_engine_can_replay_is_skipped_not_retried_fo
     assert [m["version"] for m in on(publisher, ".watch")] == [1, 2, 3, 4]
 
 
+class NotingHandOver:
+    """The handlers' repository handed over to the relay, noting whether each game was reused."""
+
+    def __init__(self, repository: GameRepository) -> None:
+        self.repository = repository
+        self.applied: list[str] = []
+
+    def cached_at(self, game_id: str, version: int) -> Any:
+        record = self.repository.cached_at(game_id, version)
+        self.applied.append("reused" if record is not None else "rebuilt")
+        return record
+
+    def appended(self, stream: str, version: int) -> None:
+        return None
+
+
 async def test_the_relay_publishes_the_game_the_handler_computed_without_applying_the_move_again() -> None:
     store = InMemoryEventStore()
-    applied: list[str] = []
     repository = GameRepository(store, fake_games)
     handlers = GameHandlers(repository, InMemoryCatalogue(), fake_games)
     rebuilt, reused = ListPublisher(), ListPublisher()
     await play_game(handlers)
-    await Relay(GameRepository(store, fake_games), rebuilt, LocalLease()).run_once()
-
-    def computed(game_id: str, version: int) -> Any:
-        record = repository.cached_at(game_id, version)
-        applied.append("reused" if record is not None else "rebuilt")
-        return record
+    await Relay(GameRepository(store, fake_games, 0), rebuilt, LocalLease()).run_once()
 
     await store.set_checkpoint(CHECKPOINT, LOG_START)
-    await Relay(GameRepository(store, fake_games), reused, LocalLease(), computed=computed).run_once()
+    handed_over = NotingHandOver(repository)
+    relay = Relay(GameRepository(store, fake_games, 0), reused, LocalLease(), handed_over=handed_over)
+    await relay.run_once()
     assert reused.messages == rebuilt.messages
-    assert applied[-1] == "reused"  # the newest version is the one the handler holds
+    assert handed_over.applied[-1] == "reused"  # the newest version is the one the handler holds
+
+
+async def test_the_relay_reads_the_log_in_batches_of_its_configured_size() -> None:
+    handlers, _, publisher = make()
+    await play_game(handlers)  # four events: creation, two moves, the end
+    relay = Relay(GameRepository(handlers.repository.store, fake_games), publisher, LocalLease(),
+                  RelayConfig(batch=3, now_ms=lambda: 42))
+    assert [await relay._relay_batch() for _ in range(3)] == [3, 1, 0]
+    assert relay.config == RelayConfig(batch=3, now_ms=relay.config.now_ms)
 
 
 async def test_every_event_the_handlers_append_is_held_once_for_the_relay_as_recorded() -> None:
@@ -178,8 +199,8 @@ async def test_every_event_the_handlers_append_is_held_once_for_the_relay_as_rec
 async def test_under_load_versions_reach_the_catalogue_and_checkpoint_every_catalog_seconds() -> None:
     store, catalogue, now = InMemoryEventStore(), InMemoryCatalogue(), [0.0]
     handlers = GameHandlers(GameRepository(store, fake_games), catalogue, fake_games)
-    relay = Relay(GameRepository(store, fake_games), ListPublisher(), LocalLease(), catalog=catalogue,
-                  catalog_seconds=10, clock=lambda: now[0])
+    config = RelayConfig(catalog_seconds=10, clock=lambda: now[0])
+    relay = Relay(GameRepository(store, fake_games), ListPublisher(), LocalLease(), config, catalog=catalogue)
     seats = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
     game_id, version = await handlers.create_game(CreateGame("cards", {"rounds": 3}, seats, seed=3))
 
