@@ -2,21 +2,21 @@
 
 A strategy turns one seat's view into a move within a deadline. The games come from the engine
 registry; a game's bots live in the package `daimyo_bot.<game>` (its `levels` module's
-`levels(pool)`), found by the game's name. A game without such a package still gets a `random`
-level (the engine's random move on a state sampled from the view), so any registered game can
-seat bots; levels a game lacks are refused (INVALID_ARGUMENT) and the driver plays randomly.
+`levels(pool)`), found by the game's name (`packages.py`). A game without such a package still
+gets a `random` level (the engine's random move on a state sampled from the view), so any
+registered game can seat bots; levels a game lacks are refused (INVALID_ARGUMENT) and the
+driver plays randomly.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from types import ModuleType
 from typing import Any, Protocol
 
 from daimyo_bot.determinize import engine_random_move
+from daimyo_bot.packages import bot_package
 from daimyo_bot.search_pool import SearchPool
 from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_rules.core import Rng
@@ -89,21 +89,3 @@ def stand_in(levels: dict[str, Level], level: str) -> Level | None:
 
 def random_level(game: str, description: str) -> Level:
     return Level("random", description, Instant(partial(engine_random_move, game)))
-
-
-def bot_package(game: str) -> ModuleType | None:
-    """`daimyo_bot.<game>.levels` if this service has bots for `game`, else None."""
-    if not game.isidentifier():
-        return None
-    try:
-        return importlib.import_module(f"daimyo_bot.{game}.levels")
-    except ModuleNotFoundError as e:
-        if e.name not in (f"daimyo_bot.{game}", f"daimyo_bot.{game}.levels"):
-            raise  # a bot package that is there but broken must fail loudly
-        return None
-
-
-def import_bot_packages() -> None:
-    """Import every game's bot code now (search workers warm up with it)."""
-    for name in game_names():
-        bot_package(name)

@@ -19,6 +19,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from daimyo_bot.packages import import_bot_packages
 from daimyo_kit import logging as log
 
 WORKER_SHARE = 0.75  # of the deadline spent searching; the rest is transport and merging
@@ -63,8 +64,6 @@ def _run_job(search: SearchFunction, view_json: str, seat: int, seed: int, stop_
 
 
 def _warm() -> int:
-    from daimyo_bot.levels import import_bot_packages
-
     import_bot_packages()  # every game's engine, board data and search code, once
     return os.getpid()
 

@@ -1,12 +1,15 @@
-"""Samurai in integers, for the `expert` search: a mutable play-phase state and its judgement.
+"""Samurai in integers, the one fast state of the bots' searches: a mutable play-phase state and
+its judgement.
 
-`FastState` keeps the engine's names (tile ids, hex ids, `Move` objects) so the `mcts` level
-plays exactly as it always has. Here everything is an int: a tile is its index in `TILE_IDS`,
-a hex its board-local index, a figure its index in `FIGURE_TYPES`, and a move one int code
-(`Codes`). Empty hexes are kept in swap-remove lists, so a uniformly random legal move is found
-by arithmetic without listing the moves, and the judgement (`CompactJudge`) gives the scores of
-`heuristics.Judge` — the same formula, read from the running influence. The engine's API is
-untouched; codes become engine `Move`s only at the root of a search (`Codes.move`).
+The engine's `State` is immutable and `apply_move` validates every move, which is right for the
+game service and most of a search's cost. Here a move from the legal list is applied in place,
+and everything is an int: a tile is its index in `TILE_IDS`, a hex its board-local index, a
+figure its index in `FIGURE_TYPES`, and a move one int code (`Codes`). Empty hexes are kept in
+swap-remove lists, so a uniformly random legal move is found by arithmetic without listing the
+moves, and the judgement (`CompactJudge`) gives the scores of `heuristics.Judge` — the same
+formula, read from the running influence. The engine's API is untouched; codes become engine
+`Move`s only at the root of a search (`Codes.move`). `make native` compiles this module with
+mypyc (`native.py` chooses the build).
 
 `tests/unit/bot/test_compact.py` plays seeded random games on this state and on the engine's,
 comparing the legal moves (as sets), every move's judged score and, after every move, the board,

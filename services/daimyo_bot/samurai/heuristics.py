@@ -1,4 +1,5 @@
-"""A one-turn judgement of Samurai moves, cheap enough to run inside playouts.
+"""A one-turn judgement of Samurai moves on the engine's state: the `greedy` level's, and the
+formula `compact.CompactJudge` computes on the searches' integer state (tested equal).
 
 Scores read the board directly (no `apply`): a placement that completes a surround is worth
 the figures it wins minus those it hands to others; one that does not is worth the change in
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from daimyo_bot.samurai.fast_state import INFLUENCE, FastState
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.board import Board, Settlement, board_for
 from daimyo_rules.samurai.moves import ChooseHand, FigureSwap, Move, Place, TileSwap
@@ -24,7 +24,6 @@ CONTESTED_BONUS = 0.5  # a figure whose type's leadership is within one capture
 LEADER_WEIGHT = 0.5  # extra weight of what the leading seat gains
 
 Tiles = Sequence[tuple[int, str] | None]
-Judged = State | FastState  # the engine's state or the search's mutable one
 
 
 class Judge:
@@ -34,11 +33,11 @@ class Judge:
     board: Board
     leader: int
     seat: int
-    state: Judged
+    state: State
     values: tuple[float, float, float]
     races: dict[int, tuple[int, ...]]  # per settlement (and figure type): influences, empties, on `state`
 
-    def __init__(self, state: Judged, seat: int) -> None:
+    def __init__(self, state: State, seat: int) -> None:
         self.state, self.seat = state, seat
         self.races = {}
         self.board = board_for(state.players)
@@ -190,53 +189,6 @@ class Judge:
         return (after - before) / (1 + empties)
 
 
-class FastJudge(Judge):
-    """`Judge`'s scores on the search's `FastState`, placements read from its running influence
-    and empties instead of the tiles around (the same numbers, tested; the playouts' hot path)."""
-
-    __slots__ = ("fast",)
-    fast: FastState
-
-    def __init__(self, state: FastState, seat: int) -> None:
-        super().__init__(state, seat)
-        self.fast = state
-
-    def place(self, tile_id: str, hex_index: int, tiles: Tiles | None = None) -> float:
-        if tiles is not None:
-            return super().place(tile_id, hex_index, tiles)
-        tile = TILE_BY_ID[tile_id]
-        total = -TILE_COST * tile.value - (FAST_COST if tile.fast else 0.0)
-        fast, board, added, seat, values = self.fast, self.board, INFLUENCE[tile_id], self.seat, self.values
-        for si in board.touching[hex_index]:
-            present = fast.figures[si]
-            if not present:
-                continue
-            empties = fast.settlement_empties[si] - (1 if hex_index in board.settlements[si].land else 0)
-            near = 0.0  # summed per settlement first, as Judge does (the same floats)
-            for figure in present:
-                kind = FIGURE_INDEX[figure]
-                race = fast.influence[si * 3 + kind]
-                mine = race[seat]
-                other = max(race[:seat] + race[seat + 1:])
-                after = mine + added[kind]
-                if empties > 0:
-                    change = ((after > other) - (after < other)) - ((mine > other) - (mine < other))
-                    near += change * values[kind] / (1 + empties)
-                elif after > other:
-                    near += values[kind]
-                elif after < other:
-                    near += self._lost(race, other)
-            total += near
-        return total
-
-    def _lost(self, race: list[int], other: int) -> float:
-        """A race lost now: to a single rival (the leader costs more), or 0 if rivals tie."""
-        others = list(race)
-        others[self.seat] = -1
-        if others.count(other) != 1:
-            return 0.0
-        return -1.0 - (LEADER_WEIGHT if others.index(other) == self.leader else 0.0)
-
 def _totals(tiles: Tiles, st: Settlement, figure: str, players: int) -> list[int]:
     totals = [0] * players
     for h in st.around:
@@ -246,7 +198,7 @@ def _totals(tiles: Tiles, st: Settlement, figure: str, players: int) -> list[int
     return totals
 
 
-def _figure_values(state: Judged, seat: int) -> tuple[float, float, float]:
+def _figure_values(state: State, seat: int) -> tuple[float, float, float]:
     """A figure is worth more where one capture can win or lose the type's leadership."""
     mine = state.captured[seat]
     values = []

@@ -1,7 +1,7 @@
 """Samurai's levels: random, greedy, mcts and expert, as the bot service offers them.
 
-`expert` is the `mcts` method on the integer state of `samurai/compact.py` (`samurai/expert.py`,
-the README's "Measured").
+`mcts` and `expert` are one search (`samurai/mcts.py`, on the integer state of
+`samurai/compact.py`) with different settings (`samurai/expert.py`, the README's "Measured").
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def levels(pool: SearchPool) -> list[Level]:
         Level("mcts", "Searches thousands of possible futures (information-set Monte Carlo tree "
                       "search) over hands and captures it cannot see, within its time budget.",
               SamuraiSearch(pool, mcts.search)),
-        Level("expert", "Searches like mcts on a compact copy of the game that plays out futures "
-                        "about twice as fast, so it looks further in the same time.",
+        Level("expert", "Searches like mcts with settings tuned to beat it: a narrower, deeper tree, "
+                        "and imagined futures that try every tile in hand alike.",
               SamuraiSearch(pool, expert.search)),
     ]

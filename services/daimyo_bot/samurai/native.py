@@ -1,4 +1,4 @@
-"""Which build of `compact.py` the expert plays on: the compiled one when it is current.
+"""Which build of `compact.py` the searches play on: the compiled one when it is current.
 
 `make native` (`deploy/native.py`) compiles `compact.py` with mypyc into `_compact_native` (a
 generated copy, never committed, that records the SHA-256 of the source it was made from). The

@@ -1,4 +1,4 @@
-"""The expert's integer state plays Samurai exactly as the engine does, move by move.
+"""The searches' integer state plays Samurai exactly as the engine does, move by move.
 
 Seeded random games for 2, 3 and 4 players, from the random set-up and from a set-up played
 out move by move: at every step both offer the same legal moves (the compact state's codes read
@@ -22,9 +22,26 @@ from daimyo_bot.samurai.heuristics import Judge
 from daimyo_rules.core import Rng
 from daimyo_rules.samurai.moves import FigureSwap, Move
 from daimyo_rules.samurai.rules import apply_move, legal_moves, new_game
+from daimyo_rules.samurai.sampling import knowledge_from_view
 from daimyo_rules.samurai.state import PLAY, State
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, TILE_IDS
-from tests.unit.bot.test_fast_state import start
+from tests.unit.bot.positions import ENGINE, positions
+
+
+def played_setup(players: int, seed: int) -> State:
+    """A game whose figures and opening hands were placed move by move (random_setup off)."""
+    state, rng = new_game({"players": players, "random_setup": False}, seed), Rng(seed)
+    while state.phase != PLAY:
+        seat = state.current if state.phase == "setup" else state.chosen.index(False)
+        moves = legal_moves(state, seat)
+        state = apply_move(state, seat, moves[rng.below(len(moves))])
+    return state
+
+
+def start(players: int, seed: int, random_setup: bool) -> State:
+    if random_setup:
+        return new_game({"players": players}, seed)
+    return played_setup(players, seed)
 
 
 @pytest.fixture(params=["source", "compiled"])
@@ -173,3 +190,23 @@ def test_tile_first_draws_give_every_playable_tile_the_same_share_and_only_legal
     uniform = [compact.Draws(state).draw(i / 6000) for i in range(6000)]
     swaps = sum(1 for c in uniform if tile_of(c, state) == TILE_IDS.index("tile_swap"))
     assert swaps > 6000 / len(shares)  # drawn uniformly over the moves, the swap's many targets crowd in
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_world_a_search_samples_is_the_engine_state_it_was_sampled_as(compact: ModuleType,
+                                                                           players: int) -> None:
+    """The search converts one sampled state and writes later samples' hidden tiles into copies
+    (`mcts.Worlds`): each such world equals the full conversion of its engine state."""
+    checked = 0
+    for state, seat in positions(players, games=2, seed=31, every=9):
+        if state.phase != PLAY:
+            continue
+        knowledge, rng = knowledge_from_view(ENGINE.view(state, seat), seat), Rng(seat)
+        first = compact.CompactState.from_state(knowledge.sample(rng))
+        for _ in range(2):
+            world = knowledge.sample(rng)
+            written, converted = first.with_hidden(world), compact.CompactState.from_state(world)
+            assert seen(written) == seen(converted) == seen(world)
+            assert written.influence == converted.influence and written.legal() == converted.legal()
+            checked += 1
+    assert checked > 10

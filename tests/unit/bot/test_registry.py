@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from daimyo_bot.levels import bot_package, build_levels, game_levels, stand_in
+from daimyo_bot.levels import build_levels, game_levels, stand_in
+from daimyo_bot.packages import bot_package
 from daimyo_bot.search_pool import SearchPool
 from daimyo_kit.bot_levels import BOT_LEVELS, DEFAULT_BOT_LEVEL
 from daimyo_rules.registry import game_names
