@@ -130,7 +130,7 @@ async def test_a_player_waits_on_one_ticket_at_a_time_whatever_its_clock(store: 
 async def test_a_party_with_a_queued_member_is_refused_and_stores_nothing(store: MatchmakingStore) -> None:
     await store.insert_ticket(ticket("ben"))
     party = ticket("ann", "ben", "cid")
-    with pytest.raises(PlayerBusy, match="^A player of your party"):
+    with pytest.raises(PlayerBusy, match=r"^A player of your party"):
         await store.insert_ticket(party)
     with pytest.raises(TicketNotFound):
         await store.get_ticket(party.ticket_id)
@@ -399,7 +399,7 @@ async def test_a_ticket_remembers_its_players_name_for_the_leaderboard(store: Ma
 
 
 async def test_a_finished_game_frees_finishes_and_rates_once(store: MatchmakingStore) -> None:
-    match, game_id = await played(store, ticket("ann"), ticket("ben"))
+    _, game_id = await played(store, ticket("ann"), ticket("ben"))
     bump = lambda current: [replace(r, mu=r.mu + 1, games=r.games + 1) for r in current]  # noqa: E731
     assert await store.record_finished_game(finished(game_id, "ann", "ben"), bump)
     assert not await store.record_finished_game(finished(game_id, "ann", "ben"), bump)
