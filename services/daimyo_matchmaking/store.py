@@ -371,7 +371,7 @@ class PostgresQueueClaim:
 
     async def record_match(self, match: MatchRecord) -> None:
         """Store the match, move its tickets to 'matching' and its players to 'playing'."""
-        await insert_match(self._conn, match)
+        await _insert_match(self._conn, match)
         await self._conn.execute(
             "UPDATE tickets SET state = %s, match_id = %s, closed_at = %s WHERE ticket_id = ANY(%s)",
             (MATCHING, match.match_id, match.formed_at, list(match.ticket_ids)),
@@ -382,7 +382,7 @@ class PostgresQueueClaim:
         )
 
 
-async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
+async def _insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
     """A pending match row: the game to create (by the matchmaker, idempotently by match id)."""
     await conn.execute(
         """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at,
@@ -401,7 +401,7 @@ async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
     )
 
 
-async def seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
+async def _seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
     """Mark the match's people as playing it; the ones refused (their live slot is taken)."""
     slot = slot_for(match.time_control_json, match.match_id)
     busy = []
@@ -499,8 +499,8 @@ class PostgresRematchOffers:
             if current is None or current.state != offers.OPEN:
                 return current or rematch, None
             match = current.match(now)
-            await insert_match(conn, match)
-            busy = await seat_players(conn, match)
+            await _insert_match(conn, match)
+            busy = await _seat_players(conn, match)
             if busy:  # the transaction rolls back
                 raise RematchBusy(f"{', '.join(busy)} is already playing another live game")
             await conn.execute("UPDATE rematches SET state = 'started' WHERE rematch_id = %s",
@@ -585,8 +585,8 @@ class PostgresTables:
 
 async def _start_table(conn: AsyncConnection[Any], table: Table, now: float) -> tuple[Table, MatchRecord]:
     match = table.match(now)
-    await insert_match(conn, match)
-    busy = await seat_players(conn, match)
+    await _insert_match(conn, match)
+    busy = await _seat_players(conn, match)
     if busy:  # the transaction rolls back: the table stays as it was
         raise private.busy_refusal(busy)
     started = replace(table, state=private.STARTED)

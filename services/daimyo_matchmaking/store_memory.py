@@ -307,7 +307,10 @@ class InMemoryStore:
     async def release_player(self, game_id: str, player_id: str) -> bool:
         key = next(((p, slot) for (p, slot), row in self._rows.status.items()
                     if p == player_id and row.game_id == game_id), None)
-        return self._rows.status.pop(key, None) is not None if key else False
+        if key is None:
+            return False
+        del self._rows.status[key]
+        return True
 
     # -- ratings -----------------------------------------------------------------------------
 

@@ -24,10 +24,11 @@ from daimyo_matchmaking.testing import FakeClock, InMemoryGameCreator, Recording
 PLAYERS = 200
 POLICY = Policy(backfill_seconds=1e9)  # humans only: every game must be full of humans
 COUNTS = ([2], [3], [4], [2, 3], [3, 4], [2, 3, 4])
+Stores = tuple[MatchmakingStore, MatchmakingStore]  # two replicas' views of one store
 
 
 @pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])
-async def stores(request: pytest.FixtureRequest) -> AsyncIterator[tuple[MatchmakingStore, MatchmakingStore]]:
+async def stores(request: pytest.FixtureRequest) -> AsyncIterator[Stores]:
     """Two replicas' views of one store."""
     if request.param == "memory":
         shared = InMemoryStore()
@@ -66,7 +67,7 @@ async def cancel_quietly(replica: MatchmakingHandlers, ticket_id: str | None, pl
     return ticket_id
 
 
-async def test_two_replicas_never_double_book_a_player(stores):
+async def test_two_replicas_never_double_book_a_player(stores: Stores) -> None:
     rng = random.Random(5)
     clock, games = FakeClock(), InMemoryGameCreator()
     catalog = StaticCatalog({"samurai": (2, 3, 4)})
@@ -103,7 +104,7 @@ async def test_two_replicas_never_double_book_a_player(stores):
         assert status.ticket.state == "matched" and status.ticket.game_id in games.games
 
 
-async def test_a_replica_skips_the_tickets_another_replica_is_matching(stores):
+async def test_a_replica_skips_the_tickets_another_replica_is_matching(stores: Stores) -> None:
     clock, games = FakeClock(), InMemoryGameCreator()
     catalog = StaticCatalog({"samurai": (2, 3, 4)})
     one, two = stores
