@@ -1,7 +1,8 @@
 """Matchmaking use cases: enqueue, cancel, look up, match a game's queue, record finished games.
 
-Everything outside (Postgres, the game service, NATS, the rules registry, the clock, chance) is
-injected, so the same handlers run in production, in tests on a fake clock, and in the bench.
+Everything outside (the store, the game service, NATS, the rules registry, the clock, chance) is
+injected behind ports, so the same handlers run in production on Postgres, in fast tests on the
+in-memory store and a fake clock, and in the bench.
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ from daimyo_matchmaking.ports import (
     PlayerNotifier,
 )
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
-from daimyo_matchmaking.rematch import Rematches
-from daimyo_matchmaking.store import PostgresStore
-from daimyo_matchmaking.tables import NewTable, Table, TableStore
+from daimyo_matchmaking.rematch_handlers import Rematches
+from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
+from daimyo_matchmaking.tables import NewTable, Table
 
 log = structlog.get_logger("daimyo_matchmaking")
 
@@ -86,7 +87,7 @@ class NoMetrics:
 
 @dataclass
 class MatchmakingHandlers:
-    store: PostgresStore
+    store: MatchmakingStore
     games: GameCreator
     notifier: PlayerNotifier
     catalog: GameCatalog
@@ -98,11 +99,13 @@ class MatchmakingHandlers:
     stale_match_seconds: float = 10.0
     bot_games_per_player: int = 1  # bot-only games one player may have in progress
     rematches: Rematches = field(init=False)
-    tables: TableStore = field(init=False)
 
     def __post_init__(self) -> None:
         self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game)
-        self.tables = TableStore(self.store.pool)
+
+    @property
+    def tables(self) -> PrivateTables:
+        return self.store.tables
 
     # -- private tables ----------------------------------------------------------------------
 

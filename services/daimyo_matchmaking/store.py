@@ -1,4 +1,5 @@
-"""The Postgres side of matchmaking: tickets, busy players, matches, ratings, processed games.
+"""The Postgres side of matchmaking (`store_api.MatchmakingStore`): tickets, busy players,
+matches, ratings, processed games, rematch offers and private tables.
 
 Every method is one transaction. Matching claims the queued tickets of a game with
 `FOR UPDATE SKIP LOCKED`, so replicas working at once each see a disjoint part of the queue and
@@ -8,8 +9,9 @@ no ticket is booked twice; the `player_status` primary key keeps a player in one
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
@@ -17,6 +19,8 @@ from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from daimyo_matchmaking import rematch as offers
+from daimyo_matchmaking import tables as private
 from daimyo_matchmaking.domain import (
     CANCELLED,
     DEFAULT_MU,
@@ -27,6 +31,7 @@ from daimyo_matchmaking.domain import (
     QUEUED,
     MatchRecord,
     NewTicket,
+    NotFound,
     PlayerBusy,
     PlayerRating,
     SeatSpec,
@@ -36,6 +41,9 @@ from daimyo_matchmaking.domain import (
     slot_for,
 )
 from daimyo_matchmaking.ratings import FinishedGame
+from daimyo_matchmaking.rematch import Rematch, RematchBusy
+from daimyo_matchmaking.store_api import Rater
+from daimyo_matchmaking.tables import Table, TableChange
 
 DEFAULT_SCHEMA = "daimyo_matchmaking"
 
@@ -61,11 +69,16 @@ class PostgresStore:
     def __init__(self, pool: AsyncConnectionPool, schema: str = DEFAULT_SCHEMA) -> None:
         self._pool = pool
         self._schema = schema
+        self._rematches = PostgresRematchOffers(pool)
+        self._tables = PostgresTables(pool)
 
     @property
-    def pool(self) -> AsyncConnectionPool:
-        """The pool, for the stores of rematches and private tables (same schema)."""
-        return self._pool
+    def rematches(self) -> PostgresRematchOffers:
+        return self._rematches
+
+    @property
+    def tables(self) -> PostgresTables:
+        return self._tables
 
     @property
     def schema(self) -> str:
@@ -226,7 +239,7 @@ class PostgresStore:
     # -- matching ----------------------------------------------------------------------------
 
     @asynccontextmanager
-    async def claim_queue(self, game: str) -> AsyncIterator[QueueClaim]:
+    async def claim_queue(self, game: str) -> AsyncIterator[PostgresQueueClaim]:
         """The queued tickets of `game` not claimed by another replica, locked until the block ends."""
         async with self._pool.connection() as conn, conn.transaction():
             rows = await _all(
@@ -236,10 +249,10 @@ class PostgresStore:
                         ORDER BY t.enqueued_at FOR UPDATE SKIP LOCKED""",
                 (game,),
             )
-            yield QueueClaim(conn, [_ticket(r) for r in rows])
+            yield PostgresQueueClaim(conn, [_ticket(r) for r in rows])
 
     @asynccontextmanager
-    async def pending_match(self, match_id: str) -> AsyncIterator[PendingMatch | None]:
+    async def pending_match(self, match_id: str) -> AsyncIterator[PostgresPendingMatch | None]:
         """The match while its game is created, locked; None if done or another replica drives it."""
         async with self._pool.connection() as conn, conn.transaction():
             row = await _one(
@@ -247,7 +260,7 @@ class PostgresStore:
                 "SELECT * FROM matches WHERE match_id = %s AND state = 'pending' FOR UPDATE SKIP LOCKED",
                 (match_id,),
             )
-            yield None if row is None else PendingMatch(conn, _match(row))
+            yield None if row is None else PostgresPendingMatch(conn, _match(row))
 
     async def stale_pending_matches(self, formed_before: float) -> list[str]:
         """Matches whose game creation never completed (a crash, the game service down)."""
@@ -328,9 +341,7 @@ class PostgresStore:
             )
         return [_rating(r) for r in rows]
 
-    async def record_finished_game(
-        self, finished: FinishedGame, rate: Callable[[list[PlayerRating]], list[PlayerRating]] | None
-    ) -> bool:
+    async def record_finished_game(self, finished: FinishedGame, rate: Rater | None) -> bool:
         """Free the game's players and apply `rate` to their ratings, once per game id.
 
         False when the game was already processed (a redelivery): nothing changes then.
@@ -351,7 +362,7 @@ class PostgresStore:
             return True
 
 
-class QueueClaim:
+class PostgresQueueClaim:
     """Tickets claimed for one matching round, and the matches formed from them."""
 
     def __init__(self, conn: AsyncConnection[Any], tickets: list[TicketRecord]) -> None:
@@ -360,7 +371,7 @@ class QueueClaim:
 
     async def record_match(self, match: MatchRecord) -> None:
         """Store the match, move its tickets to 'matching' and its players to 'playing'."""
-        await insert_match(self._conn, match)
+        await _insert_match(self._conn, match)
         await self._conn.execute(
             "UPDATE tickets SET state = %s, match_id = %s, closed_at = %s WHERE ticket_id = ANY(%s)",
             (MATCHING, match.match_id, match.formed_at, list(match.ticket_ids)),
@@ -371,7 +382,7 @@ class QueueClaim:
         )
 
 
-async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
+async def _insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
     """A pending match row: the game to create (by the matchmaker, idempotently by match id)."""
     await conn.execute(
         """INSERT INTO matches (match_id, game, state, seats, config, time_control_json, formed_at,
@@ -390,7 +401,7 @@ async def insert_match(conn: AsyncConnection[Any], match: MatchRecord) -> None:
     )
 
 
-async def seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
+async def _seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[str]:
     """Mark the match's people as playing it; the ones refused (their live slot is taken)."""
     slot = slot_for(match.time_control_json, match.match_id)
     busy = []
@@ -405,7 +416,7 @@ async def seat_players(conn: AsyncConnection[Any], match: MatchRecord) -> list[s
     return busy
 
 
-class PendingMatch:
+class PostgresPendingMatch:
     """A locked pending match: mark its game created, or give its tickets back to the queue."""
 
     def __init__(self, conn: AsyncConnection[Any], match: MatchRecord) -> None:
@@ -433,6 +444,170 @@ class PendingMatch:
         await self._conn.execute(
             "UPDATE player_status SET state = 'queued', match_id = NULL WHERE match_id = %s", (match_id,)
         )
+
+
+class PostgresRematchOffers:
+    """Rematch offers (`rematches`); starting one seats its people like any match."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    async def get(self, rematch_id: str) -> Rematch | None:
+        async with self._pool.connection() as conn:
+            return await _one_rematch(conn, "SELECT * FROM rematches WHERE rematch_id = %s", rematch_id)
+
+    async def for_game(self, game_id: str) -> Rematch | None:
+        async with self._pool.connection() as conn:
+            return await _one_rematch(conn, "SELECT * FROM rematches WHERE game_id = %s", game_id)
+
+    async def offer(self, rematch: Rematch) -> Rematch:
+        """Store a new offer; the one already stored if another player offered first."""
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                """INSERT INTO rematches (rematch_id, game_id, game, seats, config, time_control_json, rated,
+                       listed, accepted, state, offered_at, expires_at)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, 'open', %s, %s) ON CONFLICT DO NOTHING""",
+                (rematch.rematch_id, rematch.game_id, rematch.game,
+                 json.dumps([_seat_json(s, ticket=False) for s in rematch.seats]), json.dumps(rematch.config),
+                 rematch.time_control_json, rematch.rated, rematch.listed, list(rematch.accepted),
+                 rematch.offered_at, rematch.expires_at),
+            )
+            stored = await _one_rematch(conn, "SELECT * FROM rematches WHERE game_id = %s", rematch.game_id)
+        assert stored is not None
+        return stored
+
+    async def answer(self, rematch_id: str, player_id: str, accept: bool, now: float) -> Rematch:
+        """Record one person's answer; the offer closes on a refusal or once it has expired."""
+        async with self._pool.connection() as conn, conn.transaction():
+            query = "SELECT * FROM rematches WHERE rematch_id = %s FOR UPDATE"
+            current = await _one_rematch(conn, query, rematch_id)
+            if current is None:
+                raise NotFound("no such rematch offer")
+            after = offers.answered(current, player_id, accept, now)
+            if after != current:
+                await conn.execute(
+                    "UPDATE rematches SET accepted = %s, state = %s, reason = %s WHERE rematch_id = %s",
+                    (list(after.accepted), after.state, after.reason, rematch_id),
+                )
+            return after
+
+    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+        """Everyone accepted: the match to create (None if no longer open); RematchBusy if someone is."""
+        async with self._pool.connection() as conn, conn.transaction():
+            query = "SELECT * FROM rematches WHERE rematch_id = %s FOR UPDATE"
+            current = await _one_rematch(conn, query, rematch.rematch_id)
+            if current is None or current.state != offers.OPEN:
+                return current or rematch, None
+            match = current.match(now)
+            await _insert_match(conn, match)
+            busy = await _seat_players(conn, match)
+            if busy:  # the transaction rolls back
+                raise RematchBusy(f"{', '.join(busy)} is already playing another live game")
+            await conn.execute("UPDATE rematches SET state = 'started' WHERE rematch_id = %s",
+                               (current.rematch_id,))
+            return replace(current, state=offers.STARTED), match
+
+    async def refuse(self, rematch: Rematch, reason: str) -> Rematch:
+        async with self._pool.connection() as conn:
+            await conn.execute("UPDATE rematches SET state = %s, reason = %s WHERE rematch_id = %s",
+                               (offers.REFUSED, reason, rematch.rematch_id))
+        return offers.closed(rematch, offers.REFUSED, reason)
+
+    async def started(self, rematch_id: str, game_id: str) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute("UPDATE rematches SET new_game_id = %s WHERE rematch_id = %s",
+                               (game_id, rematch_id))
+
+    async def expire_due(self, now: float) -> list[Rematch]:
+        """Close every open offer whose wait is over (each returned once)."""
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                """UPDATE rematches SET state = 'expired', reason = %s
+                       WHERE state = 'open' AND expires_at <= %s RETURNING *""",
+                (offers.NOBODY_ANSWERED, now),
+            )
+        return [_rematch(r) for r in rows]
+
+
+class PostgresTables:
+    """Private tables (`private_tables`), locked by their code while they change."""
+
+    def __init__(self, pool: AsyncConnectionPool) -> None:
+        self._pool = pool
+
+    async def insert(self, table: Table) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute(
+                """INSERT INTO private_tables (table_id, code, host_id, game, options, config,
+                       time_control_json, rated, spectators, seats, state, created_at, expires_at)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'open', %s, %s)""",
+                (table.table_id, table.code, table.host_id, table.game, json.dumps(table.options),
+                 json.dumps(table.config), table.time_control_json, table.rated, table.spectators,
+                 _table_seats_json(table.seats), table.created_at, table.expires_at),
+            )
+
+    async def open_tables_of(self, host_id: str, now: float) -> int:
+        async with self._pool.connection() as conn:
+            query = """SELECT count(*) AS n FROM private_tables
+                           WHERE host_id = %s AND state = 'open' AND expires_at > %s"""
+            row = await _one(conn, query, (host_id, now))
+        return int(row["n"]) if row else 0
+
+    async def by_code(self, code: str) -> Table | None:
+        async with self._pool.connection() as conn:
+            return await _table_by_code(conn, code, lock=False)
+
+    async def live_slot_taken(self, player_id: str) -> bool:
+        """The player waits for or plays a live game (the one live slot)."""
+        async with self._pool.connection() as conn:
+            query = "SELECT 1 FROM player_status WHERE player_id = %s AND slot = %s"
+            return await _one(conn, query, (player_id, LIVE_SLOT)) is not None
+
+    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+        """Apply `change` to the open table under a lock; the match when it is now full."""
+        async with self._pool.connection() as conn, conn.transaction():
+            table = await _table_by_code(conn, code, lock=True)
+            if table is None:
+                raise NotFound("no table has that invitation code")
+            private.check_open(table, now)
+            changed = change(table)
+            if changed.full:
+                return await _start_table(conn, changed, now)
+            await _save_table(conn, changed)
+            return changed, None
+
+    async def started(self, table_id: str, game_id: str) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute("UPDATE private_tables SET game_id = %s WHERE table_id = %s",
+                               (game_id, table_id))
+
+
+async def _start_table(conn: AsyncConnection[Any], table: Table, now: float) -> tuple[Table, MatchRecord]:
+    match = table.match(now)
+    await _insert_match(conn, match)
+    busy = await _seat_players(conn, match)
+    if busy:  # the transaction rolls back: the table stays as it was
+        raise private.busy_refusal(busy)
+    started = replace(table, state=private.STARTED)
+    await _save_table(conn, started)
+    return started, match
+
+
+async def _table_by_code(conn: AsyncConnection[Any], code: str, lock: bool) -> Table | None:
+    query = "SELECT * FROM private_tables WHERE code = %s" + (" FOR UPDATE" if lock else "")
+    row = await _one(conn, query, (code,))
+    return None if row is None else _table(row)
+
+
+async def _save_table(conn: AsyncConnection[Any], table: Table) -> None:
+    await conn.execute("UPDATE private_tables SET seats = %s, state = %s WHERE table_id = %s",
+                       (_table_seats_json(table.seats), table.state, table.table_id))
+
+
+async def _one_rematch(conn: AsyncConnection[Any], query: str, key: str) -> Rematch | None:
+    row = await _one(conn, query, (key,))
+    return None if row is None else _rematch(row)
 
 
 async def _one(conn: AsyncConnection[Any], query: str, params: Sequence[Any] = ()) -> dict[str, Any] | None:
@@ -545,5 +720,24 @@ def _rating(row: dict[str, Any]) -> PlayerRating:
     return PlayerRating(**{k: row[k] for k in ("player_id", "game", "mu", "sigma", "games", "display_name")})
 
 
-def _seat_json(seat: SeatSpec) -> dict[str, str]:
-    return {k: v for k, v in vars(seat).items() if v}
+def _rematch(row: dict[str, Any]) -> Rematch:
+    seats = tuple(SeatSpec(**s) for s in row["seats"])
+    return Rematch(row["rematch_id"], row["game_id"], row["game"], seats, row["config"],
+                   row["time_control_json"], row["rated"], row["listed"], tuple(row["accepted"]),
+                   row["state"], row["reason"], row["offered_at"], row["expires_at"],
+                   row["new_game_id"] or "")
+
+
+def _table(row: dict[str, Any]) -> Table:
+    seats = tuple(SeatSpec(**s) if s else None for s in row["seats"])
+    return Table(row["table_id"], row["code"], row["host_id"], row["game"], row["options"], row["config"],
+                 row["time_control_json"], row["rated"], row["spectators"], seats, row["state"],
+                 row["created_at"], row["expires_at"], row["game_id"] or "")
+
+
+def _seat_json(seat: SeatSpec, ticket: bool = True) -> dict[str, str]:
+    return {k: v for k, v in vars(seat).items() if v and (ticket or k != "ticket_id")}
+
+
+def _table_seats_json(seats: Sequence[SeatSpec | None]) -> str:
+    return json.dumps([_seat_json(s) if s else {} for s in seats])

@@ -1,4 +1,6 @@
-"""Test doubles (game service, NATS, clock) and a throwaway schema, for tests and the benchmark."""
+"""Test doubles (game service, NATS, clock) and a throwaway Postgres schema, for tests and the
+benchmark. The in-memory store is `store_memory.InMemoryStore`, held to Postgres's rules by the
+contract suite."""
 
 from __future__ import annotations
 

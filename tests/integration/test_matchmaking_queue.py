@@ -1,5 +1,7 @@
-"""Matchmaking handlers on real Postgres with a fake clock and fake game service: the queue,
-window widening, bot backfill, cancellation, bad input, and a restart that keeps the queue."""
+"""Matchmaking handlers on real Postgres with a fake clock and fake game service: a match from
+enqueue to its players' messages, a restart that keeps the queue, a game-service outage waited
+out. The rest of the handlers' behaviour runs on the in-memory store (tests/unit/matchmaking),
+held to Postgres's rules by tests/contract/test_matchmaking_store_contract.py."""
 
 from __future__ import annotations
 
@@ -8,11 +10,10 @@ import random
 import pytest
 
 from daimyo_matchmaking.bootstrap import connected_store
-from daimyo_matchmaking.domain import CANCELLED, MATCHED, InvalidRequest, PlayerBusy, TicketNotCancellable
+from daimyo_matchmaking.domain import MATCHED
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.ports import RulesCatalog
-from daimyo_matchmaking.store import PostgresStore
 from daimyo_matchmaking.testing import (
     FakeClock,
     InMemoryGameCreator,
@@ -52,24 +53,8 @@ def mm(store, games, notifier, clock) -> MatchmakingHandlers:
     return MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY, rng=random.Random(7))
 
 
-async def set_rating(store: PostgresStore, player: str, mu: float, game: str = "samurai") -> None:
-    await store.execute(
-        "INSERT INTO ratings (game, player_id, mu, sigma, games) VALUES (%s, %s, %s, 5, 3)",
-        (game, player, mu),
-    )
-
-
 def ask(player: str, **kw) -> Enqueue:
     return Enqueue(player_id=player, game=kw.pop("game", "samurai"), **kw)
-
-
-async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
-    status = await mm.enqueue(ask("alice", player_counts=[2, 3]))
-    clock.advance(4)
-    status = await mm.get_ticket(status.ticket.ticket_id)
-    assert status.ticket.state == "queued" and status.ticket.player_counts == (2, 3)
-    assert status.waited_seconds == pytest.approx(4.0)
-    assert status.estimated_wait_seconds == pytest.approx(POLICY.backfill_seconds - 4)
 
 
 async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(mm, games, notifier):
@@ -98,158 +83,6 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
     }
 
 
-async def test_seats_are_shuffled_between_matches(store, games, clock):
-    first_seats = set()
-    for seed in range(8):
-        mm = MatchmakingHandlers(
-            store, games, RecordingNotifier(), GAMES, clock, POLICY, rng=random.Random(seed)
-        )
-        await mm.enqueue(ask(f"a{seed}", player_counts=[2]))
-        await mm.enqueue(ask(f"b{seed}", player_counts=[2]))
-        (match,) = await mm.match_round("samurai")
-        first_seats.add(match.seats[0].player_id[0])
-    assert first_seats == {"a", "b"}
-
-
-async def test_the_rating_window_widens_with_waiting_time(mm, store, clock):
-    await set_rating(store, "weak", 20.0)
-    await set_rating(store, "strong", 30.0)
-    await mm.enqueue(ask("weak", player_counts=[2]))
-    await mm.enqueue(ask("strong", player_counts=[2]))
-    clock.advance(13)
-    assert await mm.match_round("samurai") == []  # window 3 + 0.5 * 13 = 9.5 < 10
-    clock.advance(1)
-    (match,) = await mm.match_round("samurai")
-    assert sorted(s.player_id for s in match.seats) == ["strong", "weak"]
-
-
-async def test_the_largest_table_that_can_be_filled_now_wins(mm):
-    for name in ("a", "b", "c"):
-        await mm.enqueue(ask(name))
-    (match,) = await mm.match_round("samurai")
-    assert len(match.seats) == 3 and all(not s.is_bot for s in match.seats)
-
-
-async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, clock, games):
-    await set_rating(store, "pro", 32.0)
-    await mm.enqueue(ask("pro", player_counts=[3], bots_welcome=True))
-    clock.advance(14.9)
-    assert await mm.match_round("samurai") == []
-    clock.advance(0.1)
-    (match,) = await mm.match_round("samurai")
-    assert sorted(s.bot_level or s.player_id for s in games.games[match.game_id].seats) == [
-        "mcts",
-        "mcts",
-        "pro",
-    ]
-
-
-async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
-    await mm.enqueue(ask("a", player_counts=[3], bots_welcome=True))
-    await mm.enqueue(ask("b", player_counts=[3], bots_welcome=False))
-    clock.advance(60)
-    (match,) = await mm.match_round("samurai")
-    assert [s.player_id for s in match.seats if not s.is_bot] == ["a"]
-    assert await mm.match_round("samurai") == []  # b waits for humans
-
-
-async def test_play_bots_now_starts_at_once_at_the_chosen_level(mm, games):
-    status = await mm.enqueue(ask("solo", player_counts=[4], bots_only=True, bot_level="random"))
-    (match,) = await mm.match_round("samurai")
-    assert [s.bot_level for s in games.games[match.game_id].seats if s.is_bot] == ["random"] * 3
-    assert (await mm.get_ticket(status.ticket.ticket_id)).ticket.state == MATCHED
-
-
-async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(mm, notifier):
-    await mm.enqueue(ask("lead", party=["friend1", "friend2"]))
-    await mm.enqueue(ask("stranger", player_counts=[4]))
-    (match,) = await mm.match_round("samurai")
-    assert sorted(s.player_id for s in match.seats) == ["friend1", "friend2", "lead", "stranger"]
-    assert set(notifier.messages) == {"friend1", "friend2", "lead", "stranger"}
-
-
-async def test_a_cancelled_ticket_is_never_matched(mm, clock):
-    a = await mm.enqueue(ask("a", player_counts=[2]))
-    await mm.enqueue(ask("b", player_counts=[2]))
-    cancelled = await mm.cancel(a.ticket.ticket_id, "a")
-    assert cancelled.ticket.state == CANCELLED
-    assert await mm.match_round("samurai") == []
-    again = await mm.enqueue(ask("a", player_counts=[2]))  # cancelling frees the player
-    (match,) = await mm.match_round("samurai")
-    assert again.ticket.ticket_id in {s.ticket_id for s in match.seats}
-
-
-async def test_a_matched_ticket_cannot_be_cancelled(mm):
-    a = await mm.enqueue(ask("a", player_counts=[2]))
-    await mm.enqueue(ask("b", player_counts=[2]))
-    await mm.match_round("samurai")
-    with pytest.raises(TicketNotCancellable, match="too late"):
-        await mm.cancel(a.ticket.ticket_id, "a")
-
-
-async def test_only_a_member_of_the_ticket_may_cancel_it(mm):
-    a = await mm.enqueue(ask("a"))
-    with pytest.raises(TicketNotCancellable, match="not yours"):
-        await mm.cancel(a.ticket.ticket_id, "mallory")
-
-
-async def test_a_player_already_queued_is_refused(mm):
-    await mm.enqueue(ask("a"))
-    with pytest.raises(PlayerBusy, match=r"^You are already waiting for a table") as refused:
-        await mm.enqueue(ask("a", game="shogun"))
-    assert refused.value.queued and "'a'" not in str(refused.value)
-
-
-async def test_a_party_member_already_queued_is_refused_and_nobody_else_is_queued(mm):
-    await mm.enqueue(ask("b"))
-    with pytest.raises(PlayerBusy, match=r"^A player of your party is already waiting"):
-        await mm.enqueue(ask("a", party=["b"]))
-    await mm.enqueue(ask("a"))  # the failed party left nothing behind
-
-
-async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
-    await mm.enqueue(ask("a", player_counts=[2]))
-    await mm.enqueue(ask("b", player_counts=[2]))
-    (match,) = await mm.match_round("samurai")
-    with pytest.raises(PlayerBusy, match="already playing a live game") as refused:
-        await mm.enqueue(ask("a"))
-    assert not refused.value.queued and "'a'" not in str(refused.value)
-    seats = [{"player_id": s.player_id} for s in match.seats]
-    await mm.game_finished(
-        {"game_id": match.game_id, "game": "samurai", "seats": seats, "outcome": {"winners": [0]}}
-    )
-    await mm.enqueue(ask("a"))
-
-
-@pytest.mark.parametrize(
-    ("request_", "message"),
-    [
-        (ask("a", game="chess"), "unknown game 'chess'"),
-        (ask("a", player_counts=[5]), "2 to 4 players, not 5"),
-        (ask("a", game="shogun", player_counts=[2, 3]), "3 to 5 players, not 2"),
-        (ask("a", player_counts=[2], party=["b", "c"]), "party of 3 does not fit a table of 2"),
-        (ask("a", bot_level="grandmaster"), "unknown bot level"),
-        (ask("a", player_counts=[2], party=["b"], bots_only=True), "at least one seat left for a bot"),
-        (ask("a", time_control_json="{oops"), "not valid JSON"),
-        (ask("a", time_control_json='{"type": "blitz"}'), "a time control is"),
-        (ask("a", time_control_json='{"type": "live", "initial_seconds": 0}'), "initial_seconds > 0"),
-        (ask("a", time_control_json='{"type": "correspondence"}'), "days_per_move > 0"),
-        (ask("a", time_control_json='{"type": "live", "initial_seconds": 60, "on_timeout": "x"}'),
-         "on_timeout must be"),
-        (ask("", player_counts=[2]), "player_id is required"),
-    ],
-)
-async def test_bad_input_is_refused_with_a_clear_message(mm, request_, message):
-    with pytest.raises(InvalidRequest, match=message):
-        await mm.enqueue(request_)
-
-
-async def test_a_game_without_a_registered_engine_is_refused_clearly(store, games, notifier, clock):
-    mm = MatchmakingHandlers(store, games, notifier, RulesCatalog(), clock, POLICY)
-    with pytest.raises(InvalidRequest, match="unknown game 'go'"):
-        await mm.enqueue(ask("a", game="go"))
-
-
 async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, clock):
     first = MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY)
     tickets = [await first.enqueue(ask(p, player_counts=[3])) for p in ("a", "b")]
@@ -274,15 +107,3 @@ async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_re
     await mm.match_all()
     ticket = (await mm.get_ticket(a.ticket.ticket_id)).ticket
     assert ticket.state == MATCHED and len(games.games) == 1 and len(notifier.messages["a"]) == 1
-
-
-async def test_recent_waits_drive_the_estimate(mm, clock):
-    for i in range(3):
-        await mm.enqueue(ask(f"x{i}", player_counts=[2]))
-        clock.advance(6)
-        await mm.enqueue(ask(f"y{i}", player_counts=[2]))
-        await mm.match_round("samurai")
-    late = await mm.enqueue(ask("late", player_counts=[2]))
-    clock.advance(1)
-    status = await mm.get_ticket(late.ticket.ticket_id)
-    assert status.estimated_wait_seconds == pytest.approx(3.0 - 1.0)  # median of 6,6,6,0,0,0 is 3

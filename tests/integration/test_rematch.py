@@ -1,10 +1,10 @@
 """Rematch and "new game with the same settings" end to end (real game service, matchmaking,
 NATS, two gateways): a rematch seats the same people with the seats rotated once all accept;
-a refusal or the end of the wait closes it precisely; "again" queues with the same settings."""
+a refusal closes it precisely; "again" queues with the same settings. (An offer nobody answers
+expires: tests/unit/matchmaking/test_handlers.py.)"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -12,11 +12,6 @@ import aiohttp
 import pytest
 
 from daimyo_gateway.testing import SocketClient, sign_in
-from daimyo_matchmaking.domain import Refused
-from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
-from daimyo_matchmaking.ports import StaticCatalog
-from daimyo_matchmaking.rematch import REMATCH_SECONDS
-from daimyo_matchmaking.testing import FakeClock, InMemoryGameCreator, RecordingNotifier, scratch_store
 from tests.integration.platform import Platform, call, eventually, platform
 
 pytestmark = pytest.mark.integration
@@ -106,30 +101,3 @@ async def test_a_declined_rematch_is_closed_and_again_queues_with_the_same_setti
         assert '"initial_seconds": 180' in stored.time_control_json and not stored.bots_welcome
         for socket in (cid_tab, dan_tab):
             await socket.close()
-
-
-async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(database_url: str) -> None:
-    clock, notifier = FakeClock(), RecordingNotifier()
-    async with scratch_store(database_url) as store:
-        catalog = StaticCatalog({"samurai": (2, 3, 4)})
-        mm = MatchmakingHandlers(store, InMemoryGameCreator(), notifier, catalog, clock, rng=random.Random(1))
-        await mm.enqueue(Enqueue("ann", "samurai", [3], bots_only=True, bot_level="random"))
-        await mm.enqueue(Enqueue("ben", "samurai", [2]))
-        await mm.enqueue(Enqueue("cid", "samurai", [2]))
-        matches = await mm.match_round("samurai")
-        (solo,) = [m for m in matches if "ann" in [s.player_id for s in m.seats]]
-        (pair,) = [m for m in matches if m is not solo]
-        for match in (solo, pair):
-            seats = [{"player_id": s.player_id or None} for s in match.seats]
-            await mm.game_finished({"game_id": match.game_id, "game": "samurai", "seats": seats,
-                                    "outcome": {"winners": [0]}})
-        with_bots = await mm.rematches.offer(solo.game_id, "ann")
-        assert with_bots.state == "started"  # the bots accepted at once
-
-        offer = await mm.rematches.offer(pair.game_id, "ben")
-        clock.advance(REMATCH_SECONDS + 1)
-        await mm.match_all()
-        assert (await mm.rematches.get(offer.rematch_id, "cid")).state == "expired"
-        assert [m["type"] for m in notifier.messages["cid"]][-1] == "rematch_expired"
-        with pytest.raises(Refused, match="expired: nobody answered in time"):
-            await mm.rematches.answer(offer.rematch_id, "cid", True)

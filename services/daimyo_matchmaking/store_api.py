@@ -1,0 +1,200 @@
+"""Matchmaking's storage port: what the handlers need from any store (Postgres or in-memory).
+
+Both implementations (`store.PostgresStore`, `store_memory.InMemoryStore`) pass one contract
+suite (tests/contract/test_matchmaking_store_contract.py). The rules they share, and that the
+suite holds them to:
+
+- every method is atomic; a block (`claim_queue`, `pending_match`) commits its changes when it
+  ends and none of them when it raises, and others see them only then;
+- a player waits on one ticket at a time, and holds one live slot (queued for or playing a live
+  game) beside any number of correspondence games;
+- a queue claim skips the tickets another claim holds, and a cancel of a held ticket waits for
+  the claim to end; a match is driven by one holder at a time;
+- a finished game is applied once however often it is reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Protocol
+
+from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, TicketRecord
+from daimyo_matchmaking.ratings import FinishedGame
+from daimyo_matchmaking.rematch import Rematch
+from daimyo_matchmaking.tables import Table, TableChange
+
+Rater = Callable[[list[PlayerRating]], list[PlayerRating]]
+
+
+class QueueClaim(Protocol):
+    """Tickets claimed for one matching round, and the matches formed from them."""
+
+    @property
+    def tickets(self) -> Sequence[TicketRecord]: ...
+
+    async def record_match(self, match: MatchRecord) -> None:
+        """Store the match, move its tickets to 'matching' and its players to 'playing'."""
+        ...
+
+
+class PendingMatch(Protocol):
+    """A match held while its game is created: mark the game created, or give the tickets back."""
+
+    @property
+    def match(self) -> MatchRecord: ...
+
+    async def created(self, game_id: str) -> None: ...
+
+    async def abandon(self) -> None:
+        """The game cannot be created: the tickets queue again with their original wait."""
+        ...
+
+
+class RematchOffers(Protocol):
+    """Rematch offers, one per finished game."""
+
+    async def get(self, rematch_id: str) -> Rematch | None: ...
+
+    async def for_game(self, game_id: str) -> Rematch | None: ...
+
+    async def offer(self, rematch: Rematch) -> Rematch:
+        """Store a new offer; the one already stored if another player offered first."""
+        ...
+
+    async def answer(self, rematch_id: str, player_id: str, accept: bool, now: float) -> Rematch:
+        """Record one person's answer (`rematch.answered`); NotFound for an unknown offer."""
+        ...
+
+    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+        """Everyone accepted: the pending match, its people seated; no match if no longer open.
+        RematchBusy (and nothing changed) when one of them holds the slot the game needs."""
+        ...
+
+    async def refuse(self, rematch: Rematch, reason: str) -> Rematch: ...
+
+    async def started(self, rematch_id: str, game_id: str) -> None: ...
+
+    async def expire_due(self, now: float) -> list[Rematch]:
+        """Close every open offer whose wait is over (each returned once)."""
+        ...
+
+
+class PrivateTables(Protocol):
+    """Private tables, found by their invitation code."""
+
+    async def insert(self, table: Table) -> None: ...
+
+    async def open_tables_of(self, host_id: str, now: float) -> int: ...
+
+    async def by_code(self, code: str) -> Table | None: ...
+
+    async def live_slot_taken(self, player_id: str) -> bool:
+        """The player waits for or plays a live game (the one live slot)."""
+        ...
+
+    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+        """Apply `change` to the open table (`tables.check_open`); once it is full, the pending
+        match with its people seated. Refused (and nothing changed) when one of them is busy."""
+        ...
+
+    async def started(self, table_id: str, game_id: str) -> None: ...
+
+
+class MatchmakingStore(Protocol):
+    """Tickets, busy players, matches, ratings and processed games; offers and tables beside."""
+
+    @property
+    def rematches(self) -> RematchOffers: ...
+
+    @property
+    def tables(self) -> PrivateTables: ...
+
+    # -- tickets -----------------------------------------------------------------------------
+
+    async def insert_ticket(self, ticket: NewTicket) -> None:
+        """Store a queued ticket; PlayerBusy (and nothing stored) if a player is queued already
+        or the ticket's slot is taken."""
+        ...
+
+    async def get_ticket(self, ticket_id: str) -> TicketRecord:
+        """The ticket with its game and seat once matched; TicketNotFound."""
+        ...
+
+    async def cancel_ticket(self, ticket_id: str, player_id: str, now: float) -> None:
+        """Cancel a queued ticket (any player of it, or anyone when `player_id` is empty);
+        TicketNotFound, TicketNotCancellable."""
+        ...
+
+    async def touch_player(self, player_id: str, seen_at: float) -> int:
+        """The player's socket is alive: their queued tickets live on (how many)."""
+        ...
+
+    async def player_gone(self, player_id: str, seen_at: float) -> int:
+        """The player's last socket closed: their queued tickets were last seen at `seen_at` at
+        the latest (how many)."""
+        ...
+
+    async def cancel_unseen(self, seen_before: float, now: float) -> list[tuple[str, str]]:
+        """Cancel queued tickets (not bots-only) last seen before `seen_before`: (ticket, player)."""
+        ...
+
+    async def fill_now(self, ticket_id: str, player_id: str) -> None:
+        """The ticket's owner wants bots in the empty seats now; TicketNotFound for anyone else,
+        TicketNotCancellable once it is no longer queued."""
+        ...
+
+    async def queued_games(self) -> list[str]:
+        """Games with at least one queued ticket, sorted."""
+        ...
+
+    async def recent_waits(self, game: str, limit: int = 50) -> list[float]:
+        """How long the most recently matched tickets of `game` waited."""
+        ...
+
+    # -- matching ----------------------------------------------------------------------------
+
+    def claim_queue(self, game: str) -> AbstractAsyncContextManager[QueueClaim]:
+        """The queued tickets of `game` (oldest first) no other claim holds, held until the block ends."""
+        ...
+
+    def pending_match(self, match_id: str) -> AbstractAsyncContextManager[PendingMatch | None]:
+        """The pending match, held until the block ends; None if not pending or held elsewhere."""
+        ...
+
+    async def stale_pending_matches(self, formed_before: float) -> list[str]:
+        """Pending matches formed before `formed_before`, oldest first."""
+        ...
+
+    async def match_by_game(self, game_id: str) -> MatchRecord | None: ...
+
+    async def ticket_of_match(self, match_id: str, player_id: str) -> TicketRecord | None:
+        """The ticket that brought `player_id` into `match_id` (None: seated without one)."""
+        ...
+
+    async def busy_state(self, player_id: str) -> str | None:
+        """'queued', 'playing' or None."""
+        ...
+
+    async def bot_games_in_progress(self, player_id: str) -> int:
+        """Bot-only matches `player_id` asked for that are still being created or played."""
+        ...
+
+    async def release_player(self, game_id: str, player_id: str) -> bool:
+        """`player_id` no longer plays `game_id`; False if not seated there."""
+        ...
+
+    # -- ratings -----------------------------------------------------------------------------
+
+    async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
+        """The ratings of `players` in `game` (defaults for newcomers), in the order given."""
+        ...
+
+    async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
+        """Rated players (at least one game) by conservative skill, then id."""
+        ...
+
+    async def record_finished_game(self, finished: FinishedGame, rate: Rater | None) -> bool:
+        """Free the game's players, finish its match and apply `rate` to their ratings, once per
+        game id; False (nothing changed) for a game already recorded."""
+        ...
