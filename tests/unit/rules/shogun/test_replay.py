@@ -23,14 +23,14 @@ def test_a_selfplay_log_replays_exactly(players, config):
     assert GAME.summary(replayed)["finished"]
 
 
-def test_a_log_without_chance_entries_draws_them_from_its_seed():
+def test_a_log_without_chance_entries_draws_them_from_its_seed() -> None:
     log = GAME.selfplay_log(4, 3, Rng(3))
     players_only = dict(log, moves=[e for e in log["moves"] if "seat" in e])
     state, _ = GAME.replay_log(players_only)
     assert GAME.summary(state)["vp"] != {} and len(GAME.history(state)) > len(players_only["moves"])
 
 
-def test_a_snapshot_round_trips_exactly_and_plays_on_identically():
+def test_a_snapshot_round_trips_exactly_and_plays_on_identically() -> None:
     log = GAME.selfplay_log(4, 8, Rng(8))
     state, _ = GAME.replay_log(dict(log, moves=log["moves"][:60]))
     copy = GAME.from_json(GAME.to_json(state))
@@ -43,7 +43,7 @@ def test_a_snapshot_round_trips_exactly_and_plays_on_identically():
     assert GAME.to_json(copy) == GAME.to_json(state)
 
 
-def test_a_refused_move_leaves_the_state_unchanged_and_apply_never_changes_its_input():
+def test_a_refused_move_leaves_the_state_unchanged_and_apply_never_changes_its_input() -> None:
     state = play([chance("action_order", order=IN_ORDER), chance("specials", order=SPECIALS)])
     before = GAME.to_json(state)
     with pytest.raises(IllegalMove):
@@ -52,7 +52,7 @@ def test_a_refused_move_leaves_the_state_unchanged_and_apply_never_changes_its_i
     assert GAME.to_json(state) == before
 
 
-def test_moves_round_trip_through_their_notation():
+def test_moves_round_trip_through_their_notation() -> None:
     for move in (plan(0, castle="Suruga", rice="chest:0", bid="province:Mino")["move"],
                  {"type": "draft", "take": "face_up_0", "armies": 5},
                  {"type": "pick_special", "card": "rice"},
