@@ -3,16 +3,19 @@
 import pytest
 
 from daimyo_rules import IllegalMove, MalformedMove
+from daimyo_rules.core import JSON
 from daimyo_rules.samurai.board import board_for
+from daimyo_rules.samurai.state import State
 from daimyo_rules.samurai.tiles import FIGURES_PER_TYPE
 from tests.unit.rules.samurai.positions import GAME
 
 
-def fresh(players: int = 2, **config):
-    return GAME.initial_state({"players": players, "random_setup": False, **config}, 1)
+def fresh(players: int = 2, **config: JSON) -> State:
+    state: State = GAME.initial_state({"players": players, "random_setup": False, **config}, 1)
+    return state
 
 
-def put(settlement: str, figure: str) -> dict:
+def put(settlement: str, figure: str) -> dict[str, str]:
     return {"type": "place_figure", "settlement": settlement, "figure": figure}
 
 
@@ -60,7 +63,7 @@ def test_the_supply_exactly_fills_the_board_for_every_player_count() -> None:
         assert slots == 3 * FIGURES_PER_TYPE[players]
 
 
-def _all_figures_placed(players: int = 2):
+def _all_figures_placed(players: int = 2) -> State:
     state = fresh(players)
     while state.phase == "setup":
         seat = GAME.to_act(state)[0]
@@ -118,6 +121,6 @@ def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
 
 @pytest.mark.parametrize("config", [{"players": 5}, {"players": "2"}, {"players": 2, "random_setup": 1},
                                     {"players": 2, "draw_stacks": {"7": []}}, []])
-def test_a_bad_config_is_malformed(config):
+def test_a_bad_config_is_malformed(config: JSON) -> None:
     with pytest.raises(MalformedMove):
         GAME.initial_state(config, 0)

@@ -1,12 +1,14 @@
 """Figure swap (fast, leaves the game) and tile swap (the turn's non-fast tile, stays as 0)."""
 
+from typing import Any
+
 import pytest
 
 from daimyo_rules import IllegalMove
 from tests.unit.rules.samurai.positions import GAME, place, position
 
 
-def swap(a: str, fa: str, b: str, fb: str) -> dict:
+def swap(a: str, fa: str, b: str, fb: str) -> dict[str, Any]:
     return {"type": "figure_swap", "a": {"settlement": a, "figure": fa}, "b": {"settlement": b, "figure": fb}}
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from daimyo_rules import IllegalMove
 from daimyo_rules.samurai.board import board_for
-from daimyo_rules.samurai.state import OVER, evolve
+from daimyo_rules.samurai.state import OVER, State, evolve
 from tests.unit.rules.samurai.positions import GAME, effects_of, place, position
 
 
@@ -60,7 +60,7 @@ def test_the_game_ends_when_no_figure_of_a_type_remains() -> None:
     assert "no castle figure remains" in effects_of(state, "game_finished")[0]["reason"]
 
 
-def _settlement_index(state, hex_id):
+def _settlement_index(state: State, hex_id: str) -> int:
     board = board_for(state.players)
     return board.settlement_at[board.index[hex_id]]
 

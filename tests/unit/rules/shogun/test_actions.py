@@ -3,11 +3,12 @@ move/attack decisions taken when an action comes up."""
 
 import pytest
 
-from daimyo_rules.core import IllegalMove
+from daimyo_rules.core import JSON, IllegalMove
+from daimyo_rules.shogun.state import ShogunState
 from tests.unit.rules.shogun.script import GAME, move, play, province, round_, skip
 
 
-def summary(state):
+def summary(state: ShogunState) -> JSON:
     return GAME.summary(state)
 
 

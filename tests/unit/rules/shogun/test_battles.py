@@ -3,13 +3,14 @@ the tray, stuck cubes, bonus cubes from specials and events, and checked tower e
 
 import pytest
 
-from daimyo_rules.shogun.engine import ReplayError
+from daimyo_rules.core import JSON, ReplayError
+from daimyo_rules.shogun.state import ShogunState
 from tests.unit.rules.shogun.script import GAME, chance, move, play, province, round_, tower
 
 SEEDED_CLEAN = tower({"0": 7, "1": 7, "2": 7, "peasant": 10})
 
 
-def supply(state):
+def supply(state: ShogunState) -> JSON:
     return GAME.summary(state)["supply"]
 
 

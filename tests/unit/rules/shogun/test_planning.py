@@ -2,13 +2,13 @@
 
 import pytest
 
-from daimyo_rules.core import IllegalMove, MalformedMove
-from daimyo_rules.shogun.engine import ReplayError
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove, ReplayError
 from daimyo_rules.shogun.options import PlanChoices
+from daimyo_rules.shogun.state import ShogunState
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, plan, play, round_
 
 
-def planning():
+def planning() -> ShogunState:
     return play([chance("action_order", order=IN_ORDER), chance("specials", order=SPECIALS)])
 
 
@@ -63,7 +63,7 @@ def test_each_player_plans_once_and_plans_come_in_any_order() -> None:
     {"type": "plan", "actions": plan(0)["move"]["actions"]},
     {"type": "dance"},
 ])
-def test_a_misshapen_plan_is_malformed(bad):
+def test_a_misshapen_plan_is_malformed(bad: JSON) -> None:
     with pytest.raises(MalformedMove):
         GAME.apply(planning(), 0, bad)
 

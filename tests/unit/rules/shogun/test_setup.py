@@ -2,7 +2,7 @@
 
 import pytest
 
-from daimyo_rules.core import IllegalMove, MalformedMove
+from daimyo_rules.core import JSON, IllegalMove, MalformedMove
 from tests.unit.rules.shogun.script import GAME, chance, play, province
 
 
@@ -15,7 +15,7 @@ def test_the_fixed_setup_places_the_suns_supplement_armies() -> None:
 
 
 @pytest.mark.parametrize(("players", "chests"), [(3, 18), (4, 15), (5, 12)])
-def test_starting_chests_depend_on_the_number_of_players(players, chests):
+def test_starting_chests_depend_on_the_number_of_players(players: int, chests: int) -> None:
     state = GAME.initial_state({"players": players}, 5)
     assert set(GAME.summary(state)["chests"].values()) == {chests}
 
@@ -71,7 +71,7 @@ def test_seeding_needs_seven_cubes_of_each_player_and_ten_peasants() -> None:
 @pytest.mark.parametrize("config", [{"players": 2}, {"players": 6}, {"players": 3, "side": "mars"},
                                     {"players": 3, "setup": "random"}, {"players": 3, "tower": "sieve"},
                                     {"players": 3, "tower": {"model": "imrihil_two_shelf", "p_pass": 1}}])
-def test_a_bad_table_option_is_malformed(config):
+def test_a_bad_table_option_is_malformed(config: JSON) -> None:
     with pytest.raises(MalformedMove):
         GAME.initial_state(config, 1)
 

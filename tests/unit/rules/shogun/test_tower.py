@@ -12,15 +12,15 @@ from daimyo_rules.shogun.state import PEASANT
 DROPS = 20000
 
 
-def within(observed, expected, n, sigmas=5.0):
+def within(observed: float, expected: float, n: int, sigmas: float = 5.0) -> bool:
     return abs(observed - expected) <= sigmas * math.sqrt(expected * (1 - expected) / n)
 
 
 @pytest.mark.parametrize("model", ["imrihil_two_shelf", "wallenstein_online_single_pool",
                                    "spielbyweb_wallenstein", "all_pass"])
-def test_a_drop_conserves_every_cube(model):
+def test_a_drop_conserves_every_cube(model: str) -> None:
     name, params = tower.resolve_model(model)
-    shelves = [[] for _ in range(tower.shelf_count(name))]
+    shelves: list[list[int]] = [[] for _ in range(tower.shelf_count(name))]
     rng = Rng(1)
     for _ in range(200):
         thrown = [3, 0, 2, 0, 0, 1]
@@ -47,7 +47,7 @@ def test_a_stuck_cube_is_knocked_loose_at_the_expected_rate() -> None:
 
 
 @pytest.mark.parametrize("model", ["wallenstein_online_single_pool", "spielbyweb_wallenstein"])
-def test_single_pool_models_pass_thrown_and_stuck_cubes_at_their_rates(model):
+def test_single_pool_models_pass_thrown_and_stuck_cubes_at_their_rates(model: str) -> None:
     name, params = tower.resolve_model(model)
     rng, thrown_out, stuck_out = Rng(9), 0, 0
     for _ in range(DROPS):

@@ -1,13 +1,15 @@
 """Turn order: the event comes first, chest bids are paid, ties are broken at random (from the
 log) and the special card's space decides the order of play."""
 
+from typing import Any
+
 import pytest
 
-from daimyo_rules.shogun.engine import ReplayError
+from daimyo_rules.core import ReplayError
 from tests.unit.rules.shogun.script import GAME, IN_ORDER, SPECIALS, chance, pick, plan, play
 
 
-def bidding(bids, event=7):
+def bidding(bids: list[str | None], event: int = 7) -> list[dict[str, Any]]:
     return [chance("action_order", order=IN_ORDER), chance("specials", order=SPECIALS),
             *(plan(s, bid=b) for s, b in enumerate(bids)), chance("event", card=event)]
 

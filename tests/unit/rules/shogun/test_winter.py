@@ -3,9 +3,8 @@ scoring with region majorities, the reset, and the end after two years with its 
 
 import pytest
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import ReplayError, Rng
 from daimyo_rules.shogun import rules
-from daimyo_rules.shogun.engine import ReplayError
 from tests.unit.rules.shogun.script import GAME, chance, play, province, round_
 
 REVOLTS = [chance("winter_revolts", seat=s, provinces=names) for s, names in (
@@ -39,7 +38,8 @@ def test_winter_revolts_fight_markers_plus_the_tables_extra_peasants() -> None:
     state = play([*QUIET_YEAR, *revolts], events=[7, 8, 10, 12])
     assert province(state, "Suruga")["armies"] == 2 and province(state, "Izu")["owner"] is None
     assert GAME.summary(state)["vp"] == {"0": 8, "1": 7, "2": 8}  # Izu, Kii, Ise and Bingo fell
-    assert GAME.summary(state)["year"] == 1 and state.pending[0] == "event_cards"
+    assert GAME.summary(state)["year"] == 1
+    assert state.pending is not None and state.pending[0] == "event_cards"
 
 
 def test_year_two_events_come_from_the_eight_cards_not_turned_up() -> None:
@@ -80,6 +80,7 @@ def test_a_game_ends_after_the_second_winter_with_an_outcome() -> None:
     summary = GAME.summary(state)
     assert (summary["year"], summary["season"], summary["finished"]) == (2, "winter", True)
     assert summary["to_act"] == []
-    assert GAME.outcome(state)["winners"] == summary["winners"] != []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome["winners"] == summary["winners"] != []
     scorings = [e for e in GAME.chance_log(state) if e["chance"]["type"] == "event_cards"]
     assert len(scorings) == 2
