@@ -4,6 +4,8 @@ window widening, bot backfill, cancellation, bad input, and a restart that keeps
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -27,7 +29,7 @@ GAMES = RulesCatalog()
 
 
 @pytest.fixture
-async def store(database_url: str):
+async def store(database_url: str) -> AsyncIterator[PostgresStore]:
     async with scratch_store(database_url) as store:
         yield store
 
@@ -48,7 +50,9 @@ def notifier() -> RecordingNotifier:
 
 
 @pytest.fixture
-def mm(store, games, notifier, clock) -> MatchmakingHandlers:
+def mm(
+    store: PostgresStore, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> MatchmakingHandlers:
     return MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY, rng=random.Random(7))
 
 
@@ -59,11 +63,11 @@ async def set_rating(store: PostgresStore, player: str, mu: float, game: str = "
     )
 
 
-def ask(player: str, **kw) -> Enqueue:
+def ask(player: str, **kw: Any) -> Enqueue:
     return Enqueue(player_id=player, game=kw.pop("game", "samurai"), **kw)
 
 
-async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
+async def test_an_enqueued_ticket_waits_with_an_estimate(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     status = await mm.enqueue(ask("alice", player_counts=[2, 3]))
     clock.advance(4)
     status = await mm.get_ticket(status.ticket.ticket_id)
@@ -72,7 +76,9 @@ async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
     assert status.estimated_wait_seconds == pytest.approx(POLICY.backfill_seconds - 4)
 
 
-async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(mm, games, notifier):
+async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier
+) -> None:
     a = await mm.enqueue(ask("alice", player_counts=[2], display_name="Alice"))
     slow = '{"type": "correspondence", "days_per_move": 3}'
     b = await mm.enqueue(ask("bob", player_counts=[2], time_control_json=slow))
@@ -98,7 +104,9 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
     }
 
 
-async def test_seats_are_shuffled_between_matches(store, games, clock):
+async def test_seats_are_shuffled_between_matches(
+    store: PostgresStore, games: InMemoryGameCreator, clock: FakeClock
+) -> None:
     first_seats = set()
     for seed in range(8):
         mm = MatchmakingHandlers(
@@ -111,7 +119,9 @@ async def test_seats_are_shuffled_between_matches(store, games, clock):
     assert first_seats == {"a", "b"}
 
 
-async def test_the_rating_window_widens_with_waiting_time(mm, store, clock):
+async def test_the_rating_window_widens_with_waiting_time(
+    mm: MatchmakingHandlers, store: PostgresStore, clock: FakeClock
+) -> None:
     await set_rating(store, "weak", 20.0)
     await set_rating(store, "strong", 30.0)
     await mm.enqueue(ask("weak", player_counts=[2]))
@@ -123,14 +133,16 @@ async def test_the_rating_window_widens_with_waiting_time(mm, store, clock):
     assert sorted(s.player_id for s in match.seats) == ["strong", "weak"]
 
 
-async def test_the_largest_table_that_can_be_filled_now_wins(mm):
+async def test_the_largest_table_that_can_be_filled_now_wins(mm: MatchmakingHandlers) -> None:
     for name in ("a", "b", "c"):
         await mm.enqueue(ask(name))
     (match,) = await mm.match_round("samurai")
     assert len(match.seats) == 3 and all(not s.is_bot for s in match.seats)
 
 
-async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, clock, games):
+async def test_bots_fill_the_empty_seats_after_the_backfill_wait(
+    mm: MatchmakingHandlers, store: PostgresStore, clock: FakeClock, games: InMemoryGameCreator
+) -> None:
     await set_rating(store, "pro", 32.0)
     await mm.enqueue(ask("pro", player_counts=[3], bots_welcome=True))
     clock.advance(14.9)
@@ -144,7 +156,7 @@ async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, cloc
     ]
 
 
-async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
+async def test_no_bots_unless_every_ticket_welcomes_them(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     await mm.enqueue(ask("a", player_counts=[3], bots_welcome=True))
     await mm.enqueue(ask("b", player_counts=[3], bots_welcome=False))
     clock.advance(60)
@@ -153,14 +165,18 @@ async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
     assert await mm.match_round("samurai") == []  # b waits for humans
 
 
-async def test_play_bots_now_starts_at_once_at_the_chosen_level(mm, games):
+async def test_play_bots_now_starts_at_once_at_the_chosen_level(
+    mm: MatchmakingHandlers, games: InMemoryGameCreator
+) -> None:
     status = await mm.enqueue(ask("solo", player_counts=[4], bots_only=True, bot_level="random"))
     (match,) = await mm.match_round("samurai")
     assert [s.bot_level for s in games.games[match.game_id].seats if s.is_bot] == ["random"] * 3
     assert (await mm.get_ticket(status.ticket.ticket_id)).ticket.state == MATCHED
 
 
-async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(mm, notifier):
+async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
     await mm.enqueue(ask("lead", party=["friend1", "friend2"]))
     await mm.enqueue(ask("stranger", player_counts=[4]))
     (match,) = await mm.match_round("samurai")
@@ -168,7 +184,7 @@ async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(mm, notifier):
     assert set(notifier.messages) == {"friend1", "friend2", "lead", "stranger"}
 
 
-async def test_a_cancelled_ticket_is_never_matched(mm, clock):
+async def test_a_cancelled_ticket_is_never_matched(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     cancelled = await mm.cancel(a.ticket.ticket_id, "a")
@@ -179,7 +195,7 @@ async def test_a_cancelled_ticket_is_never_matched(mm, clock):
     assert again.ticket.ticket_id in {s.ticket_id for s in match.seats}
 
 
-async def test_a_matched_ticket_cannot_be_cancelled(mm):
+async def test_a_matched_ticket_cannot_be_cancelled(mm: MatchmakingHandlers) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     await mm.match_round("samurai")
@@ -187,27 +203,29 @@ async def test_a_matched_ticket_cannot_be_cancelled(mm):
         await mm.cancel(a.ticket.ticket_id, "a")
 
 
-async def test_only_a_member_of_the_ticket_may_cancel_it(mm):
+async def test_only_a_member_of_the_ticket_may_cancel_it(mm: MatchmakingHandlers) -> None:
     a = await mm.enqueue(ask("a"))
     with pytest.raises(TicketNotCancellable, match="not yours"):
         await mm.cancel(a.ticket.ticket_id, "mallory")
 
 
-async def test_a_player_already_queued_is_refused(mm):
+async def test_a_player_already_queued_is_refused(mm: MatchmakingHandlers) -> None:
     await mm.enqueue(ask("a"))
     with pytest.raises(PlayerBusy, match=r"^You are already waiting for a table") as refused:
         await mm.enqueue(ask("a", game="shogun"))
     assert refused.value.queued and "'a'" not in str(refused.value)
 
 
-async def test_a_party_member_already_queued_is_refused_and_nobody_else_is_queued(mm):
+async def test_a_party_member_already_queued_is_refused_and_nobody_else_is_queued(
+    mm: MatchmakingHandlers
+) -> None:
     await mm.enqueue(ask("b"))
     with pytest.raises(PlayerBusy, match=r"^A player of your party is already waiting"):
         await mm.enqueue(ask("a", party=["b"]))
     await mm.enqueue(ask("a"))  # the failed party left nothing behind
 
 
-async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
+async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm: MatchmakingHandlers) -> None:
     await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     (match,) = await mm.match_round("samurai")
@@ -239,18 +257,28 @@ async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
         (ask("", player_counts=[2]), "player_id is required"),
     ],
 )
-async def test_bad_input_is_refused_with_a_clear_message(mm, request_, message):
+async def test_bad_input_is_refused_with_a_clear_message(
+    mm: MatchmakingHandlers, request_: Enqueue, message: str
+) -> None:
     with pytest.raises(InvalidRequest, match=message):
         await mm.enqueue(request_)
 
 
-async def test_a_game_without_a_registered_engine_is_refused_clearly(store, games, notifier, clock):
+async def test_a_game_without_a_registered_engine_is_refused_clearly(
+    store: PostgresStore, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
     mm = MatchmakingHandlers(store, games, notifier, RulesCatalog(), clock, POLICY)
     with pytest.raises(InvalidRequest, match="unknown game 'go'"):
         await mm.enqueue(ask("a", game="go"))
 
 
-async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, clock):
+async def test_a_restart_keeps_the_queue(
+    database_url: str,
+    store: PostgresStore,
+    games: InMemoryGameCreator,
+    notifier: RecordingNotifier,
+    clock: FakeClock,
+) -> None:
     first = MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY)
     tickets = [await first.enqueue(ask(p, player_counts=[3])) for p in ("a", "b")]
     async with connected_store(database_url, store.schema) as reopened:
@@ -262,8 +290,8 @@ async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, c
 
 
 async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_returns(
-    mm, games, notifier, clock
-):
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     games.unavailable = True
@@ -276,7 +304,7 @@ async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_re
     assert ticket.state == MATCHED and len(games.games) == 1 and len(notifier.messages["a"]) == 1
 
 
-async def test_recent_waits_drive_the_estimate(mm, clock):
+async def test_recent_waits_drive_the_estimate(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     for i in range(3):
         await mm.enqueue(ask(f"x{i}", player_counts=[2]))
         clock.advance(6)

@@ -6,11 +6,14 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
 from daimyo_bus import Bus, subjects
 from daimyo_bus.messages import GameResult, ResultSeat
+from daimyo_matchmaking.domain import PlayerRating
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.messaging import consume_finished_games
 from daimyo_matchmaking.ports import StaticCatalog
@@ -20,7 +23,7 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-async def mm(database_url):
+async def mm(database_url: str) -> AsyncIterator[MatchmakingHandlers]:
     async with scratch_store(database_url) as store:
         yield MatchmakingHandlers(
             store,
@@ -32,7 +35,7 @@ async def mm(database_url):
         )
 
 
-def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> dict:
+def finished(game_id: str, seats: list[str], winners: list[int], **outcome: list[int]) -> dict[str, Any]:
     occupants = [{"bot_level": s[4:]} if s.startswith("bot:") else {"player_id": s} for s in seats]
     return {
         "game_id": game_id,
@@ -42,18 +45,18 @@ def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> d
     }
 
 
-def result_message(data: dict) -> GameResult:
+def result_message(data: dict[str, Any]) -> GameResult:
     """The relay's message for the finished game `data` describes."""
     seats = tuple(ResultSeat(n, s.get("player_id"), s.get("bot_level"), False)
                   for n, s in enumerate(data["seats"]))
     return GameResult(data["game_id"], data["game"], 90, data["outcome"], seats, ())
 
 
-async def ratings(mm, *players):
+async def ratings(mm: MatchmakingHandlers, *players: str) -> dict[str, PlayerRating]:
     return {p: await mm.get_rating(p, "samurai") for p in players}
 
 
-async def test_a_redelivered_finished_game_counts_once(mm):
+async def test_a_redelivered_finished_game_counts_once(mm: MatchmakingHandlers) -> None:
     message = finished("g1", ["ann", "ben", "cat"], [0])
     assert await mm.game_finished(message)
     once = await ratings(mm, "ann", "ben", "cat")
@@ -62,25 +65,25 @@ async def test_a_redelivered_finished_game_counts_once(mm):
     assert once["ann"].games == 1 and once["ann"].mu > 25 > once["ben"].mu
 
 
-async def test_concurrent_redeliveries_still_count_once(mm):
+async def test_concurrent_redeliveries_still_count_once(mm: MatchmakingHandlers) -> None:
     message = finished("g2", ["ann", "ben"], [1])
     applied = await asyncio.gather(*(mm.game_finished(message) for _ in range(8)))
     assert sorted(applied) == [False] * 7 + [True]
     assert (await mm.get_rating("ben", "samurai")).games == 1
 
 
-async def test_a_shared_victory_rates_the_winners_alike(mm):
+async def test_a_shared_victory_rates_the_winners_alike(mm: MatchmakingHandlers) -> None:
     await mm.game_finished(finished("g3", ["ann", "ben", "cat"], [0, 2]))
     got = await ratings(mm, "ann", "ben", "cat")
     assert got["ann"].mu == pytest.approx(got["cat"].mu) and got["ann"].mu > got["ben"].mu
 
 
-async def test_a_game_with_a_bot_leaves_human_ratings_alone(mm):
+async def test_a_game_with_a_bot_leaves_human_ratings_alone(mm: MatchmakingHandlers) -> None:
     assert await mm.game_finished(finished("g4", ["ann", "bot:greedy"], [0]))
     assert (await mm.get_rating("ann", "samurai")).games == 0
 
 
-async def test_the_leaderboard_ranks_by_conservative_skill(mm):
+async def test_the_leaderboard_ranks_by_conservative_skill(mm: MatchmakingHandlers) -> None:
     for i in range(4):
         await mm.game_finished(finished(f"lb{i}", ["ann", "ben", "cat"], [0], scores=[9, 5, 1]))
     board = await mm.leaderboard("samurai", 10)
@@ -88,7 +91,9 @@ async def test_the_leaderboard_ranks_by_conservative_skill(mm):
     assert board[0].ordinal == pytest.approx(board[0].mu - 3 * board[0].sigma)
 
 
-async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(mm, nats_url):
+async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(
+    mm: MatchmakingHandlers, nats_url: str
+) -> None:
     bus = await Bus.connect(nats_url, name="mm-ratings-test")
     durable = f"mm-test-{uuid.uuid4().hex[:8]}"
     game_id = f"nats-{uuid.uuid4().hex[:8]}"

@@ -49,7 +49,7 @@ async def cancel_quietly(replica: MatchmakingHandlers, ticket_id: str | None, pl
     return ticket_id
 
 
-async def test_two_replicas_never_double_book_a_player(database_url):
+async def test_two_replicas_never_double_book_a_player(database_url: str) -> None:
     rng = random.Random(5)
     clock, games = FakeClock(), InMemoryGameCreator()
     catalog = StaticCatalog({"samurai": (2, 3, 4)})
@@ -90,7 +90,7 @@ async def test_two_replicas_never_double_book_a_player(database_url):
             assert status.ticket.state == "matched" and status.ticket.game_id in games.games
 
 
-async def test_a_replica_skips_the_tickets_another_replica_is_matching(database_url):
+async def test_a_replica_skips_the_tickets_another_replica_is_matching(database_url: str) -> None:
     clock, games = FakeClock(), InMemoryGameCreator()
     catalog = StaticCatalog({"samurai": (2, 3, 4)})
     async with scratch_store(database_url) as one, connected_store(database_url, one.schema) as two:

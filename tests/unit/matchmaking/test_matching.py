@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from daimyo_matchmaking.matching import Policy, Waiting, bot_level_for, plan_matches
 
 POLICY = Policy(base_window=3.0, window_growth_per_second=0.5, max_window=50.0, backfill_seconds=15.0)
@@ -9,13 +11,14 @@ T0 = 1000.0
 
 
 def ticket(
-    name: str, rating: float = 25.0, counts=(2, 3, 4), bots: bool = False, at: float = T0, **kw
+    name: str, rating: float = 25.0, counts: tuple[int, ...] = (2, 3, 4), bots: bool = False, at: float = T0,
+    **kw: Any,
 ) -> Waiting:
     party = kw.pop("party", ())
     return Waiting(name, (name, *party), rating, frozenset(counts), bots, at, **kw)
 
 
-def tables(queue, now):
+def tables(queue: list[Waiting], now: float) -> list[list[str]]:
     return [sorted(t.ticket_id for t in plan.tickets) for plan in plan_matches(queue, now, POLICY)]
 
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 import pytest
 
 from daimyo_matchmaking.domain import PlayerRating
 from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
 
 
-def message(seats, winners, **outcome):
+def message(
+    seats: Sequence[Mapping[str, object]], winners: list[int], **outcome: list[int]
+) -> dict[str, Any]:
     return {"game_id": "g1", "game": "samurai", "seats": seats, "outcome": {"winners": winners, **outcome}}
 
 
@@ -32,7 +37,7 @@ def test_the_engines_ranking_wins_over_scores() -> None:
 
 
 def test_the_game_services_seat_shape_with_null_player_ids_means_bots() -> None:
-    seats = [
+    seats: list[dict[str, object]] = [
         {"seat": 0, "player_id": "a", "bot_level": None},
         {"seat": 1, "player_id": None, "bot_level": "mcts"},
     ]
