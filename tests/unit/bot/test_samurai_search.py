@@ -52,15 +52,16 @@ def test_expert_widening_allows_one_child_plus_the_square_root_of_visits_times_t
     view, seat = play_views(2)[0]
     state = next(CompactState.from_state(s) for s, _ in positions(2, games=1, seed=11, every=5)
                  if ENGINE.view(s, seat) == view)
-    node = expert.Node(mover=0)
+    node = mcts.Node(mover=0)
     node.visits = 16
-    node.children = {i: expert.Node(0) for i in range(4)}
-    assert expert._widened(node, state, expert.Settings(widening=1.0)) is False  # 1 + 4 = 5 allowed
-    node.children[4] = expert.Node(0)
-    assert expert._widened(node, state, expert.Settings(widening=1.0)) is True
-    assert expert._widened(node, state, expert.Settings(widening=2.0)) is False  # 1 + 8 = 9 allowed
-    node.children.update({i: expert.Node(0) for i in range(state.legal_count())})
-    assert expert._widened(node, state, expert.Settings(widening=100.0)) is True  # every legal move is in
+    node.children = {i: mcts.Node(0) for i in range(4)}
+    assert expert._widened(node, state, expert.ExpertSettings(widening=1.0)) is False  # 1 + 4 = 5 allowed
+    node.children[4] = mcts.Node(0)
+    assert expert._widened(node, state, expert.ExpertSettings(widening=1.0)) is True
+    assert expert._widened(node, state, expert.ExpertSettings(widening=2.0)) is False  # 1 + 8 = 9 allowed
+    node.children.update({i: mcts.Node(0) for i in range(state.legal_count())})
+    # every legal move is in
+    assert expert._widened(node, state, expert.ExpertSettings(widening=100.0)) is True
 
 
 def test_samurai_offers_its_own_expert_searching_with_the_expert_search() -> None:
