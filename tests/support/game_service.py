@@ -216,6 +216,7 @@ def random_move_from_legal(legal: dict[str, Any], rng: random.Random) -> dict[st
 
 
 def _pair_move(kind: str, a: str, b: str, source: str, targets: list[Any], n: int) -> dict[str, Any]:
+    """The `n`-th move of a group that pairs `source` with each of its `targets`."""
     return {"type": kind, a: source, b: targets[n]}
 
 
