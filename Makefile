@@ -51,8 +51,7 @@ test-fast: install
 
 lint: install
 	$(VENV)/bin/ruff check libs services tests deploy
-	$(VENV)/bin/mypy libs/daimyo_rules
-	$(VENV)/bin/mypy libs services
+	$(VENV)/bin/mypy libs services tests deploy
 
 golden: install
 	$(VPY) tests/golden/regenerate.py

@@ -14,6 +14,8 @@ import pathlib
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
+from typing import Any
 
 CASES = pathlib.Path(__file__).resolve().parent
 
@@ -47,7 +49,7 @@ def run_case(python: str, path: pathlib.Path) -> list[str]:
             for path, want, got in mismatches(expected, summary, "")]
 
 
-def mismatches(want, got, path):
+def mismatches(want: Any, got: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
     """Expected dicts are partial: only the keys they name must match (recursively)."""
     if isinstance(want, dict) and isinstance(got, dict):
         for key, sub in want.items():

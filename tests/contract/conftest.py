@@ -6,9 +6,9 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from contract.support import StoreFactory
 from daimyo_store import InMemoryEventStore, PostgresEventStore, Upcasters
 from daimyo_store.api import EventStore
+from tests.contract.support import StoreFactory
 
 
 @pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.integration)])

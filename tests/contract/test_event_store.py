@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from contract.support import StoreFactory, read_all_settled
 from daimyo_store import (
     LOG_START,
     Appended,
@@ -23,6 +22,7 @@ from daimyo_store import (
     StreamNotFound,
 )
 from daimyo_store.api import EventStore
+from tests.contract.support import StoreFactory, read_all_settled
 
 
 def new_stream() -> str:

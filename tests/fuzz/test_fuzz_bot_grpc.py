@@ -47,7 +47,7 @@ VIEWS = real_views()
 
 def mutated(view: dict[str, Any], path: list[str], replacement: Any, drop: bool) -> dict[str, Any]:
     """`view` with the value at `path` (keys followed as far as they exist) replaced or dropped."""
-    copy = json.loads(json.dumps(view))
+    copy: dict[str, Any] = json.loads(json.dumps(view))
     node = copy
     for key in path[:-1]:
         if not isinstance(node.get(key), dict):

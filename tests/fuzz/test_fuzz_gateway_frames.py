@@ -108,7 +108,7 @@ async def test_frames_with_wrong_types_or_huge_values_change_nothing(fuzz_stack:
 async def test_moves_for_seats_and_games_the_player_does_not_hold_change_nothing(
         fuzz_stack: Any, frames: list[dict[str, Any]], subscribe_as: Any) -> None:
     ids = {THEIRS: fuzz_stack.theirs, OTHERS: fuzz_stack.others}
-    sends = [json.dumps(with_real_ids(f, ids)) for f in frames]
+    sends: list[str | bytes] = [json.dumps(with_real_ids(f, ids)) for f in frames]
     if subscribe_as is not None:
         subscribe = {"type": "subscribe", "game_id": fuzz_stack.theirs, "as": subscribe_as}
         sends.insert(0, json.dumps(subscribe))

@@ -4,6 +4,7 @@ real Postgres, fake game service): the live slot is refused with a sentence, nev
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 
 import pytest
 
@@ -20,7 +21,7 @@ LIVE = '{"type": "live", "initial_seconds": 600, "increment_seconds": 10}'
 
 
 @pytest.fixture
-async def mm(database_url: str):
+async def mm(database_url: str) -> AsyncIterator[MatchmakingHandlers]:
     async with scratch_store(database_url) as store:
         yield MatchmakingHandlers(store, InMemoryGameCreator(), RecordingNotifier(),
                                   StaticCatalog({"samurai": (2, 3, 4)}), FakeClock(), Policy(),

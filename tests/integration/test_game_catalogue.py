@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
 
 import psycopg
 import pytest
@@ -17,6 +16,7 @@ from psycopg import sql
 from daimyo_game.catalogue import (
     LEDGER,
     MIGRATIONS,
+    GameCatalog,
     GameSummary,
     InMemoryCatalogue,
     PostgresCatalogue,
@@ -34,7 +34,7 @@ def target(request: pytest.FixtureRequest) -> tuple[str, str]:
 
 
 @pytest.fixture
-async def store(target: tuple[str, str]) -> AsyncIterator[Any]:
+async def store(target: tuple[str, str]) -> AsyncIterator[GameCatalog]:
     url, schema = target
     if not url:
         yield InMemoryCatalogue()
@@ -52,7 +52,7 @@ def summary(player: str, *, finished: bool = False, version: int = 1, minutes_ag
     return GameSummary(f"g-{uuid.uuid4().hex[:8]}", "samurai", seats, version, finished, winners, created)
 
 
-async def test_games_are_listed_newest_first_for_their_player(store) -> None:
+async def test_games_are_listed_newest_first_for_their_player(store: GameCatalog) -> None:
     player = f"p-{uuid.uuid4().hex[:6]}"
     old, new = summary(player, minutes_ago=5), summary(player)
     for game in (old, new, summary("someone-else")):
@@ -60,7 +60,7 @@ async def test_games_are_listed_newest_first_for_their_player(store) -> None:
     assert [g.game_id for g in await store.list_games(player)] == [new.game_id, old.game_id]
 
 
-async def test_live_and_finished_games_are_listed_apart(store) -> None:
+async def test_live_and_finished_games_are_listed_apart(store: GameCatalog) -> None:
     player = f"p-{uuid.uuid4().hex[:6]}"
     live, done = summary(player), summary(player, finished=True, minutes_ago=1)
     await store.upsert_game_summary(live)
@@ -70,14 +70,14 @@ async def test_live_and_finished_games_are_listed_apart(store) -> None:
     assert len(await store.list_games(player, live=False, finished=False)) == 2
 
 
-async def test_the_list_is_cut_at_its_limit(store) -> None:
+async def test_the_list_is_cut_at_its_limit(store: GameCatalog) -> None:
     player = f"p-{uuid.uuid4().hex[:6]}"
     for minutes in range(4):
         await store.upsert_game_summary(summary(player, minutes_ago=minutes))
     assert len(await store.list_games(player, limit=3)) == 3
 
 
-async def test_a_summary_is_updated_but_never_by_an_older_version(store) -> None:
+async def test_a_summary_is_updated_but_never_by_an_older_version(store: GameCatalog) -> None:
     game = summary("p-up", version=3)
     await store.upsert_game_summary(game)
     await store.upsert_game_summary(GameSummary(game.game_id, "samurai", game.seats, 9, True, [1]))
@@ -85,10 +85,11 @@ async def test_a_summary_is_updated_but_never_by_an_older_version(store) -> None
     stored = await store.get_game_summary(game.game_id)
     assert stored is not None
     assert (stored.version, stored.finished, stored.winners) == (9, True, [1])
-    assert stored.created_at is not None and abs(stored.created_at - game.created_at) < timedelta(seconds=1)
+    assert stored.created_at is not None and game.created_at is not None
+    assert abs(stored.created_at - game.created_at) < timedelta(seconds=1)
 
 
-async def test_an_unknown_game_has_no_summary(store) -> None:
+async def test_an_unknown_game_has_no_summary(store: GameCatalog) -> None:
     assert await store.get_game_summary("no-such-game") is None
 
 
@@ -111,7 +112,7 @@ async def test_a_deployment_that_kept_the_catalogue_in_the_store_keeps_its_rows(
     finally:
         async with await psycopg.AsyncConnection.connect(database_url, autocommit=True) as conn:
             await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
-async def test_summaries_written_together_are_each_kept_and_never_regress(store) -> None:
+async def test_summaries_written_together_are_each_kept_and_never_regress(store: GameCatalog) -> None:
     player = f"p-{uuid.uuid4().hex[:6]}"
     first, second = summary(player, version=4), summary(player, minutes_ago=1)
     await store.upsert_game_summary(first)
@@ -125,7 +126,7 @@ async def test_summaries_written_together_are_each_kept_and_never_regress(store)
     assert written_together is not None and written_together.created_at == second.created_at
 
 
-async def test_an_unlisted_game_stays_out_of_the_public_list_but_not_its_players(store) -> None:
+async def test_an_unlisted_game_stays_out_of_the_public_list_but_not_its_players(store: GameCatalog) -> None:
     player = f"p-{uuid.uuid4().hex[:6]}"
     public, private = summary(player, minutes_ago=1), replace(summary(player), listed=False)
     await store.upsert_game_summaries([public, private])
@@ -156,7 +157,8 @@ async def test_a_catalogue_adopted_before_listed_existed_gains_the_column(databa
             game = replace(summary("bea"), listed=False)
             await catalogue.upsert_game_summary(game)
             assert await catalogue.list_games(listed_only=True) == []
-            assert (await catalogue.get_game_summary(game.game_id)).listed is False
+            kept = await catalogue.get_game_summary(game.game_id)
+            assert kept is not None and kept.listed is False
         finally:
             await catalogue.close()
     finally:

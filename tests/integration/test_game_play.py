@@ -184,7 +184,9 @@ async def test_an_unknown_game_is_not_found(service: RunningGameService) -> None
     assert error.value.code() == grpc.StatusCode.NOT_FOUND
 
 
-async def test_get_game_tells_type_seats_status_and_public_options_without_reading_events(service) -> None:
+async def test_get_game_tells_type_seats_status_and_public_options_without_reading_events(
+    service: RunningGameService
+) -> None:
     game_id = await create_samurai(service.stub, players=3, seed=4)
     info = await service.stub.GetGame(game_pb2.GetGameRequest(game_id=game_id))
     assert (info.game.game, info.status, info.players, info.game.version) == ("samurai", "live", 3, 1)

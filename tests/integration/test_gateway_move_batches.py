@@ -47,7 +47,7 @@ async def test_a_refused_move_among_others_raises_its_own_service_error(
 ) -> None:
     good, bad = [await create_samurai(service.stub) for _ in range(2)]
     move = await a_legal_move(service, good)
-    outcomes: list[int | BaseException] = await asyncio.gather(
+    outcomes: tuple[int | BaseException, int | BaseException] = await asyncio.gather(
         games.submit_move(good, 0, move, 1, uuid.uuid4().hex, "p0"),
         games.submit_move(bad, 1, {"type": "end_turn"}, 1, uuid.uuid4().hex, "p1"),
         return_exceptions=True)

@@ -52,7 +52,8 @@ async def create_game(stack: Stack, player_ids: list[str], seed: int = 7) -> str
 
 async def seat_view(stack: Stack, game_id: str, seat: int) -> game_pb2.ViewResponse:
     request = game_pb2.GetViewRequest(game_id=game_id, viewer=game_pb2.Viewer(seat=seat))
-    return await stack.game.stub.GetView(request)
+    view: game_pb2.ViewResponse = await stack.game.stub.GetView(request)
+    return view
 
 
 async def first_legal_move(stack: Stack, game_id: str, seat: int) -> tuple[dict[str, Any], int]:

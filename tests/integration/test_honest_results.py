@@ -9,6 +9,7 @@ import asyncio
 import re
 import uuid
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
@@ -47,7 +48,7 @@ async def test_a_seat_a_bot_finished_for_a_player_who_left_never_wins(site: Plat
         _, detail = await call(http, "GET", f"{gateway.url}/api/games/{game_id}")
         assert detail["abandoned"] == [0] and 0 not in detail["winners"]
 
-        async def listed() -> list:
+        async def listed() -> list[dict[str, Any]]:
             _, mine = await call(http, "GET", f"{gateway.url}/api/my-games?finished=1", ann["token"])
             return [g for g in mine["games"] if g["status"] == "finished"]
 

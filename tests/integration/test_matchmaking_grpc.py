@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import AsyncIterator, Awaitable
 
 import grpc
 import pytest
 
 from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import BusMessage, PlayerNotice
 from daimyo_kit.grpc_server import start_server
 from daimyo_matchmaking.bootstrap import matchmaking_servicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
@@ -23,14 +25,14 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-async def bus(nats_url):
+async def bus(nats_url: str) -> AsyncIterator[Bus]:
     bus = await Bus.connect(nats_url, name="mm-grpc-test")
     yield bus
     await bus.close()
 
 
 @pytest.fixture
-async def handlers(database_url, bus):
+async def handlers(database_url: str, bus: Bus) -> AsyncIterator[MatchmakingHandlers]:
     async with scratch_store(database_url) as store:
         catalog = StaticCatalog({"samurai": (2, 3, 4)})
         yield MatchmakingHandlers(
@@ -39,20 +41,22 @@ async def handlers(database_url, bus):
 
 
 @pytest.fixture
-async def stub(handlers):
+async def stub(handlers: MatchmakingHandlers) -> AsyncIterator[matchmaking_pb2_grpc.MatchmakingServiceStub]:
     server = await start_server([matchmaking_servicer(handlers)], port=0, host="127.0.0.1")
     async with grpc.aio.insecure_channel(f"127.0.0.1:{server.port}") as channel:
         yield matchmaking_pb2_grpc.MatchmakingServiceStub(channel)
     await server.stop(grace=0)
 
 
-async def refused(call) -> grpc.aio.AioRpcError:
+async def refused(call: Awaitable[object]) -> grpc.aio.AioRpcError:
     with pytest.raises(grpc.aio.AioRpcError) as error:
         await call
     return error.value
 
 
-async def test_bad_input_maps_to_clear_status_codes(stub):
+async def test_bad_input_maps_to_clear_status_codes(
+    stub: matchmaking_pb2_grpc.MatchmakingServiceStub
+) -> None:
     unknown = await refused(stub.Enqueue(pb.EnqueueRequest(player_id="a", game="chess")))
     assert unknown.code() == grpc.StatusCode.INVALID_ARGUMENT and "unknown game 'chess'" in unknown.details()
     too_many = await refused(
@@ -66,14 +70,16 @@ async def test_bad_input_maps_to_clear_status_codes(stub):
     assert missing.code() == grpc.StatusCode.NOT_FOUND
 
 
-async def test_text_postgres_cannot_store_is_refused_as_malformed(stub):
+async def test_text_postgres_cannot_store_is_refused_as_malformed(
+    stub: matchmaking_pb2_grpc.MatchmakingServiceStub
+) -> None:
     nul = await refused(stub.Enqueue(pb.EnqueueRequest(player_id="a\x00b", game="samurai")))
     assert nul.code() == grpc.StatusCode.INVALID_ARGUMENT and "player_id contains a NUL" in nul.details()
     party = await refused(stub.Enqueue(pb.EnqueueRequest(player_id="a", game="samurai", party=["\x00"])))
     assert party.code() == grpc.StatusCode.INVALID_ARGUMENT and "party" in party.details()
 
 
-async def test_a_ticket_can_be_cancelled_once(stub):
+async def test_a_ticket_can_be_cancelled_once(stub: matchmaking_pb2_grpc.MatchmakingServiceStub) -> None:
     ticket = await stub.Enqueue(pb.EnqueueRequest(player_id="a", game="samurai", player_counts=[2, 3]))
     assert (ticket.state, list(ticket.player_counts)) == ("queued", [2, 3])
     cancelled = await stub.Cancel(pb.CancelRequest(ticket_id=ticket.ticket_id, player_id="a"))
@@ -82,10 +88,13 @@ async def test_a_ticket_can_be_cancelled_once(stub):
     assert again.code() == grpc.StatusCode.FAILED_PRECONDITION
 
 
-async def test_a_match_is_announced_on_each_players_subject(stub, handlers, bus):
-    inbox: asyncio.Queue = asyncio.Queue()
+async def test_a_match_is_announced_on_each_players_subject(
+    stub: matchmaking_pb2_grpc.MatchmakingServiceStub, handlers: MatchmakingHandlers, bus: Bus
+) -> None:
+    inbox: asyncio.Queue[tuple[str, PlayerNotice]] = asyncio.Queue()
 
-    async def collect(subject, payload):
+    async def collect(subject: str, payload: BusMessage) -> None:
+        assert isinstance(payload, PlayerNotice)
         await inbox.put((subject, payload))
 
     for player in ("p1", "p2"):
@@ -108,7 +117,9 @@ async def test_a_match_is_announced_on_each_players_subject(stub, handlers, bus)
     assert playing.code() == grpc.StatusCode.FAILED_PRECONDITION
 
 
-async def test_ratings_and_the_leaderboard_are_served(stub, handlers):
+async def test_ratings_and_the_leaderboard_are_served(
+    stub: matchmaking_pb2_grpc.MatchmakingServiceStub, handlers: MatchmakingHandlers
+) -> None:
     seats = [{"player_id": "x"}, {"player_id": "y"}]
     await handlers.game_finished(
         {"game_id": "r1", "game": "samurai", "seats": seats, "outcome": {"winners": [1]}}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 import uuid
+from typing import Any
 
 import aiohttp
 import pytest
@@ -23,7 +24,9 @@ table = test_live_play.table
 SLOW = {"type": "correspondence", "days_per_move": 3}
 
 
-async def my_games(http: aiohttp.ClientSession, url: str, token: str, finished: bool = False) -> list[dict]:
+async def my_games(
+    http: aiohttp.ClientSession, url: str, token: str, finished: bool = False
+) -> list[dict[str, Any]]:
     query = "?finished=1" if finished else ""
     async with http.get(f"{url}/api/my-games{query}", headers={"Authorization": f"Bearer {token}"}) as r:
         assert r.status == 200, await r.text()

@@ -13,7 +13,7 @@ from nats.aio.client import Client
 from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
-from daimyo_bus import Bus, subjects
+from daimyo_bus import Bus, messages, subjects
 from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TurnNotice, TurnSeat
 from daimyo_kit import credentials
 from daimyo_kit.embedded import EmbeddedNats, start_nats
@@ -160,8 +160,8 @@ async def test_the_games_stream_never_retains_seat_views(server: EmbeddedNats, o
     relay = await Bus.connect(server.url, role="game", env=server.credentials)
     try:
         await relay.ensure_games_stream()
-        await relay.publish(subjects.seat("g3", 0), {"hand": ["secret"]})
-        await relay.publish(subjects.watch("g3"), {"version": 1})
+        await relay.publish(subjects.seat("g3", 0), messages.dumps({"hand": ["secret"]}))
+        await relay.publish(subjects.watch("g3"), messages.dumps({"version": 1}))
         await relay.flush()
         js = operator.jetstream()
         info = await js.stream_info(subjects.GAMES_STREAM, subjects_filter="daimyo.game.g3.>")

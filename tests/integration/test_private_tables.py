@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import AsyncIterator
+from typing import Any
 
 import aiohttp
 import pytest
@@ -20,7 +21,7 @@ from tests.integration.platform import Platform, call, platform
 pytestmark = pytest.mark.integration
 
 
-def join_url(base: str, table: dict) -> str:
+def join_url(base: str, table: dict[str, Any]) -> str:
     return f"{base}/api/tables/{table['code']}/join"
 
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import aiohttp
 import pytest
 
-from daimyo_gateway.testing import SocketClient, sign_in
+from daimyo_gateway.testing import Frame, SocketClient, sign_in
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration.platform import Platform, call, eventually, platform
 from tests.support.game_service import moves_from_legal
@@ -39,7 +39,8 @@ async def seated(http: aiohttp.ClientSession, url: str, token: str, game_id: str
 
 async def set_up_by_hand(site: Platform, game_id: str, players: list[str]) -> list[str]:
     """Both players place figures in turn, then choose their opening hands; seat 0's choice."""
-    rng, chosen = random.Random(3), []
+    rng = random.Random(3)
+    chosen: list[str] = []
     while True:
         state = await site.game.stub.GetView(game_pb2.GetViewRequest(
             game_id=game_id, viewer=game_pb2.Viewer(spectator=True)))
@@ -88,7 +89,7 @@ async def test_friends_play_a_private_table_with_chosen_hands_and_chat_then_a_re
         assert refusal["code"] == "forbidden" and "only the game's players" in refusal["message"]
         for ref, text in ((3, "x" * 501), (4, "ding\x07")):
             await ann_tab.send({"type": "chat", "game_id": game_id, "text": text, "ref": ref})
-            refusal = await ann_tab.wait_for(lambda f, r=ref: f.get("type") == "error" and f.get("ref") == r)
+            refusal = await ann_tab.wait_for(error_for(ref))
             assert refusal["code"] == "malformed", refusal
         status, hidden = await call(http, "GET", f"{first.url}/api/games/{game_id}/chat?channel=spectators",
                                     ann["token"])
@@ -115,6 +116,11 @@ async def test_friends_play_a_private_table_with_chosen_hands_and_chat_then_a_re
         assert started["state"] == "started" and started["new_game_id"]
         for socket in (ann_tab, ben_tab, eve_tab):
             await socket.close()
+
+
+def error_for(ref: int) -> Callable[[Frame], bool]:
+    """Whether a frame is the error answering the frame sent with `ref`."""
+    return lambda f: f.get("type") == "error" and f.get("ref") == ref
 
 
 async def _finished(site: Platform, game_id: str) -> bool:

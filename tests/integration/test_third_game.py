@@ -57,7 +57,7 @@ async def play_to_the_end(socket: SocketClient, game_id: str, seat: int) -> dict
     for _ in range(9):
         frame = await socket.wait_for(my_turn(game_id, seat), timeout=30, after=seen)
         seen = socket.frames.index(frame) + 1
-        view = frame["view"]
+        view: dict[str, Any] = frame["view"]
         if view["finished"]:
             return view
         await socket.send({"type": "move", "game_id": game_id, "move": view["legal"][0],

@@ -18,6 +18,7 @@ from daimyo_rules.samurai.state import State, evolve
 from daimyo_rules.samurai.tiles import FIGURE_TYPES, FIGURES_PER_TYPE, TILE_IDS
 
 GAME = get_game("samurai")
+GameArgs = tuple[int, int, bool]  # players, seed, random_setup
 games = st.tuples(st.sampled_from([2, 3, 4]), st.integers(0, 2**32), st.booleans())
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SLOW = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,7 +57,7 @@ def tiles_accounted(state: State) -> None:
 
 @FAST
 @given(games)
-def test_figures_and_tiles_are_conserved_throughout_a_game(game):
+def test_figures_and_tiles_are_conserved_throughout_a_game(game: GameArgs) -> None:
     states, _ = playout(*game)
     assert states[-1].phase == "over"
     for state in states:
@@ -66,7 +67,7 @@ def test_figures_and_tiles_are_conserved_throughout_a_game(game):
 
 @FAST
 @given(games)
-def test_replaying_a_games_moves_gives_the_same_state(game):
+def test_replaying_a_games_moves_gives_the_same_state(game: GameArgs) -> None:
     states, moves = playout(*game)
     players, seed, random_setup = game
     state = GAME.initial_state({"players": players, "random_setup": random_setup}, seed)
@@ -77,7 +78,7 @@ def test_replaying_a_games_moves_gives_the_same_state(game):
 
 @FAST
 @given(games)
-def test_states_round_trip_through_json(game):
+def test_states_round_trip_through_json(game: GameArgs) -> None:
     states, _ = playout(*game)
     for state in states[:: max(1, len(states) // 10)]:
         data = json.loads(json.dumps(GAME.to_json(state)))
@@ -100,7 +101,7 @@ def unlisted_candidates(state: State, seat: int, rng: Rng) -> list[object]:
 
 @SLOW
 @given(games)
-def test_every_listed_move_applies_and_unlisted_moves_are_rejected(game):
+def test_every_listed_move_applies_and_unlisted_moves_are_rejected(game: GameArgs) -> None:
     states, _ = playout(*game)
     rng = Rng(game[1])
     for state in states[:: max(1, len(states) // 8)]:
@@ -141,7 +142,7 @@ def hide_differently(state: State, seat: int, rng: Rng) -> State:
 
 @SLOW
 @given(games)
-def test_no_view_reveals_another_seats_secrets(game):
+def test_no_view_reveals_another_seats_secrets(game: GameArgs) -> None:
     states, _ = playout(*game)
     rng = Rng(game[1] + 1)
     for state in states[:: max(1, len(states) // 10)]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import JSON, Rng
 from daimyo_rules.shogun.engine import ShogunGame
 from daimyo_rules.shogun.rules import ARMY_CUBES, PEASANT_CUBES
-from daimyo_rules.shogun.state import NO_CARD, PEASANT, PLAN
+from daimyo_rules.shogun.state import NO_CARD, PEASANT, PLAN, ShogunState
 from daimyo_rules.shogun.view import _executed
 
 GAME = ShogunGame()
@@ -24,7 +24,7 @@ SEEDS = st.integers(min_value=0, max_value=2**32)
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def playout(config, seed):
+def playout(config: JSON, seed: int) -> list[ShogunState]:
     """Every state of one random game, first to last."""
     state, rng = GAME.initial_state(config, seed), Rng(seed ^ 0x5EED)
     states = [state]
@@ -35,7 +35,7 @@ def playout(config, seed):
     return states
 
 
-def assert_conserved(s):
+def assert_conserved(s: ShogunState) -> None:
     for seat in range(s.players):
         board = sum(a for p, a in enumerate(s.armies) if s.owner[p] == seat)
         stuck = sum(shelf.count(seat) for shelf in s.shelves)
@@ -43,7 +43,7 @@ def assert_conserved(s):
     assert s.peasants + sum(shelf.count(PEASANT) for shelf in s.shelves) + s.tray[PEASANT] == PEASANT_CUBES
 
 
-def assert_board_sound(s):
+def assert_board_sound(s: ShogunState) -> None:
     assert min(s.chests) >= 0 and min(s.vp) >= 0 and min(s.rice) >= 0 and min(s.supply) >= 0
     for p, owner in enumerate(s.owner):
         assert (s.armies[p] >= 1) if owner >= 0 else (s.armies[p] == 0 and s.buildings[p] == 0)
@@ -52,7 +52,7 @@ def assert_board_sound(s):
 
 @FAST
 @given(CONFIGS, SEEDS)
-def test_cubes_are_conserved_and_counts_never_go_negative(config, seed):
+def test_cubes_are_conserved_and_counts_never_go_negative(config: JSON, seed: int) -> None:
     for state in playout(config, seed):
         assert_conserved(state)
         assert_board_sound(state)
@@ -60,7 +60,7 @@ def test_cubes_are_conserved_and_counts_never_go_negative(config, seed):
 
 @FAST
 @given(CONFIGS, SEEDS)
-def test_the_log_of_a_game_replays_to_the_same_state(config, seed):
+def test_the_log_of_a_game_replays_to_the_same_state(config: JSON, seed: int) -> None:
     final = playout(config, seed)[-1]
     log = {"game": "shogun", "config": config, "seed": seed, "moves": GAME.history(final)}
     replayed, _ = GAME.replay_log(log)
@@ -69,13 +69,13 @@ def test_the_log_of_a_game_replays_to_the_same_state(config, seed):
 
 @FAST
 @given(CONFIGS, SEEDS, st.integers(min_value=0, max_value=10_000))
-def test_snapshots_round_trip_exactly(config, seed, pick):
+def test_snapshots_round_trip_exactly(config: JSON, seed: int, pick: int) -> None:
     states = playout(config, seed)
     state = states[pick % len(states)]
     assert GAME.to_json(GAME.from_json(GAME.to_json(state))) == GAME.to_json(state)
 
 
-def hide_differently(state, seat):
+def hide_differently(state: ShogunState, seat: int | None) -> ShogunState:
     """A copy of `state` whose secrets (for `seat`) are all changed."""
     other = GAME.from_json(GAME.to_json(state))
     other.rng, other.history, other.seed = other.rng ^ 0xFFFF, None, other.seed + 1
@@ -102,14 +102,14 @@ def hide_differently(state, seat):
     return other
 
 
-def _index(key):
+def _index(key: str) -> int:
     from daimyo_rules.shogun.rules import ACTION_INDEX
     return ACTION_INDEX[key]
 
 
 @FAST
 @given(CONFIGS, SEEDS)
-def test_views_leak_nothing_hidden(config, seed):
+def test_views_leak_nothing_hidden(config: JSON, seed: int) -> None:
     states = playout(config, seed)[:-1]  # after the end everything is public
     for state in states[:: max(1, len(states) // 25)]:
         for seat in [*range(state.players), None]:
@@ -118,7 +118,7 @@ def test_views_leak_nothing_hidden(config, seed):
 
 @FAST
 @given(CONFIGS, SEEDS)
-def test_a_state_sampled_from_a_view_shows_that_view_and_plays_on(config, seed):
+def test_a_state_sampled_from_a_view_shows_that_view_and_plays_on(config: JSON, seed: int) -> None:
     from daimyo_rules.shogun.sampling import sample_state
 
     states = playout(config, seed)[:-1]  # a finished game has nothing left to search

@@ -17,6 +17,7 @@ import uuid
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import grpc
@@ -191,8 +192,7 @@ def random_move_from_legal(legal: dict[str, Any], rng: random.Random) -> dict[st
     for kind, key, value in (("place", "tile", "hex"), ("place_figure", "settlement", "figure"),
                              ("tile_swap", "from", "to")):
         for source, targets in legal.get(kind, {}).items():
-            groups.append((len(targets), lambda n, k=kind, a=key, b=value, s=source, t=targets:
-                           {"type": k, a: s, b: t[n]}))
+            groups.append((len(targets), partial(_pair_move, kind, key, value, source, targets)))
     swaps = legal.get("figure_swap", [])
     groups.append((len(swaps), lambda n: {"type": "figure_swap",
                                           "a": {"settlement": swaps[n][0], "figure": swaps[n][1]},
@@ -203,7 +203,7 @@ def random_move_from_legal(legal: dict[str, Any], rng: random.Random) -> dict[st
                                       "tiles": rng.sample(choose["from"], choose["count"])}))
     for kind in ("end_turn", "pass"):
         if legal.get(kind) is True:
-            groups.append((1, lambda _n, k=kind: {"type": k}))
+            groups.append((1, partial(_plain_move, kind)))
     total = sum(count for count, _ in groups)
     if not total:
         return None
@@ -213,6 +213,15 @@ def random_move_from_legal(legal: dict[str, Any], rng: random.Random) -> dict[st
             return move_at(pick)
         pick -= count
     raise AssertionError("unreachable: pick < total")
+
+
+def _pair_move(kind: str, a: str, b: str, source: str, targets: list[Any], n: int) -> dict[str, Any]:
+    """The `n`-th move of a group that pairs `source` with each of its `targets`."""
+    return {"type": kind, a: source, b: targets[n]}
+
+
+def _plain_move(kind: str, _n: int) -> dict[str, Any]:
+    return {"type": kind}
 
 
 async def play_random_move(stub: Any, game_id: str, rng: random.Random) -> Any:

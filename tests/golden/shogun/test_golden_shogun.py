@@ -8,7 +8,7 @@ from tests.golden.shogun.generate import GAMES, HERE, playthrough
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_the_playthrough_matches_its_golden_file(name):
+def test_the_playthrough_matches_its_golden_file(name: str) -> None:
     expected = (HERE / name).read_text().splitlines()
     actual = playthrough(*GAMES[name])
     if actual != expected:

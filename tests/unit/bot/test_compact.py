@@ -126,7 +126,7 @@ def test_compact_state_and_engine_agree_on_every_move_of_seeded_random_games(
 
 def test_moves_not_offered_are_not_legal(compact: ModuleType) -> None:
     state = compact.CompactState.from_state(new_game({"players": 2}, 5))
-    codes = state.codes
+    codes: source.Codes = state.codes
     offered = set(state.legal())
     others = [c for c in range(codes.figure_swaps + codes.spots * codes.spots) if c not in offered]
     assert not any(state.is_legal(c) for c in others[::3])
@@ -170,7 +170,7 @@ def test_another_world_of_the_same_position_changes_only_the_hidden_tiles_and_ca
 
 def tile_of(code: int, state: Any) -> int:
     """The tile a move plays (a tile swap or figure swap counts as its action tile)."""
-    codes = state.codes
+    codes: source.Codes = state.codes
     if code < codes.tile_swaps:
         return code // codes.h
     return TILE_IDS.index("tile_swap" if code < codes.figure_swaps else "figure_swap")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import replace
+from typing import Any
 
 from daimyo_bot.driver import Driver, SeatTurn, bot_seats, command_id, with_people
 from daimyo_rules.core import Rng
@@ -22,8 +23,8 @@ def test_the_command_id_names_game_version_and_seat() -> None:
 
 
 def test_only_bot_seats_that_must_act_are_played() -> None:
-    seats = [{"seat": 0, "bot_level": None}, {"seat": 1, "bot_level": "mcts"},
-             {"seat": 2, "bot_level": "greedy"}]
+    seats: list[dict[str, Any]] = [{"seat": 0, "bot_level": None}, {"seat": 1, "bot_level": "mcts"},
+                                   {"seat": 2, "bot_level": "greedy"}]
     assert bot_seats(seats, [1]) == [(1, "mcts")]
     assert bot_seats(seats, [0]) == []
 
@@ -123,8 +124,8 @@ async def test_a_bot_only_table_is_not_paced() -> None:
 
 
 def test_a_notice_says_whether_a_person_holds_a_seat() -> None:
-    bots_only = [{"seat": 0, "bot_level": "mcts"}, {"seat": 1, "bot_level": "greedy"}]
-    with_person = [{"seat": 0, "bot_level": None}, {"seat": 1, "bot_level": "greedy"}]
+    bots_only: list[dict[str, Any]] = [{"seat": 0, "bot_level": "mcts"}, {"seat": 1, "bot_level": "greedy"}]
+    with_person: list[dict[str, Any]] = [{"seat": 0, "bot_level": None}, {"seat": 1, "bot_level": "greedy"}]
     assert not with_people({}, bots_only)
     assert with_people({}, with_person)
     assert with_people({"with_people": True}, bots_only)  # a person whose seat a bot stands in

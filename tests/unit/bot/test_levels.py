@@ -123,7 +123,7 @@ async def test_a_pool_found_broken_when_a_request_arrives_answers_greedy_and_is_
     try:
         answer = await handlers.suggest_move(ask(state, seat, "mcts", deadline_ms=300))
         assert_legal(state, seat, answer.move)
-        assert not isinstance(pool._executor, BrokenExecutor)  # type: ignore[attr-defined]
+        assert not isinstance(pool._executor, BrokenExecutor)
     finally:
         pool.close()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import types
 from collections.abc import Iterator
 
@@ -27,13 +28,13 @@ def a_build(digest: str) -> types.ModuleType:
 
 def test_a_build_of_the_current_source_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
     built = a_build(native.source_digest())
-    monkeypatch.setattr(native.importlib, "import_module", lambda name: built)
+    monkeypatch.setattr(importlib, "import_module", lambda name: built)
     assert native.compact_module() is built
     assert native.is_compiled(built) and not native.is_compiled(source)
 
 
 def test_a_build_of_an_older_source_is_never_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(native.importlib, "import_module", lambda name: a_build("0" * 64))
+    monkeypatch.setattr(importlib, "import_module", lambda name: a_build("0" * 64))
     assert native.compact_module() is source
 
 
@@ -41,5 +42,5 @@ def test_without_a_build_the_source_is_used(monkeypatch: pytest.MonkeyPatch) -> 
     def missing(name: str) -> types.ModuleType:
         raise ImportError(name)
 
-    monkeypatch.setattr(native.importlib, "import_module", missing)
+    monkeypatch.setattr(importlib, "import_module", missing)
     assert native.compact_module() is source

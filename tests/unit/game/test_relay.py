@@ -18,7 +18,7 @@ from daimyo_game.handlers import GameHandlers
 from daimyo_game.lease import LocalLease
 from daimyo_game.relay import CHECKPOINT, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
-from daimyo_store.api import LOG_START, NewEvent
+from daimyo_store.api import LOG_START, LogPosition, NewEvent
 from daimyo_store.memory import InMemoryEventStore
 
 from .fake_game import fake_games
@@ -204,7 +204,7 @@ async def test_under_load_versions_reach_the_catalogue_and_checkpoint_every_cata
     seats = (SeatSpec(player_id="ann"), SeatSpec(bot_level="random"))
     game_id, version = await handlers.create_game(CreateGame("cards", {"rounds": 3}, seats, seed=3))
 
-    async def move_and_relay(seat: int) -> tuple[int, int]:
+    async def move_and_relay(seat: int) -> tuple[int, LogPosition]:
         nonlocal version
         move = (await handlers.get_view(game_id, seat)).view["legal_moves"][0]
         version = (await handlers.submit_move(SubmitMove(game_id, seat, move, version))).version

@@ -24,7 +24,8 @@ class Harness:
     (the next view of an up-to-date watch skips the inbox), as the gateway does."""
 
     def __init__(self, player: Player = ALICE, straight: bool = True) -> None:
-        self.games, self.hub, self.sent = FakeGames(), FakeHub(), []
+        self.games, self.hub = FakeGames(), FakeHub()
+        self.sent: list[dict[str, Any]] = []
         self.games.add("g1", [ALICE.player_id, BOB.player_id], version=3)
 
         def send_now(frame: dict[str, Any] | bytes) -> None:  # a forwarded view is the bytes it came as
@@ -124,7 +125,7 @@ async def test_a_stale_move_brings_the_page_up_to_the_view_it_missed(harness: Ha
 
     async def stale(*_: Any) -> int:
         raise ServiceError("stale", "stale version: you saw version 3, the game is at 5")
-    harness.games.submit_move = stale  # type: ignore[method-assign]
+    harness.games.submit_move = stale  # type: ignore[method-assign, assignment]
     await harness.frame(type="move", game_id="g1", move={"type": "pass"}, expected_version=3, ref="m")
     assert harness.of("error")[0]["code"] == "stale"
     assert harness.of("view")[-1]["version"] == 5 and harness.of("resynced")[-1]["version"] == 5

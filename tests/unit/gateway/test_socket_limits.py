@@ -47,7 +47,7 @@ async def client(limits: Limits) -> AsyncIterator[TestClient[Any, Any]]:
 
 async def open_socket(client: TestClient[Any, Any], player_id: str = "g-alice",
                       **options: Any) -> aiohttp.ClientWebSocketResponse:
-    ws = await client.ws_connect("/ws", **options)
+    ws: aiohttp.ClientWebSocketResponse = await client.ws_connect("/ws", **options)
     await ws.send_str(json.dumps({"type": "auth", "token": token(player_id)}))
     return ws
 

@@ -12,11 +12,11 @@ import grpc
 
 from daimyo_kit import grpc_client
 from daimyo_kit import logging as log
-from daimyo_kit.grpc_server import Servicer, start_server
+from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from tests.unit.kit.test_grpc_server import ECHO, running  # noqa: F401  (fixture)
 
 
-async def test_the_bound_request_id_reaches_the_server(running) -> None:  # noqa: F811
+async def test_the_bound_request_id_reaches_the_server(running: RunningServer) -> None:  # noqa: F811
     async with grpc_client.channel(f"127.0.0.1:{running.port}") as channel:
         call = channel.unary_unary(f"/{ECHO}/RequestId")
         with log.bound(request_id="from-the-gateway"):

@@ -25,7 +25,8 @@ def clean_logging() -> Iterator[None]:
 
 
 def last_json_line(out: str) -> dict[str, object]:
-    return json.loads(out.strip().splitlines()[-1])
+    line: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    return line
 
 
 def test_a_line_is_json_with_service_level_and_time(capsys: pytest.CaptureFixture[str]) -> None:

@@ -8,6 +8,7 @@ import filecmp
 import importlib.util
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -16,7 +17,7 @@ CASES = ROOT / "tests" / "cases"
 SHARED = ROOT.parent / "shared" / "checks" / "cases"
 
 
-def _runner():  # type: ignore[no-untyped-def]
+def _runner() -> ModuleType:
     spec = importlib.util.spec_from_file_location("run_cases", CASES / "run_cases.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

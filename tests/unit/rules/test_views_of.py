@@ -5,7 +5,7 @@ from daimyo_rules.registry import get_game
 from tests.plugins.tictactoe import TicTacToeGame
 
 
-def test_a_game_without_its_own_views_gets_one_view_per_viewer():
+def test_a_game_without_its_own_views_gets_one_view_per_viewer() -> None:
     game = TicTacToeGame()
     assert not hasattr(game, "views")
     start = game.initial_state({"players": 2}, 7)
@@ -14,7 +14,7 @@ def test_a_game_without_its_own_views_gets_one_view_per_viewer():
     assert views_of(game, state, viewers) == [game.view(state, v) for v in viewers]
 
 
-def test_a_game_with_its_own_views_gets_the_same_views_from_them():
+def test_a_game_with_its_own_views_gets_the_same_views_from_them() -> None:
     game = get_game("samurai")
     state, _ = game.replay_log(game.selfplay_log(3, seed=5, rng=Rng(5)), 12)
     viewers = [2, None, 0]

@@ -6,14 +6,14 @@ import copy
 
 import pytest
 
-from daimyo_rules.core import MalformedMove, Rng
+from daimyo_rules.core import JSON, MalformedMove, Rng
 from daimyo_rules.registry import get_game
 from daimyo_rules.shogun.sampling import sample_state
 
 SHOGUN = get_game("shogun")
 
 
-def seat_view() -> dict:
+def seat_view() -> JSON:
     return SHOGUN.view(SHOGUN.initial_state({"players": 3}, 11), 0)
 
 

@@ -12,15 +12,15 @@ from daimyo_rules.shogun.state import PEASANT
 DROPS = 20000
 
 
-def within(observed, expected, n, sigmas=5.0):
+def within(observed: float, expected: float, n: int, sigmas: float = 5.0) -> bool:
     return abs(observed - expected) <= sigmas * math.sqrt(expected * (1 - expected) / n)
 
 
 @pytest.mark.parametrize("model", ["imrihil_two_shelf", "wallenstein_online_single_pool",
                                    "spielbyweb_wallenstein", "all_pass"])
-def test_a_drop_conserves_every_cube(model):
+def test_a_drop_conserves_every_cube(model: str) -> None:
     name, params = tower.resolve_model(model)
-    shelves = [[] for _ in range(tower.shelf_count(name))]
+    shelves: list[list[int]] = [[] for _ in range(tower.shelf_count(name))]
     rng = Rng(1)
     for _ in range(200):
         thrown = [3, 0, 2, 0, 0, 1]
@@ -29,7 +29,7 @@ def test_a_drop_conserves_every_cube(model):
         assert [out[c] + sum(s.count(c) for s in shelves) for c in range(6)] == before
 
 
-def test_one_cube_passes_both_shelves_of_the_two_shelf_model_at_the_expected_rate():
+def test_one_cube_passes_both_shelves_of_the_two_shelf_model_at_the_expected_rate() -> None:
     name, params = tower.resolve_model("imrihil_two_shelf")
     rng, passed = Rng(7), 0
     for _ in range(DROPS):
@@ -37,7 +37,7 @@ def test_one_cube_passes_both_shelves_of_the_two_shelf_model_at_the_expected_rat
     assert within(passed / DROPS, params["p_pass_shelf"] ** 2, DROPS)
 
 
-def test_a_stuck_cube_is_knocked_loose_at_the_expected_rate():
+def test_a_stuck_cube_is_knocked_loose_at_the_expected_rate() -> None:
     name, params = tower.resolve_model("imrihil_two_shelf")
     rng, loose = Rng(8), 0
     expected = params["p_knock_loose_per_passing_cube"] * params["p_pass_shelf"]
@@ -47,7 +47,7 @@ def test_a_stuck_cube_is_knocked_loose_at_the_expected_rate():
 
 
 @pytest.mark.parametrize("model", ["wallenstein_online_single_pool", "spielbyweb_wallenstein"])
-def test_single_pool_models_pass_thrown_and_stuck_cubes_at_their_rates(model):
+def test_single_pool_models_pass_thrown_and_stuck_cubes_at_their_rates(model: str) -> None:
     name, params = tower.resolve_model(model)
     rng, thrown_out, stuck_out = Rng(9), 0, 0
     for _ in range(DROPS):
@@ -57,7 +57,7 @@ def test_single_pool_models_pass_thrown_and_stuck_cubes_at_their_rates(model):
     assert within(stuck_out / DROPS, params["p_out_stuck"], DROPS)
 
 
-def test_the_seeding_drop_of_the_wallenstein_model_uses_the_initial_load_rate():
+def test_the_seeding_drop_of_the_wallenstein_model_uses_the_initial_load_rate() -> None:
     name, params = tower.resolve_model("wallenstein_online_single_pool")
     rng, out = Rng(10), 0
     for _ in range(DROPS // 10):
@@ -65,7 +65,7 @@ def test_the_seeding_drop_of_the_wallenstein_model_uses_the_initial_load_rate():
     assert within(out / DROPS, params["p_out_initial_load"], DROPS)
 
 
-def test_a_many_cube_battle_leaves_about_the_expected_share_stuck():
+def test_a_many_cube_battle_leaves_about_the_expected_share_stuck() -> None:
     name, params = tower.resolve_model("imrihil_two_shelf")
     rng, total_out, total_in = Rng(11), 0, 0
     for _ in range(2000):

@@ -3,9 +3,8 @@ scoring with region majorities, the reset, and the end after two years with its 
 
 import pytest
 
-from daimyo_rules.core import Rng
+from daimyo_rules.core import ReplayError, Rng
 from daimyo_rules.shogun import rules
-from daimyo_rules.shogun.engine import ReplayError
 from tests.unit.rules.shogun.script import GAME, chance, play, province, round_
 
 REVOLTS = [chance("winter_revolts", seat=s, provinces=names) for s, names in (
@@ -13,7 +12,7 @@ REVOLTS = [chance("winter_revolts", seat=s, provinces=names) for s, names in (
 QUIET_YEAR = [*round_({}, event=7), *round_({}, event=8), *round_({}, event=10)]
 
 
-def test_a_player_with_enough_rice_has_no_winter_revolts_and_scores_a_point_per_province():
+def test_a_player_with_enough_rice_has_no_winter_revolts_and_scores_a_point_per_province() -> None:
     rich = [*round_({0: {"rice": "Mino"}, 1: {"rice": "Kaga"}, 2: {"rice": "Hoki"}}, event=7),
             *round_({0: {"rice": "Sagami"}, 1: {"rice": "Shimosa"}, 2: {"rice": "Bingo"}}, event=8),
             *round_({0: {"rice": "Tajima"}, 1: {"rice": "Kii"}, 2: {"rice": "Etchu"}}, event=10)]
@@ -23,7 +22,7 @@ def test_a_player_with_enough_rice_has_no_winter_revolts_and_scores_a_point_per_
     assert province(state, "Mino")["revolt_markers"] == 0
 
 
-def test_the_shortfall_draws_revolts_from_the_winter_table():
+def test_the_shortfall_draws_revolts_from_the_winter_table() -> None:
     state = play(QUIET_YEAR, events=[7, 8, 10, 12])  # 9 provinces + 1 loss - 0 rice: 7+ -> 3 revolts
     assert state.pending == ("winter_revolts", (0, 3))
     with pytest.raises(ReplayError, match="3 different provinces"):
@@ -34,15 +33,16 @@ def test_the_shortfall_draws_revolts_from_the_winter_table():
              events=[7, 8, 10, 12])
 
 
-def test_winter_revolts_fight_markers_plus_the_tables_extra_peasants():
+def test_winter_revolts_fight_markers_plus_the_tables_extra_peasants() -> None:
     revolts = REVOLTS
     state = play([*QUIET_YEAR, *revolts], events=[7, 8, 10, 12])
     assert province(state, "Suruga")["armies"] == 2 and province(state, "Izu")["owner"] is None
     assert GAME.summary(state)["vp"] == {"0": 8, "1": 7, "2": 8}  # Izu, Kii, Ise and Bingo fell
-    assert GAME.summary(state)["year"] == 1 and state.pending[0] == "event_cards"
+    assert GAME.summary(state)["year"] == 1
+    assert state.pending is not None and state.pending[0] == "event_cards"
 
 
-def test_year_two_events_come_from_the_eight_cards_not_turned_up():
+def test_year_two_events_come_from_the_eight_cards_not_turned_up() -> None:
     revolts = REVOLTS
     with pytest.raises(ReplayError, match="4 different cards"):
         play([*QUIET_YEAR, *revolts, chance("event_cards", cards=[1, 2, 3, 7])], events=[7, 8, 10, 12])
@@ -50,7 +50,7 @@ def test_year_two_events_come_from_the_eight_cards_not_turned_up():
     assert GAME.summary(state)["year"] == 2 and GAME.summary(state)["season"] == "spring"
 
 
-def test_region_majorities_give_3_2_1_and_one_less_to_tied_leaders():
+def test_region_majorities_give_3_2_1_and_one_less_to_tied_leaders() -> None:
     state = GAME.from_json(GAME.to_json(play([])))
     index = {name: i for i, name in enumerate(GAME.view(state, None)["provinces"])}
     state.buildings[index["Mino"]] = 1  # red castle, seat 0
@@ -62,7 +62,7 @@ def test_region_majorities_give_3_2_1_and_one_less_to_tied_leaders():
     assert [r["buildings"] for r in rows] == [1, 2, 1]
 
 
-def test_the_most_vp_wins_then_the_most_chests_then_the_victory_is_shared():
+def test_the_most_vp_wins_then_the_most_chests_then_the_victory_is_shared() -> None:
     state = GAME.from_json(GAME.to_json(play([])))
     state.vp, state.chests = [30, 30, 12], [4, 9, 20]
     rules._end_game(state)
@@ -72,7 +72,7 @@ def test_the_most_vp_wins_then_the_most_chests_then_the_victory_is_shared():
     assert state.winners == [0, 1]
 
 
-def test_a_game_ends_after_the_second_winter_with_an_outcome():
+def test_a_game_ends_after_the_second_winter_with_an_outcome() -> None:
     state, rng = GAME.initial_state({"players": 3}, 21), Rng(21)
     while GAME.outcome(state) is None:
         seat = GAME.to_act(state)[0]
@@ -80,6 +80,7 @@ def test_a_game_ends_after_the_second_winter_with_an_outcome():
     summary = GAME.summary(state)
     assert (summary["year"], summary["season"], summary["finished"]) == (2, "winter", True)
     assert summary["to_act"] == []
-    assert GAME.outcome(state)["winners"] == summary["winners"] != []
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome["winners"] == summary["winners"] != []
     scorings = [e for e in GAME.chance_log(state) if e["chance"]["type"] == "event_cards"]
     assert len(scorings) == 2
