@@ -130,7 +130,7 @@ def database_url() -> tuple[str, object | None]:
         psycopg.connect(url, connect_timeout=2).close()
         return url, None
     except psycopg.OperationalError:
-        from daimyo_kit.embedded import start_postgres
+        from daimyo_devkit.embedded import start_postgres
 
         server = start_postgres(Path(tempfile.mkdtemp(prefix="daimyo-bench-pg-")) / "data")
         return server.url, server

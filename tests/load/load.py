@@ -58,8 +58,8 @@ from load_stack import (
 )
 from prometheus_client.parser import text_string_to_metric_families
 
+from daimyo_devkit.embedded import port_answers
 from daimyo_kit import collector, event_loop, grpc_client
-from daimyo_kit.embedded import port_answers
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
@@ -154,13 +154,13 @@ def _servers(nats_url: str | None) -> tuple[str, str, str]:
 
 
 def _embedded_postgres() -> str:
-    from daimyo_kit.embedded import start_postgres
+    from daimyo_devkit.embedded import start_postgres
 
     return start_postgres(REPO / "test-artifacts" / "load-servers" / "postgres").url
 
 
 def _private_nats() -> str:
-    from daimyo_kit.embedded import start_nats
+    from daimyo_devkit.embedded import start_nats
 
     data = REPO / "test-artifacts" / "load-servers" / "nats"
     shutil.rmtree(data, ignore_errors=True)  # nothing of an earlier run's streams
