@@ -15,7 +15,7 @@ install: $(STAMP) proto native
 $(STAMP): pyproject.toml
 	test -x $(VPY) || $(PY) -m venv $(VENV)
 	$(VPY) -m pip install -q --upgrade pip
-	$(VPY) -m pip install -q -e '.[dev]'
+	$(VPY) -m pip install -q -e '.[dev,embedded]'
 	touch $(STAMP)
 
 # Generated gRPC code lives in libs/daimyo_proto (never hand-edited, never committed).

@@ -63,7 +63,7 @@ def _postgres_container() -> Iterator[str]:
 
 
 def _embedded_postgres(data_dir: Path) -> Iterator[str]:
-    from daimyo_kit.embedded import start_postgres
+    from daimyo_devkit.embedded import start_postgres
 
     server = start_postgres(data_dir, die_with_parent=True)
     try:
@@ -93,7 +93,7 @@ def _nats_container() -> Iterator[str]:
 
 
 def _embedded_nats(data_dir: Path) -> Iterator[str]:
-    from daimyo_kit.embedded import start_nats
+    from daimyo_devkit.embedded import start_nats
 
     server = start_nats(data_dir, credentials=os.environ, die_with_parent=True)
     try:

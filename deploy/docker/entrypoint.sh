@@ -13,7 +13,10 @@ roles:
   bot          gRPC bot service (50053, metrics 9103)
   driver       bot driver: plays bot seats when NATS says it is their turn
   gateway      HTTP + WebSocket gateway (8080, metrics 9104)
-  migrate      apply the game schema's migrations (event store, catalogue), then exit
+  migrate      apply every schema's migrations in order, each under its owner's settings
+               (DAIMYO_<SERVICE>_DATABASE_URL, else DAIMYO_DATABASE_URL), then exit:
+               game (the event store's files, then the game service's), then matchmaking
+  migrate-game, migrate-matchmaking   one owner's migrations only
   replay ID    rebuild one game from its event log and print it
   probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
 USAGE
@@ -29,7 +32,9 @@ case "$role" in
   bot)         exec python -m daimyo_bot "$@" ;;
   driver)      exec python -m daimyo_bot driver "$@" ;;
   gateway)     exec python -m daimyo_gateway "$@" ;;
-  migrate)     exec python -m daimyo_game migrate "$@" ;;
+  migrate)     python -m daimyo_game migrate && exec python -m daimyo_matchmaking migrate ;;
+  migrate-game)        exec python -m daimyo_game migrate "$@" ;;
+  migrate-matchmaking) exec python -m daimyo_matchmaking migrate "$@" ;;
   replay)      exec python -m daimyo_game replay "$@" ;;
   probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;
   help|-h|--help) usage; exit 0 ;;

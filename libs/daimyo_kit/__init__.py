@@ -1,1 +1,3 @@
-"""What every Daimyo service shares: config, logging, metrics, gRPC bootstrap, retry, embedded servers."""
+"""What every Daimyo service shares at run time: config, logging, metrics, gRPC bootstrap, retry,
+shutdown, credentials. Development tooling (embedded servers, the stack supervisor) is
+`daimyo_devkit`, which no image carries."""

@@ -3,6 +3,8 @@
 Every service reads the same variables; `DAIMYO_<SERVICE>_GRPC_PORT` and
 `DAIMYO_<SERVICE>_METRICS_PORT` override the defaults of DESIGN.md, and
 `DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR` tell clients where to call.
+A service that owns a schema connects with `DAIMYO_<SERVICE>_DATABASE_URL` when it is set (its
+own Postgres role, for its tables and its migrations), else the shared `DAIMYO_DATABASE_URL`.
 Reading the configuration also registers the plug-in games of `DAIMYO_GAME_PLUGINS` (see
 `daimyo_kit.games`), so every service process knows the same games.
 """
@@ -51,7 +53,8 @@ class Config:
         register_plugins(plugins)
         return cls(
             service=service,
-            database_url=env.get("DAIMYO_DATABASE_URL", DEFAULT_DATABASE_URL),
+            database_url=env.get(prefix + "DATABASE_URL")
+            or env.get("DAIMYO_DATABASE_URL", DEFAULT_DATABASE_URL),
             db_schema=env.get(prefix + "DB_SCHEMA", f"daimyo_{service}"),
             nats_url=env.get("DAIMYO_NATS_URL", DEFAULT_NATS_URL),
             grpc_port=_int(env, prefix + "GRPC_PORT", DEFAULT_GRPC_PORTS[service]),

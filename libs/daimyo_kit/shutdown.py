@@ -5,7 +5,7 @@ so the service's own `finally` blocks stop servers, loops and pools (each bounde
 arms a watchdog that ends the process once the grace (DAIMYO_SHUTDOWN_GRACE_SECONDS, 10 s by
 default) is spent, whatever is still hanging. A second signal ends the process at once.
 
-A child started by the stack supervisor (`daimyo_kit.stack`) finds its parent's pid in
+A child started by the stack supervisor (`daimyo_devkit.stack`) finds its parent's pid in
 DAIMYO_DIE_WITH_PARENT and asks Linux for SIGTERM when that parent dies (PR_SET_PDEATHSIG), so
 no service outlives a supervisor that was killed.
 """

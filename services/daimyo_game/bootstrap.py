@@ -86,6 +86,7 @@ class GameApp:
     settings: Settings
     store: PostgresEventStore
     catalogue: PostgresCatalogue
+    chat: ChatStore
     games: GameResolver
     handlers: GameHandlers
     wakeup: asyncio.Event
@@ -103,6 +104,7 @@ class GameApp:
             await shutdown.bounded(asyncio.gather(*self._tasks, return_exceptions=True),
                                    shutdown.share(0.15), "relay")
         await shutdown.bounded(self.catalogue.close(), shutdown.share(0.1), "catalogue")
+        await shutdown.bounded(self.chat.close(timeout=shutdown.share(0.05)), shutdown.share(0.1), "chat")
         await shutdown.bounded(self.store.close(timeout=shutdown.share(0.15)), shutdown.share(0.2),
                                "event_store")
 
@@ -117,15 +119,17 @@ async def build(settings: Settings, games: GameResolver = get_game,
     store = await PostgresEventStore.open(settings.database_url, settings.schema, UPCASTERS,
                                           max_size=settings.pool_size)
     catalogue = await PostgresCatalogue.open(settings.database_url, settings.schema)
+    chat = await ChatStore.open(settings.database_url, settings.schema)
     repository = GameRepository(store, games, settings.cache_size, settings.snapshot_every)
     wakeup = asyncio.Event()
     handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
-    handlers.chat = Chat(ChatStore(store.pool), repository.load)
-    return GameApp(settings, store, catalogue, games, handlers, wakeup)
+    handlers.chat = Chat(chat, repository.load)
+    return GameApp(settings, store, catalogue, chat, games, handlers, wakeup)
 
 
 async def migrate(settings: Settings) -> list[str]:
-    """The event store's migrations, then the game service's own (its catalogue)."""
+    """The event store's migrations (its tables live in this service's schema), then the game
+    service's own (`migrations/`: its catalogue and table chat)."""
     applied = await apply_migrations(settings.database_url, settings.schema)
     return applied + await migrate_catalogue(settings.database_url, settings.schema)
 

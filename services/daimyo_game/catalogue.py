@@ -60,7 +60,8 @@ class GameCatalog(Protocol):
 
 
 async def migrate_catalogue(database_url: str, schema: str) -> list[str]:
-    """The game service's own migrations (after the event store's, which they may build on)."""
+    """The game service's own migrations, `migrations/`: its catalogue and table chat (after the
+    event store's, which they may build on)."""
     return await apply_migrations(database_url, schema, MIGRATIONS, ledger=LEDGER)
 
 

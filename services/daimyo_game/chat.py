@@ -3,9 +3,12 @@ runs), kept in Postgres beside the game but outside its event stream, so a chat 
 changes a game's versions or replays; after the end both channels are readable with the replay.
 
 The game service owns chat because it knows who holds a seat, whether the game is over and
-whether a private table admits spectators. Every message is checked (length, control
-characters) and rate-limited per author and game across replicas (an advisory lock per author
-makes the count and the insert one step). Escaping on output is the client's job.
+whether a private table admits spectators. The table is the game service's (its migration
+`migrations/0003_table_chat.sql`) and so is the small pool it is reached through
+(`ChatStore.open`): a burst of chat never takes connections from the event store's appends.
+Every message is checked (length, control characters) and rate-limited per author and game
+across replicas (an advisory lock per author makes the count and the insert one step).
+Escaping on output is the client's job.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.errors import Malformed, PermissionDenied, RateLimited
 from daimyo_game.my_games import seat_of
+from daimyo_store.migrations import checked_schema
 
 PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
@@ -89,6 +93,17 @@ class ChatStore:
     def __init__(self, pool: AsyncConnectionPool, window_seconds: float = RATE_SECONDS) -> None:
         self._pool = pool
         self.window = window_seconds
+
+    @classmethod
+    async def open(cls, database_url: str, schema: str, max_size: int = 4) -> ChatStore:
+        """A chat store over its own pool in the game service's `schema`."""
+        pool = AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False, kwargs={
+            "options": f"-c search_path={checked_schema(schema)}", "autocommit": True})
+        await pool.open(wait=True)
+        return cls(pool)
+
+    async def close(self, timeout: float = 5.0) -> None:
+        await self._pool.close(timeout=timeout)
 
     async def post(self, game_id: str, channel: str, author_id: str, name: str, seat: int | None,
                    text: str) -> ChatMessage:

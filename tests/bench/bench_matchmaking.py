@@ -131,7 +131,7 @@ def database_url() -> tuple[str, object | None]:
         psycopg.connect(url, connect_timeout=2).close()
         return url, None
     except psycopg.OperationalError:
-        from daimyo_kit.embedded import start_postgres
+        from daimyo_devkit.embedded import start_postgres
 
         data = Path(tempfile.mkdtemp(prefix="daimyo-bench-pg-")) / "data"
         server = start_postgres(data, die_with_parent=True)

@@ -152,7 +152,7 @@ def main() -> None:
     if url:
         asyncio.run(run(url))
         return
-    from daimyo_kit.embedded import start_postgres
+    from daimyo_devkit.embedded import start_postgres
 
     with tempfile.TemporaryDirectory() as directory:
         server = start_postgres(Path(directory) / "pg", die_with_parent=True)

@@ -2,7 +2,7 @@
 
 Used by the browser tests' session fixture and handy by hand:
 `python tests/e2e/stack.py` prints the gateway URL and runs until Ctrl-C. The processes are
-the stack supervisor's (`daimyo_kit.stack`): they die with this process however it ends.
+the stack supervisor's (`daimyo_devkit.stack`): they die with this process however it ends.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
+from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env
 
 REPO = Path(__file__).resolve().parents[2]
 PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "gateway")

@@ -17,7 +17,7 @@ import pytest
 
 import daimyo_bus.bus as bus_module
 from daimyo_bus import Bus, subjects
-from daimyo_kit.embedded import EmbeddedNats, start_nats
+from daimyo_devkit.embedded import EmbeddedNats, start_nats
 
 pytestmark = pytest.mark.integration
 

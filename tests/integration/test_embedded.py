@@ -8,8 +8,8 @@ import nats
 import psycopg
 import pytest
 
+from daimyo_devkit.embedded import free_port, port_answers, start_nats, start_postgres
 from daimyo_kit import credentials
-from daimyo_kit.embedded import free_port, port_answers, start_nats, start_postgres
 
 pytestmark = pytest.mark.integration
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
+from daimyo_devkit.embedded import free_port
 from daimyo_gateway.grpc_clients import GrpcGames
 from daimyo_kit import grpc_client
 from daimyo_kit.affinity import RoutedStub, owner
-from daimyo_kit.embedded import free_port
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from tests.support.game_service import (
     RunningGameService,

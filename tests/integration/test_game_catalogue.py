@@ -101,8 +101,8 @@ async def test_a_deployment_that_kept_the_catalogue_in_the_store_keeps_its_rows(
         await conn.execute(sql.SQL("INSERT INTO {}.games (game_id, game, seats) VALUES ('g-old', 'samurai', "
                                    "'[{{\"player_id\": \"ann\"}}]')").format(sql.Identifier(schema)))
     try:
-        assert await migrate_catalogue(database_url, schema) == ["0001_game_catalogue.sql",
-                                                                 "0002_listed_games.sql"]
+        assert await migrate_catalogue(database_url, schema) == [
+            "0001_game_catalogue.sql", "0002_listed_games.sql", "0003_table_chat.sql"]
         assert await migrate_catalogue(database_url, schema) == []
         catalogue = await PostgresCatalogue.open(database_url, schema)
         try:
@@ -150,8 +150,9 @@ async def test_a_catalogue_adopted_before_listed_existed_gains_the_column(databa
     try:
         await apply_migrations(database_url, schema, older_store)  # the store before its 0003
         await apply_migrations(database_url, schema, older_game, ledger=LEDGER)  # adopted as it was
-        assert "0003_unlisted_games_and_chat.sql" in await apply_migrations(database_url, schema)
-        assert await migrate_catalogue(database_url, schema) == ["0002_listed_games.sql"]
+        assert "0003_unlisted_games.sql" in await apply_migrations(database_url, schema)
+        assert await migrate_catalogue(database_url, schema) == ["0002_listed_games.sql",
+                                                                 "0003_table_chat.sql"]
         catalogue = await PostgresCatalogue.open(database_url, schema)
         try:
             game = replace(summary("bea"), listed=False)

@@ -15,8 +15,8 @@ from nats.errors import Error as NatsError
 
 from daimyo_bus import Bus, messages, subjects
 from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TurnNotice, TurnSeat
+from daimyo_devkit.embedded import EmbeddedNats, start_nats
 from daimyo_kit import credentials
-from daimyo_kit.embedded import EmbeddedNats, start_nats
 
 pytestmark = pytest.mark.integration
 

@@ -20,8 +20,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env
 from daimyo_kit.shutdown import GRACE_ENV
-from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env
 from tests.resilience.servers import PrivateNats, PrivatePostgres, running_nats, running_postgres
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]

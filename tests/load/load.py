@@ -59,8 +59,8 @@ from load_stack import (
 )
 from prometheus_client.parser import text_string_to_metric_families
 
+from daimyo_devkit.embedded import port_answers
 from daimyo_kit import collector, event_loop, grpc_client
-from daimyo_kit.embedded import port_answers
 from daimyo_kit.shutdown import end_with_starter
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
@@ -162,7 +162,7 @@ def _servers(nats_url: str | None, servers: contextlib.ExitStack) -> tuple[str, 
 
 
 def _embedded_postgres(servers: contextlib.ExitStack) -> str:
-    from daimyo_kit.embedded import start_postgres
+    from daimyo_devkit.embedded import start_postgres
 
     postgres = start_postgres(REPO / "test-artifacts" / "load-servers" / "postgres", die_with_parent=True)
     servers.callback(postgres.stop)
@@ -171,7 +171,7 @@ def _embedded_postgres(servers: contextlib.ExitStack) -> str:
 
 def _private_nats(servers: contextlib.ExitStack) -> str:
     """A NATS of this run's own, in a directory of its own that goes with it."""
-    from daimyo_kit.embedded import start_nats
+    from daimyo_devkit.embedded import start_nats
 
     parent = REPO / "test-artifacts" / "load-servers"
     parent.mkdir(parents=True, exist_ok=True)

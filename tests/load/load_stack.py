@@ -1,7 +1,7 @@
 """The services a load run measures, and the cheap probes beside them.
 
 `start_services` runs the game service, the gateway (and the matchmaker when games come from
-the queue) as the stack supervisor's children (`daimyo_kit.stack`) on free loopback ports,
+the queue) as the stack supervisor's children (`daimyo_devkit.stack`) on free loopback ports,
 each in a fresh schema dropped afterwards.
 `append_rate` measures raw single-row INSERTs into a scratch table with the store's connection
 style (a psycopg pool of autocommit connections), so a run's move rate has a floor to compare
@@ -24,8 +24,8 @@ from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.embedded import free_port
-from daimyo_kit.stack import StackSettings, Supervisor, assign_ports, child_env, grpc_serving
+from daimyo_devkit.embedded import free_port
+from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env, grpc_serving
 
 REPO = Path(__file__).resolve().parents[2]
 LOCAL_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"

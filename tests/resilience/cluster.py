@@ -1,6 +1,6 @@
 """Daimyo as an operator runs it, in miniature: N replicas of each service as subprocesses.
 
-The replicas are the stack supervisor's children (`daimyo_kit.stack`): each its own process
+The replicas are the stack supervisor's children (`daimyo_devkit.stack`): each its own process
 group (a SIGKILL takes its search workers with it, as a pod dies), on its own ports, against
 one Postgres and one NATS. Callers reach a service through all of its replicas at once
 (`ipv4:a,b` gRPC targets: a dead replica's connection fails over to a live one, as behind a
@@ -13,8 +13,8 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
-from daimyo_kit.embedded import free_port
-from daimyo_kit.stack import Child, Probe, StackSettings, Supervisor, child_env, grpc_serving, http_ok
+from daimyo_devkit.embedded import free_port
+from daimyo_devkit.stack import Child, Probe, StackSettings, Supervisor, child_env, grpc_serving, http_ok
 
 REPO = Path(__file__).resolve().parents[2]
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "200", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from daimyo_kit.embedded import EmbeddedNats, free_port, port_answers, start_nats
+from daimyo_devkit.embedded import EmbeddedNats, free_port, port_answers, start_nats
 
 PG_SYSTEM_USER = "pgserver"  # Postgres refuses to run as root; pgserver's convention for the user
 

@@ -28,7 +28,8 @@ ROLES = {
     "bot": "-m daimyo_bot",
     "driver": "-m daimyo_bot driver",
     "gateway": "-m daimyo_gateway",
-    "migrate": "-m daimyo_game migrate",
+    "migrate-game": "-m daimyo_game migrate",
+    "migrate-matchmaking": "-m daimyo_matchmaking migrate",
 }
 
 
@@ -53,6 +54,25 @@ def test_the_entrypoint_runs_each_role_as_its_python_module(fake_python: Path, r
     out = run_entrypoint(fake_python, role, "--extra")
     assert out.returncode == 0
     assert out.stdout.strip() == f"{ROLES[role]} --extra"
+
+
+def test_the_migrate_role_runs_each_owners_migrations_in_order(fake_python: Path) -> None:
+    out = run_entrypoint(fake_python, "migrate")
+    assert out.returncode == 0
+    assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate"]
+
+
+def test_the_image_carries_no_development_tooling() -> None:
+    ignored = (REPO / ".dockerignore").read_text().splitlines()
+    assert "libs/daimyo_devkit/" in ignored
+    assert "test ! -e libs/daimyo_devkit" in (DOCKER / "Dockerfile").read_text()
+
+
+def test_everything_the_dockerfile_copies_is_in_the_build_context() -> None:
+    allowed = {line[1:].rstrip("/") for line in (REPO / ".dockerignore").read_text().splitlines()
+               if line.startswith("!")}
+    copied = re.findall(r"^COPY (?!--from)(?:--\S+ )*(\S+) ", (DOCKER / "Dockerfile").read_text(), flags=re.M)
+    assert copied and all(source.rstrip("/") in allowed for source in copied), copied
 
 
 def test_the_entrypoint_replays_a_game_by_id(fake_python: Path) -> None:

@@ -39,6 +39,13 @@ def test_urls_addresses_secret_and_log_level_come_from_the_environment() -> None
     assert (config.token_secret, config.log_level) == ("s3cret", "DEBUG")
 
 
+def test_a_service_that_owns_a_schema_may_connect_as_its_own_role() -> None:
+    env = {"DAIMYO_DATABASE_URL": "postgresql://shared@db/x",
+           "DAIMYO_MATCHMAKING_DATABASE_URL": "postgresql://matchmaking@db/x"}
+    assert Config.from_env("matchmaking", env).database_url == "postgresql://matchmaking@db/x"
+    assert Config.from_env("game", env).database_url == "postgresql://shared@db/x"
+
+
 def test_a_port_that_is_not_a_number_names_its_variable() -> None:
     with pytest.raises(ValueError, match="DAIMYO_GAME_GRPC_PORT"):
         Config.from_env("game", {"DAIMYO_GAME_GRPC_PORT": "fifty"})

@@ -7,7 +7,7 @@ import urllib.request
 
 from prometheus_client import CollectorRegistry, Counter, Histogram
 
-from daimyo_kit.embedded import free_port
+from daimyo_devkit.embedded import free_port
 from daimyo_kit.metrics import LATENCY_BUCKETS, MAX_CACHED_CHILDREN, Children, serve_metrics, timed
 
 

@@ -12,7 +12,13 @@ from daimyo_store.migrations import checked_schema, migration_files, migrations_
 def test_the_repository_migrations_are_found_in_number_order() -> None:
     numbers = [n for n, _ in migration_files()]
     assert numbers == sorted(numbers) and numbers[:2] == [1, 2]
-    assert migrations_dir().name == "migrations"
+    assert migrations_dir().name == "migrations" and migrations_dir().parent.name == "daimyo_store"
+
+
+def test_the_event_stores_migrations_leave_table_chat_to_the_game_service() -> None:
+    statements = [line for _, path in migration_files() for line in path.read_text().splitlines()
+                  if not line.lstrip().startswith("--")]
+    assert not [line for line in statements if "chat" in line.lower()]
 
 
 def test_files_that_are_not_numbered_sql_are_ignored(tmp_path: Path) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from daimyo_devkit.stack import Child, StackSettings, Supervisor, always, assign_ports, child_env
 from daimyo_kit.shutdown import PARENT_ENV
-from daimyo_kit.stack import Child, StackSettings, Supervisor, always, assign_ports, child_env
 
 SETTINGS = StackSettings("postgresql://db", "nats://bus", "s3cret", schema_prefix="t",
                          extra_env={"DAIMYO_BOT_WORKERS": "1"})

@@ -1,14 +1,15 @@
 """Schema migrations: numbered SQL files applied once each, in order, inside one schema.
 
-Every service calls `apply_migrations` at start; replicas starting together are serialised
-by a transaction-scoped advisory lock, and a ledger table (`schema_migrations` for the event
-store's own files) records what was applied. A service keeping its own tables in the same
-schema passes its own directory and ledger, so the two numberings never collide.
+The event store's own files sit beside this module (`0001_event_store.sql`, ...), shipped
+with the package. Its user (the game service) calls `apply_migrations` at start and in its
+`migrate` command; replicas starting together are serialised by a transaction-scoped advisory
+lock, and a ledger table (`schema_migrations` for the event store's files) records what was
+applied. A service keeping its own tables in the same schema passes its own directory and
+ledger, so the two numberings never collide.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -22,11 +23,8 @@ DEFAULT_LEDGER = "schema_migrations"
 
 
 def migrations_dir() -> Path:
-    """`DAIMYO_MIGRATIONS_DIR`, else the repository's `deploy/migrations/`."""
-    configured = os.environ.get("DAIMYO_MIGRATIONS_DIR")
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parents[2] / "deploy" / "migrations"
+    """The event store's own migrations: this package's folder."""
+    return Path(__file__).resolve().parent
 
 
 def checked_schema(schema: str) -> str:

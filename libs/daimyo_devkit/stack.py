@@ -28,8 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from daimyo_devkit.embedded import free_port, port_answers
 from daimyo_kit import credentials
-from daimyo_kit.embedded import free_port, port_answers
 from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 
 Probe = Callable[[], bool]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import socket
 
-from daimyo_kit.embedded import _ephemeral_range, free_port
+from daimyo_devkit.embedded import _ephemeral_range, free_port
 
 
 def test_a_free_port_lies_below_the_range_outgoing_connections_draw_from() -> None:

@@ -5,7 +5,7 @@ directory does. Each `start_*` returns a handle with the server's URL and a `sto
 
 With `die_with_parent` neither outlives the process that started it, however that process ends
 (a SIGKILL included): NATS is its child with a parent-death signal; Postgres, which `pgserver`
-starts as a daemon, is held by a small keeper child (`python -m daimyo_kit.embedded DIR`) with a
+starts as a daemon, is held by a small keeper child (`python -m daimyo_devkit.embedded DIR`) with a
 parent-death signal, which stops the server when it is told to or when its parent dies.
 """
 
@@ -109,7 +109,7 @@ def _pgserver(data_dir: Path) -> Any:
 
 def _kept_postgres(data_dir: Path) -> EmbeddedPostgres:
     """Postgres held by a keeper child: it prints the URL once the server answers, then waits."""
-    keeper = subprocess.Popen([sys.executable, "-m", "daimyo_kit.embedded", str(data_dir)],
+    keeper = subprocess.Popen([sys.executable, "-m", "daimyo_devkit.embedded", str(data_dir)],
                               stdout=subprocess.PIPE, text=True, start_new_session=True,
                               preexec_fn=parent_death_signal)
     assert keeper.stdout is not None
