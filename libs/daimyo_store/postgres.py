@@ -27,6 +27,7 @@ from psycopg.types.json import Jsonb, set_json_dumps, set_json_loads
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_kit.batches import Batcher
+from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_store.api import (
     LOG_START,
     ConcurrencyError,
@@ -128,6 +129,7 @@ class PostgresEventStore:
             kwargs={"options": _session_options(schema), "autocommit": True},
             configure=_use_fast_json,
             open=False,
+            reconnect_timeout=POOL_RECONNECT_TIMEOUT,
         )
         await pool.open(wait=True)
         return cls(pool, upcasters, max_groups_in_flight)
