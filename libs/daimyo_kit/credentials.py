@@ -118,6 +118,11 @@ def grpc_callers(env: Mapping[str, str]) -> dict[str, str]:
     return callers
 
 
+GATEWAY_CHAT = ("daimyo.chat.*.players", "daimyo.chat.*.spectators")
+GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT)
+"""Every subject a gateway publishes on (tests/unit/kit/test_nats_permissions.py keeps it exact)."""
+
+
 def inbox_prefix(role: str | None) -> str:
     """Each role's replies arrive under its own prefix, so no user may read another's replies."""
     return f"_INBOX_{role or OPERATOR}"
@@ -138,9 +143,11 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
                         "subscribe": [*inbox, "daimyo.online.*"]},
-        "gateway": {"publish": ["daimyo.presence.>", "daimyo.online.*", "daimyo.chat.>"],
+        # Exactly the gateway's own traffic: seats' presence beats, players' online beats and
+        # the two chat channels (no other channel, nothing deeper); it reads views and chat.
+        "gateway": {"publish": [*GATEWAY_PUBLISHES],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
-                                  "daimyo.presence.>", "daimyo.chat.>"]},
+                                  "daimyo.presence.*.*", *GATEWAY_CHAT]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
     }[role]
 
