@@ -35,7 +35,7 @@ from daimyo_bus import messages, subjects
 from daimyo_bus.messages import BadMessage, BusMessage, Message
 from daimyo_kit import credentials
 from daimyo_kit.batches import Batcher
-from daimyo_kit.retry import backoff_delay
+from daimyo_kit.retry import NATS_RECONNECT_WAIT_SECONDS, backoff_delay
 
 Handler = Callable[[str, BusMessage], Awaitable[None]]
 """Called with (subject, the typed message `messages.decode` made of the bytes)."""
@@ -115,7 +115,7 @@ class Bus:
             servers=[url],
             name=name,
             max_reconnect_attempts=-1,
-            reconnect_time_wait=0.5,
+            reconnect_time_wait=NATS_RECONNECT_WAIT_SECONDS,
             allow_reconnect=True,
             disconnected_cb=disconnected,
             reconnected_cb=reconnected,

@@ -32,6 +32,8 @@ GRPC_CALLERS = "DAIMYO_GRPC_CALLERS"
 OPERATOR_USER = "DAIMYO_NATS_USER"
 OPERATOR_PASSWORD = "DAIMYO_NATS_PASSWORD"
 GAMES_STREAM = "DAIMYO_GAMES"
+NATS_ROUTE_PASSWORD = "DAIMYO_NATS_ROUTE_PASSWORD"
+"""The password NATS nodes give each other on their cluster routes (the prod overlays)."""
 
 
 def nats_user_var(role: str) -> str:
@@ -118,6 +120,11 @@ def grpc_callers(env: Mapping[str, str]) -> dict[str, str]:
     return callers
 
 
+GATEWAY_CHAT = ("daimyo.chat.*.players", "daimyo.chat.*.spectators")
+GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT)
+"""Every subject a gateway publishes on (tests/unit/kit/test_nats_permissions.py keeps it exact)."""
+
+
 def inbox_prefix(role: str | None) -> str:
     """Each role's replies arrive under its own prefix, so no user may read another's replies."""
     return f"_INBOX_{role or OPERATOR}"
@@ -138,9 +145,11 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
                         "subscribe": [*inbox, "daimyo.online.*"]},
-        "gateway": {"publish": ["daimyo.presence.>", "daimyo.online.*", "daimyo.chat.>"],
+        # Exactly the gateway's own traffic: seats' presence beats, players' online beats and
+        # the two chat channels (no other channel, nothing deeper); it reads views and chat.
+        "gateway": {"publish": [*GATEWAY_PUBLISHES],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
-                                  "daimyo.presence.>", "daimyo.chat.>"]},
+                                  "daimyo.presence.*.*", *GATEWAY_CHAT]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
     }[role]
 
@@ -193,7 +202,7 @@ K8S_SECRETS = {
     "gateway": ("DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN"),
     "driver": ("DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"),
     "bot": (GRPC_CALLERS,),
-    "nats": tuple(nats_password_var(role) for role in NATS_ROLES),
+    "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }
 """Secret `daimyo-<name>-credentials` → the variables it holds: each workload gets only its own."""
 
@@ -201,7 +210,7 @@ K8S_SECRETS = {
 def write_k8s_secrets(directory: Path) -> list[Path]:
     """One env file per Secret of K8S_SECRETS (and `secrets.env` for `daimyo-secrets`), fresh."""
     directory.mkdir(parents=True, exist_ok=True)
-    values = compose_secrets("daimyo-postgres")
+    values = {**compose_secrets("daimyo-postgres"), NATS_ROUTE_PASSWORD: secrets.token_urlsafe(24)}
     files = {f"{name}.env": {k: values[k] for k in keys} for name, keys in K8S_SECRETS.items()}
     files["secrets.env"] = {"database-url": values["DAIMYO_DATABASE_URL"],
                             "token-secret": values["DAIMYO_TOKEN_SECRET"],

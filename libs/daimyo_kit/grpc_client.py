@@ -17,6 +17,7 @@ import structlog
 
 from daimyo_kit import credentials
 from daimyo_kit.auth import caller_metadata
+from daimyo_kit.retry import GRPC_RECONNECT_OPTIONS
 
 REQUEST_ID_KEY = "x-request-id"
 SPREAD_CALLS = ("grpc.lb_policy_name", "round_robin")
@@ -109,8 +110,9 @@ def channel(target: str, options: list[tuple[str, Any]] | None = None, role: str
     calls carry the current request id and, with a `role`, that role's credentials
     (`DAIMYO_<ROLE>_GRPC_TOKEN`; see daimyo_kit.auth)."""
     options = list(options or [])
-    if not any(name == SPREAD_CALLS[0] for name, _ in options):
-        options.append(SPREAD_CALLS)
+    for option in (SPREAD_CALLS, *GRPC_RECONNECT_OPTIONS):
+        if not any(name == option[0] for name, _ in options):
+            options.append(option)
     token = credentials.grpc_token(role, os.environ if env is None else env) if role else None
     metadata = caller_metadata(role, token) if role and token else ()
     return _MetadataChannel(grpc.aio.insecure_channel(target, options=options), metadata)

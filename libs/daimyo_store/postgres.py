@@ -28,6 +28,7 @@ from psycopg_pool import AsyncConnectionPool
 
 from daimyo_kit.batches import Batcher
 from daimyo_kit.lru import LruCache
+from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_store.api import (
     LOG_START,
     Appended,
@@ -138,6 +139,7 @@ class PostgresEventStore:
             kwargs={"options": _session_options(schema), "autocommit": True},
             configure=_use_fast_json,
             open=False,
+            reconnect_timeout=POOL_RECONNECT_TIMEOUT,
         )
         await pool.open(wait=True)
         return cls(pool, upcasters, max_groups_in_flight)

@@ -19,6 +19,7 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
+from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_store.migrations import apply_migrations, checked_schema
 
 MIGRATIONS = Path(__file__).parent / "migrations"
@@ -97,7 +98,8 @@ class PostgresCatalogue:
 
     @classmethod
     async def open(cls, database_url: str, schema: str, max_size: int = 4) -> PostgresCatalogue:
-        pool = AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False, kwargs={
+        pool = AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False,
+                                   reconnect_timeout=POOL_RECONNECT_TIMEOUT, kwargs={
             "options": f"-c search_path={checked_schema(schema)}", "autocommit": True})
         await pool.open(wait=True)
         return cls(pool)

@@ -5,9 +5,8 @@ read a token's payload; only the holder of the secret can make one that verifies
 day by default and are re-issued (same player, new expiry) once past half their life, so a
 leaked token stops working soon while a returning guest keeps their identity.
 
-Display names are normalised (NFKC, no control, format or bidi characters, one alphabet of
-Latin/Greek/Cyrillic) so two names that look alike are the same text, and names a computer
-player uses ("Bot …", "… (mcts)") are kept for the bots.
+Display names are checked by `daimyo_kit.names` (shared with accounts): normalised, visible, one
+alphabet of Latin/Greek/Cyrillic, and not confusable with a bot's or the house's names.
 """
 
 from __future__ import annotations
@@ -16,20 +15,16 @@ import base64
 import hashlib
 import hmac
 import json
-import re
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
-MAX_NAME_LENGTH = 24
-MAX_RAW_NAME_LENGTH = 200
+from daimyo_kit import names
+
+MAX_NAME_LENGTH = names.MAX_NAME_LENGTH
 MAX_TOKEN_LENGTH = 2048
 TOKEN_LIFETIME_SECONDS = 24 * 3600
-BOT_WORDS = ("random", "greedy", "mcts", "bot", "computer", "ai")
-CONFUSABLE_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC"})
-_BOT_NAME = re.compile(r"^b[o0]t(?![a-z])|\((?:" + "|".join(BOT_WORDS) + r")\)")
 
 
 class InvalidToken(Exception):
@@ -43,28 +38,9 @@ class Player:
 
 
 def clean_name(raw: object) -> str:
-    """A display name: normalised, visible, cut to 24 characters, not a bot's; ValueError otherwise."""
-    if not isinstance(raw, str):
-        raise ValueError("name must be a string")
-    if len(raw) > MAX_RAW_NAME_LENGTH:
-        raise ValueError(f"name must be at most {MAX_NAME_LENGTH} characters")
-    name = " ".join(_visible(unicodedata.normalize("NFKC", raw)).split())[:MAX_NAME_LENGTH].strip()
-    if not name:
-        raise ValueError("name must not be empty")
-    if _BOT_NAME.search(name.casefold()):
-        raise ValueError("names like 'Bot …' or '… (mcts)' are kept for the computer players")
-    if len(_scripts(name) & CONFUSABLE_SCRIPTS) > 1:
-        raise ValueError("a name may not mix Latin, Greek and Cyrillic letters")
-    return name
-
-
-def _visible(text: str) -> str:
-    """Without control, format (bidi, zero-width), surrogate, private or unassigned characters."""
-    return "".join(ch for ch in text if ch.isspace() or unicodedata.category(ch)[0] != "C")
-
-
-def _scripts(name: str) -> set[str]:
-    return {unicodedata.name(ch, "UNKNOWN").split()[0] for ch in name if ch.isalpha()}
+    """A display name: normalised, visible, cut to 24 characters, not a bot's; NameRefused (a
+    ValueError whose text starts with its code, e.g. `name_reserved: …`) otherwise."""
+    return names.clean_name(raw, MAX_NAME_LENGTH)
 
 
 def new_guest(name: str) -> Player:

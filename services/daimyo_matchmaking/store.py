@@ -19,6 +19,7 @@ from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
 from daimyo_matchmaking.domain import (
@@ -62,6 +63,7 @@ def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 1
         max_size=max_size,
         kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
         open=False,
+        reconnect_timeout=POOL_RECONNECT_TIMEOUT,
     )
 
 

@@ -1,6 +1,6 @@
 """Every rendered object validates offline against the Kubernetes schemas in strict mode.
 
-Custom resources (Prometheus Operator, CloudNativePG) have no schema bundled with
+Custom resources (Prometheus Operator, CloudNativePG, cert-manager) have no schema bundled with
 kubernetes-validate, so they are checked leniently: known kinds only, and the fields the
 operators require.
 """
@@ -21,6 +21,8 @@ CUSTOM_KINDS = {
     ("monitoring.coreos.com/v1", "PrometheusRule"): ("groups",),
     ("postgresql.cnpg.io/v1", "Cluster"): ("instances", "storage"),
     ("postgresql.cnpg.io/v1", "ScheduledBackup"): ("schedule", "cluster"),
+    ("cert-manager.io/v1", "Certificate"): ("secretName", "issuerRef"),
+    ("cert-manager.io/v1", "Issuer"): (),
 }
 
 

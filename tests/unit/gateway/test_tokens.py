@@ -54,3 +54,12 @@ def test_names_are_trimmed_and_stripped_of_control_characters() -> None:
 def test_a_signer_needs_a_secret() -> None:
     with pytest.raises(ValueError):
         TokenSigner("")
+
+
+@pytest.mark.parametrize(("name", "code"), [("Вот", "name_reserved"), ("ΒΟΤ", "name_reserved"),
+                                            ("Bøt", "name_reserved"), ("ㅤ", "name_blank"),
+                                            ("⠀", "name_blank"), ("x" * 300, "name_too_long")])
+def test_a_guest_name_that_is_blank_or_passes_for_a_bot_is_refused_with_its_code(name: str,
+                                                                                  code: str) -> None:
+    with pytest.raises(ValueError, match=f"^{code}: "):
+        clean_name(name)
