@@ -6,6 +6,8 @@ held to Postgres's rules by tests/contract/test_matchmaking_store_contract.py.""
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
+from functools import partial
 
 import pytest
 
@@ -14,6 +16,7 @@ from daimyo_matchmaking.domain import MATCHED
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.ports import RulesCatalog
+from daimyo_matchmaking.store import PostgresStore
 from daimyo_matchmaking.testing import (
     FakeClock,
     InMemoryGameCreator,
@@ -28,7 +31,7 @@ GAMES = RulesCatalog()
 
 
 @pytest.fixture
-async def store(database_url: str):
+async def store(database_url: str) -> AsyncIterator[PostgresStore]:
     async with scratch_store(database_url) as store:
         yield store
 
@@ -49,15 +52,18 @@ def notifier() -> RecordingNotifier:
 
 
 @pytest.fixture
-def mm(store, games, notifier, clock) -> MatchmakingHandlers:
+def mm(
+    store: PostgresStore, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> MatchmakingHandlers:
     return MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY, rng=random.Random(7))
 
 
-def ask(player: str, **kw) -> Enqueue:
-    return Enqueue(player_id=player, game=kw.pop("game", "samurai"), **kw)
+ask = partial(Enqueue, game="samurai")  # ask("alice", player_counts=[2]): a request for samurai unless told
 
 
-async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(mm, games, notifier):
+async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier
+) -> None:
     a = await mm.enqueue(ask("alice", player_counts=[2], display_name="Alice"))
     slow = '{"type": "correspondence", "days_per_move": 3}'
     b = await mm.enqueue(ask("bob", player_counts=[2], time_control_json=slow))
@@ -83,7 +89,13 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
     }
 
 
-async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, clock):
+async def test_a_restart_keeps_the_queue(
+    database_url: str,
+    store: PostgresStore,
+    games: InMemoryGameCreator,
+    notifier: RecordingNotifier,
+    clock: FakeClock,
+) -> None:
     first = MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY)
     tickets = [await first.enqueue(ask(p, player_counts=[3])) for p in ("a", "b")]
     async with connected_store(database_url, store.schema) as reopened:
@@ -95,8 +107,8 @@ async def test_a_restart_keeps_the_queue(database_url, store, games, notifier, c
 
 
 async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_returns(
-    mm, games, notifier, clock
-):
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     games.unavailable = True

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import random
 import uuid
+from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -20,7 +22,7 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture
-async def mm(database_url):
+async def mm(database_url: str) -> AsyncIterator[MatchmakingHandlers]:
     async with scratch_store(database_url) as store:
         yield MatchmakingHandlers(
             store,
@@ -32,7 +34,7 @@ async def mm(database_url):
         )
 
 
-def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> dict:
+def finished(game_id: str, seats: list[str], winners: list[int], **outcome: list[int]) -> dict[str, Any]:
     occupants = [{"bot_level": s[4:]} if s.startswith("bot:") else {"player_id": s} for s in seats]
     return {
         "game_id": game_id,
@@ -42,14 +44,16 @@ def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> d
     }
 
 
-def result_message(data: dict) -> GameResult:
+def result_message(data: dict[str, Any]) -> GameResult:
     """The relay's message for the finished game `data` describes."""
     seats = tuple(ResultSeat(n, s.get("player_id"), s.get("bot_level"), False)
                   for n, s in enumerate(data["seats"]))
     return GameResult(data["game_id"], data["game"], 90, data["outcome"], seats, ())
 
 
-async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(mm, nats_url):
+async def test_finished_games_arrive_over_jetstream_and_redelivery_counts_once(
+    mm: MatchmakingHandlers, nats_url: str
+) -> None:
     bus = await Bus.connect(nats_url, name="mm-ratings-test")
     durable = f"mm-test-{uuid.uuid4().hex[:8]}"
     game_id = f"nats-{uuid.uuid4().hex[:8]}"

@@ -14,6 +14,7 @@ import pytest
 
 from daimyo_gateway.testing import SocketClient, sign_in
 from daimyo_matchmaking.domain import Refused
+from daimyo_matchmaking.store import PostgresStore
 from daimyo_matchmaking.tables import NewTable
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from tests.integration.platform import Platform, call, platform
@@ -122,8 +123,9 @@ async def test_an_expired_invitation_is_refused(site: Platform) -> None:
         _, table = await call(http, "POST", f"{first.url}/api/tables", eve["token"], {
             "game": "shogun", "seats": 3, "options": {"setup": "draft", "side": "moon"}})
         assert table["config"] == {"side": "moon", "setup": "draft"}
-        await site.matchmaking.store.execute("UPDATE private_tables SET expires_at = 0 WHERE code = %s",
-                                             (table["code"],))
+        store = site.matchmaking.store
+        assert isinstance(store, PostgresStore)  # the platform runs matchmaking on Postgres
+        await store.execute("UPDATE private_tables SET expires_at = 0 WHERE code = %s", (table["code"],))
         status, refusal = await call(http, "POST", join_url(first.url, table), fay["token"])
         assert status == 409 and refusal["message"] == "this invitation has expired"
 

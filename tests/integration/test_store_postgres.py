@@ -15,6 +15,7 @@ from psycopg import sql
 from daimyo_store import (
     LOG_START,
     Appended,
+    AppendResult,
     ConcurrencyError,
     LogPosition,
     NewEvent,
@@ -25,6 +26,12 @@ from daimyo_store import (
 from tests.support.event_rows import connect, insert_uncommitted
 
 pytestmark = pytest.mark.integration
+
+
+def appended_now(answer: AppendResult) -> list[RecordedEvent]:
+    """The events an append recorded now (failing the test if it was answered as a replay)."""
+    assert isinstance(answer, Appended), answer
+    return answer.events
 
 
 @pytest.fixture
@@ -40,7 +47,7 @@ async def test_read_all_waits_for_an_earlier_position_that_commits_late(
     slow = await connect(database_url, fresh_schema)
     try:
         slow_position = await insert_uncommitted(slow, "slow")
-        (fast,) = (await store.append("fast", 0, [NewEvent("Fast", {})])).events
+        (fast,) = appended_now(await store.append("fast", 0, [NewEvent("Fast", {})]))
         assert fast.position > slow_position
 
         naive = await _positions_after(database_url, fresh_schema, 0)
@@ -235,7 +242,7 @@ async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others
     store = one_group_at_a_time
     await asyncio.gather(*(store.append(s, 0, [NewEvent("Created", {})]) for s in ("a", "b", "c")))
     retried = NewEvent("Moved", {"x": 1}, command_id="move-1", actor="p")
-    (first,) = (await store.append("b", 1, [retried])).events
+    (first,) = appended_now(await store.append("b", 1, [retried]))
     groups = store.group_commit.groups
     outcomes = await asyncio.gather(
         store.append("a", 1, [NewEvent("Moved", {})]),
@@ -252,8 +259,8 @@ async def test_a_retried_command_in_a_group_gets_its_first_events_and_the_others
 async def test_read_all_hands_back_the_events_its_caller_holds_without_reading_them_again(
     store: PostgresEventStore,
 ) -> None:
-    start = LogPosition.of((await store.append("probe", 0, [NewEvent("Probe", {})])).events[-1])
-    held = (await store.append("held", 0, [NewEvent("A", {}), NewEvent("B", {})])).events
+    start = LogPosition.of(appended_now(await store.append("probe", 0, [NewEvent("Probe", {})]))[-1])
+    held = appended_now(await store.append("held", 0, [NewEvent("A", {}), NewEvent("B", {})]))
     appended = {e.version: e for e in held}
     await _wait_for_visible(store, start, 2)
     events = await store.read_all(start, known=lambda s, v: appended.get(v) if s == "held" else None)
@@ -283,8 +290,8 @@ async def test_another_replica_asks_postgres_whether_a_stale_command_was_recorde
 ) -> None:
     replicas = [await PostgresEventStore.open(database_url, fresh_schema, max_size=2) for _ in range(2)]
     try:
-        (first,) = (await replicas[0].append("g", 0, [NewEvent("Moved", {"n": 1}, command_id="m1",
-                                                                  actor="player:ann")])).events
+        first_move = NewEvent("Moved", {"n": 1}, command_id="m1", actor="player:ann")
+        (first,) = appended_now(await replicas[0].append("g", 0, [first_move]))
         assert await replicas[1].previous("g", "m1", "player:ann", expected_version=0) == Replayed([first])
         assert await replicas[1].previous("g", "m1", "player:bob", expected_version=0) is None
     finally:

@@ -18,7 +18,7 @@ def module_name(path: Path) -> str:
 def imported(tree: ast.AST, known: set[str]) -> set[str]:
     """The `daimyo_bot` modules a module's code imports (a name imported from a package counts
     as its module when it is one)."""
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from functools import partial
+from typing import Any
 
 import grpc
 import pytest
@@ -54,7 +56,9 @@ def notifier() -> RecordingNotifier:
 
 
 @pytest.fixture
-def mm(store, games, notifier, clock) -> MatchmakingHandlers:
+def mm(
+    store: InMemoryStore, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> MatchmakingHandlers:
     return MatchmakingHandlers(store, games, notifier, GAMES, clock, POLICY, rng=random.Random(7))
 
 
@@ -62,11 +66,10 @@ def set_rating(store: InMemoryStore, player: str, mu: float, game: str = "samura
     store.put_rating(PlayerRating(player, game, mu, 5.0, 3))
 
 
-def ask(player: str, **kw) -> Enqueue:
-    return Enqueue(player_id=player, game=kw.pop("game", "samurai"), **kw)
+ask = partial(Enqueue, game="samurai")  # ask("alice", player_counts=[2]): a request for samurai unless told
 
 
-def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> dict:
+def finished(game_id: str, seats: list[str], winners: list[int], **outcome: list[int]) -> dict[str, Any]:
     occupants = [{"bot_level": s[4:]} if s.startswith("bot:") else {"player_id": s} for s in seats]
     return {"game_id": game_id, "game": "samurai", "seats": occupants,
             "outcome": {"winners": winners, **outcome}}
@@ -75,7 +78,7 @@ def finished(game_id: str, seats: list[str], winners: list[int], **outcome) -> d
 # -- the queue -------------------------------------------------------------------------------
 
 
-async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
+async def test_an_enqueued_ticket_waits_with_an_estimate(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     status = await mm.enqueue(ask("alice", player_counts=[2, 3]))
     clock.advance(4)
     status = await mm.get_ticket(status.ticket.ticket_id)
@@ -84,7 +87,9 @@ async def test_an_enqueued_ticket_waits_with_an_estimate(mm, clock):
     assert status.estimated_wait_seconds == pytest.approx(POLICY.backfill_seconds - 4)
 
 
-async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(mm, games, notifier):
+async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_each(
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier
+) -> None:
     a = await mm.enqueue(ask("alice", player_counts=[2], display_name="Alice"))
     slow = '{"type": "correspondence", "days_per_move": 3}'
     b = await mm.enqueue(ask("bob", player_counts=[2], time_control_json=slow))
@@ -110,7 +115,9 @@ async def test_two_close_players_get_one_game_with_shuffled_seats_and_a_message_
     }
 
 
-async def test_seats_are_shuffled_between_matches(store, games, clock):
+async def test_seats_are_shuffled_between_matches(
+    store: InMemoryStore, games: InMemoryGameCreator, clock: FakeClock
+) -> None:
     first_seats = set()
     for seed in range(8):
         mm = MatchmakingHandlers(
@@ -123,7 +130,9 @@ async def test_seats_are_shuffled_between_matches(store, games, clock):
     assert first_seats == {"a", "b"}
 
 
-async def test_the_rating_window_widens_with_waiting_time(mm, store, clock):
+async def test_the_rating_window_widens_with_waiting_time(
+    mm: MatchmakingHandlers, store: InMemoryStore, clock: FakeClock
+) -> None:
     set_rating(store, "weak", 20.0)
     set_rating(store, "strong", 30.0)
     await mm.enqueue(ask("weak", player_counts=[2]))
@@ -135,14 +144,16 @@ async def test_the_rating_window_widens_with_waiting_time(mm, store, clock):
     assert sorted(s.player_id for s in match.seats) == ["strong", "weak"]
 
 
-async def test_the_largest_table_that_can_be_filled_now_wins(mm):
+async def test_the_largest_table_that_can_be_filled_now_wins(mm: MatchmakingHandlers) -> None:
     for name in ("a", "b", "c"):
         await mm.enqueue(ask(name))
     (match,) = await mm.match_round("samurai")
     assert len(match.seats) == 3 and all(not s.is_bot for s in match.seats)
 
 
-async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, clock, games):
+async def test_bots_fill_the_empty_seats_after_the_backfill_wait(
+    mm: MatchmakingHandlers, store: InMemoryStore, clock: FakeClock, games: InMemoryGameCreator
+) -> None:
     set_rating(store, "pro", 32.0)
     await mm.enqueue(ask("pro", player_counts=[3], bots_welcome=True))
     clock.advance(14.9)
@@ -156,7 +167,7 @@ async def test_bots_fill_the_empty_seats_after_the_backfill_wait(mm, store, cloc
     ]
 
 
-async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
+async def test_no_bots_unless_every_ticket_welcomes_them(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     await mm.enqueue(ask("a", player_counts=[3], bots_welcome=True))
     await mm.enqueue(ask("b", player_counts=[3], bots_welcome=False))
     clock.advance(60)
@@ -165,14 +176,18 @@ async def test_no_bots_unless_every_ticket_welcomes_them(mm, clock):
     assert await mm.match_round("samurai") == []  # b waits for humans
 
 
-async def test_play_bots_now_starts_at_once_at_the_chosen_level(mm, games):
+async def test_play_bots_now_starts_at_once_at_the_chosen_level(
+    mm: MatchmakingHandlers, games: InMemoryGameCreator
+) -> None:
     status = await mm.enqueue(ask("solo", player_counts=[4], bots_only=True, bot_level="random"))
     (match,) = await mm.match_round("samurai")
     assert [s.bot_level for s in games.games[match.game_id].seats if s.is_bot] == ["random"] * 3
     assert (await mm.get_ticket(status.ticket.ticket_id)).ticket.state == MATCHED
 
 
-async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(mm, notifier):
+async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
     await mm.enqueue(ask("lead", party=["friend1", "friend2"]))
     await mm.enqueue(ask("stranger", player_counts=[4]))
     (match,) = await mm.match_round("samurai")
@@ -180,7 +195,7 @@ async def test_a_party_sits_at_one_table_and_everyone_hears_of_it(mm, notifier):
     assert set(notifier.messages) == {"friend1", "friend2", "lead", "stranger"}
 
 
-async def test_a_cancelled_ticket_is_never_matched(mm, clock):
+async def test_a_cancelled_ticket_is_never_matched(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     cancelled = await mm.cancel(a.ticket.ticket_id, "a")
@@ -191,7 +206,7 @@ async def test_a_cancelled_ticket_is_never_matched(mm, clock):
     assert again.ticket.ticket_id in {s.ticket_id for s in match.seats}
 
 
-async def test_a_matched_ticket_cannot_be_cancelled(mm):
+async def test_a_matched_ticket_cannot_be_cancelled(mm: MatchmakingHandlers) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     await mm.match_round("samurai")
@@ -199,27 +214,29 @@ async def test_a_matched_ticket_cannot_be_cancelled(mm):
         await mm.cancel(a.ticket.ticket_id, "a")
 
 
-async def test_only_a_member_of_the_ticket_may_cancel_it(mm):
+async def test_only_a_member_of_the_ticket_may_cancel_it(mm: MatchmakingHandlers) -> None:
     a = await mm.enqueue(ask("a"))
     with pytest.raises(TicketNotCancellable, match="not yours"):
         await mm.cancel(a.ticket.ticket_id, "mallory")
 
 
-async def test_a_player_already_queued_is_refused(mm):
+async def test_a_player_already_queued_is_refused(mm: MatchmakingHandlers) -> None:
     await mm.enqueue(ask("a"))
     with pytest.raises(PlayerBusy, match=r"^You are already waiting for a table") as refused:
         await mm.enqueue(ask("a", game="shogun"))
     assert refused.value.queued and "'a'" not in str(refused.value)
 
 
-async def test_a_party_member_already_queued_is_refused_and_nobody_else_is_queued(mm):
+async def test_a_party_member_already_queued_is_refused_and_nobody_else_is_queued(
+    mm: MatchmakingHandlers
+) -> None:
     await mm.enqueue(ask("b"))
     with pytest.raises(PlayerBusy, match=r"^A player of your party is already waiting"):
         await mm.enqueue(ask("a", party=["b"]))
     await mm.enqueue(ask("a"))  # the failed party left nothing behind
 
 
-async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
+async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm: MatchmakingHandlers) -> None:
     await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     (match,) = await mm.match_round("samurai")
@@ -251,20 +268,24 @@ async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm):
         (ask("", player_counts=[2]), "player_id is required"),
     ],
 )
-async def test_bad_input_is_refused_with_a_clear_message(mm, request_, message):
+async def test_bad_input_is_refused_with_a_clear_message(
+    mm: MatchmakingHandlers, request_: Enqueue, message: str
+) -> None:
     with pytest.raises(InvalidRequest, match=message):
         await mm.enqueue(request_)
 
 
-async def test_a_game_without_a_registered_engine_is_refused_clearly(store, games, notifier, clock):
+async def test_a_game_without_a_registered_engine_is_refused_clearly(
+    store: InMemoryStore, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
     mm = MatchmakingHandlers(store, games, notifier, RulesCatalog(), clock, POLICY)
     with pytest.raises(InvalidRequest, match="unknown game 'go'"):
         await mm.enqueue(ask("a", game="go"))
 
 
 async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_returns(
-    mm, games, notifier, clock
-):
+    mm: MatchmakingHandlers, games: InMemoryGameCreator, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
     a = await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     games.unavailable = True
@@ -277,7 +298,7 @@ async def test_a_match_waits_out_a_game_service_outage_and_is_created_once_it_re
     assert ticket.state == MATCHED and len(games.games) == 1 and len(notifier.messages["a"]) == 1
 
 
-async def test_recent_waits_drive_the_estimate(mm, clock):
+async def test_recent_waits_drive_the_estimate(mm: MatchmakingHandlers, clock: FakeClock) -> None:
     for i in range(3):
         await mm.enqueue(ask(f"x{i}", player_counts=[2]))
         clock.advance(6)
@@ -303,7 +324,9 @@ async def start_and_leave(mm: MatchmakingHandlers, player: str) -> str:
     return match.game_id
 
 
-async def test_a_guest_who_left_a_bot_game_cannot_start_another_while_it_runs(mm) -> None:
+async def test_a_guest_who_left_a_bot_game_cannot_start_another_while_it_runs(
+    mm: MatchmakingHandlers
+) -> None:
     game_id = await start_and_leave(mm, "g-solo")
     with pytest.raises(QuotaExceeded, match="at most 1 game against bots in progress"):
         await mm.enqueue(bots("g-solo"))
@@ -315,7 +338,7 @@ async def test_a_guest_who_left_a_bot_game_cannot_start_another_while_it_runs(mm
     assert (await mm.enqueue(bots("g-solo"))).ticket.state == "queued"
 
 
-async def test_the_bot_game_quota_is_per_guest_and_configurable(mm) -> None:
+async def test_the_bot_game_quota_is_per_guest_and_configurable(mm: MatchmakingHandlers) -> None:
     await start_and_leave(mm, "g-one")
     assert (await mm.enqueue(bots("g-two"))).ticket.state == "queued"
     mm.bot_games_per_player = 2
@@ -329,11 +352,11 @@ def test_the_quota_refusal_is_resource_exhausted_which_the_gateway_answers_with_
 # -- ratings ---------------------------------------------------------------------------------
 
 
-async def ratings(mm, *players):
+async def ratings(mm: MatchmakingHandlers, *players: str) -> dict[str, PlayerRating]:
     return {p: await mm.get_rating(p, "samurai") for p in players}
 
 
-async def test_a_redelivered_finished_game_counts_once(mm):
+async def test_a_redelivered_finished_game_counts_once(mm: MatchmakingHandlers) -> None:
     message = finished("g1", ["ann", "ben", "cat"], [0])
     assert await mm.game_finished(message)
     once = await ratings(mm, "ann", "ben", "cat")
@@ -342,25 +365,25 @@ async def test_a_redelivered_finished_game_counts_once(mm):
     assert once["ann"].games == 1 and once["ann"].mu > 25 > once["ben"].mu
 
 
-async def test_concurrent_redeliveries_still_count_once(mm):
+async def test_concurrent_redeliveries_still_count_once(mm: MatchmakingHandlers) -> None:
     message = finished("g2", ["ann", "ben"], [1])
     applied = await asyncio.gather(*(mm.game_finished(message) for _ in range(8)))
     assert sorted(applied) == [False] * 7 + [True]
     assert (await mm.get_rating("ben", "samurai")).games == 1
 
 
-async def test_a_shared_victory_rates_the_winners_alike(mm):
+async def test_a_shared_victory_rates_the_winners_alike(mm: MatchmakingHandlers) -> None:
     await mm.game_finished(finished("g3", ["ann", "ben", "cat"], [0, 2]))
     got = await ratings(mm, "ann", "ben", "cat")
     assert got["ann"].mu == pytest.approx(got["cat"].mu) and got["ann"].mu > got["ben"].mu
 
 
-async def test_a_game_with_a_bot_leaves_human_ratings_alone(mm):
+async def test_a_game_with_a_bot_leaves_human_ratings_alone(mm: MatchmakingHandlers) -> None:
     assert await mm.game_finished(finished("g4", ["ann", "bot:greedy"], [0]))
     assert (await mm.get_rating("ann", "samurai")).games == 0
 
 
-async def test_the_leaderboard_ranks_by_conservative_skill(mm):
+async def test_the_leaderboard_ranks_by_conservative_skill(mm: MatchmakingHandlers) -> None:
     for i in range(4):
         await mm.game_finished(finished(f"lb{i}", ["ann", "ben", "cat"], [0], scores=[9, 5, 1]))
     board = await mm.leaderboard("samurai", 10)
@@ -371,7 +394,9 @@ async def test_the_leaderboard_ranks_by_conservative_skill(mm):
 # -- rematches -------------------------------------------------------------------------------
 
 
-async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(mm, clock, notifier):
+async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(
+    mm: MatchmakingHandlers, clock: FakeClock, notifier: RecordingNotifier
+) -> None:
     await mm.enqueue(Enqueue("ann", "samurai", [3], bots_only=True, bot_level="random"))
     await mm.enqueue(Enqueue("ben", "samurai", [2]))
     await mm.enqueue(Enqueue("cid", "samurai", [2]))
