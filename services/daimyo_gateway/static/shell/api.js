@@ -83,13 +83,17 @@ export class Socket {
   }
 
   receive(frame) {
-    if (frame.type === "view") {
-      const sub = this.subscriptions.get(frame.game_id);
-      if (!sub || sub.as !== (frame.seat ?? "spectator")) return;
-      if (sub.version !== null && frame.version <= sub.version) return; // seen already
-      sub.version = frame.version;
-    }
+    if (protocol.dispatch(frame, { view: (view) => this.isNew(view) }) === false) return;
     this.onFrame(frame);
+  }
+
+  // A view of a subscription that is newer than the last one shown (which it then becomes).
+  isNew(view) {
+    const sub = this.subscriptions.get(view.game_id);
+    if (!sub || sub.as !== (view.seat ?? "spectator")) return false;
+    if (sub.version !== null && view.version <= sub.version) return false; // seen already
+    sub.version = view.version;
+    return true;
   }
 
   subscribeFrame(game_id, sub) {
