@@ -110,15 +110,16 @@ MAX_CHAT_TEXT = 2000  # the game service allows 500 characters; this only bounds
 def _chat(data: dict[str, Any], ref: Any) -> ChatFrame:
     text, channel = data.get("text"), data.get("channel")
     if not isinstance(text, str) or len(text) > MAX_CHAT_TEXT:
-        raise BadFrame("text must be a string")
+        raise BadFrame("text must be a string", args={"field": "text"})
     if channel is not None and channel not in CHAT_CHANNELS:
-        raise BadFrame(f"channel must be one of {', '.join(CHAT_CHANNELS)}")
+        raise BadFrame(f"channel must be one of {', '.join(CHAT_CHANNELS)}",
+                       args={"field": "channel", "choices": list(CHAT_CHANNELS)})
     return ChatFrame(_game_id(data), channel, text, ref)
 
 
 def parse_frame(text: str) -> Frame:
     if len(text) > MAX_FRAME_BYTES:
-        raise BadFrame(f"frame larger than {MAX_FRAME_BYTES} bytes")
+        raise BadFrame(f"frame larger than {MAX_FRAME_BYTES} bytes", args={"max_bytes": MAX_FRAME_BYTES})
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as e:  # RecursionError: nested too deep to parse
@@ -130,7 +131,8 @@ def parse_frame(text: str) -> Frame:
     kind = data.get("type")
     parser = _PARSERS.get(kind) if isinstance(kind, str) else None  # a list or object is no key
     if parser is None:
-        raise BadFrame(f"unknown frame type {kind!r}; expected one of {', '.join(_PARSERS)}", ref)
+        raise BadFrame(f"unknown frame type {kind!r}; expected one of {', '.join(_PARSERS)}", ref,
+                       args={"field": "type", "choices": list(_PARSERS)})
     try:
         frame: Frame = parser(data, ref)
     except BadFrame as e:
@@ -180,7 +182,7 @@ def parse_auth(text: str) -> str:
 def _game_id(data: dict[str, Any]) -> str:
     value = data.get("game_id")
     if not isinstance(value, str) or not value or len(value) > MAX_ID_LENGTH:
-        raise BadFrame("game_id must be a non-empty string")
+        raise BadFrame("game_id must be a non-empty string", args={"field": "game_id"})
     return value
 
 
@@ -188,7 +190,8 @@ def _optional_version(value: Any, name: str) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VERSION:
-        raise BadFrame(f"{name} must be an integer from 0 to {MAX_VERSION}")
+        raise BadFrame(f"{name} must be an integer from 0 to {MAX_VERSION}",
+                       args={"field": name, "low": 0, "high": MAX_VERSION})
     return value
 
 
@@ -199,18 +202,18 @@ def _subscribe(data: dict[str, Any], ref: Any) -> Subscribe:
     elif isinstance(who, int) and not isinstance(who, bool) and 0 <= who < 16:
         seat = who
     else:
-        raise BadFrame("'as' must be a seat number or \"spectator\"")
+        raise BadFrame("'as' must be a seat number or \"spectator\"", args={"field": "as"})
     return Subscribe(_game_id(data), seat, _optional_version(data.get("since_version"), "since_version"), ref)
 
 
 def _move(data: dict[str, Any], ref: Any) -> MoveFrame:
     move = data.get("move")
     if not isinstance(move, dict):
-        raise BadFrame("move must be a JSON object")
+        raise BadFrame("move must be a JSON object", args={"field": "move"})
     expected = _optional_version(data.get("expected_version"), "expected_version") or 0
     command_id = data.get("command_id") or uuid.uuid4().hex
     if not isinstance(command_id, str) or len(command_id) > MAX_ID_LENGTH:
-        raise BadFrame("command_id must be a string")
+        raise BadFrame("command_id must be a string", args={"field": "command_id"})
     return MoveFrame(_game_id(data), move, expected, command_id, ref)
 
 

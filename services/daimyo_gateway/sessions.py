@@ -160,7 +160,8 @@ class Session:
         await self._authorize(frame.game_id, frame.seat)
         await self._unwatch(frame.game_id)
         if len(self._watches) >= MAX_SUBSCRIPTIONS:
-            raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection")
+            raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection",
+                               {"max_games": MAX_SUBSCRIPTIONS})
         subject = (subjects.watch(frame.game_id) if frame.seat is None
                    else subjects.seat(frame.game_id, frame.seat))
         watch = Watch(frame.game_id, frame.seat, subject, frame.since_version)
@@ -182,7 +183,7 @@ class Session:
                 raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
-            raise ServiceError("forbidden", f"seat {seat} of this game is not yours")
+            raise ServiceError("forbidden", f"seat {seat} of this game is not yours", {"seat": seat})
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
