@@ -15,7 +15,8 @@ import { tableForm, tableRoom } from "./tables.js";
 import { esc, toast } from "./widgets.js";
 
 const root = document.getElementById("app");
-// ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer).
+// ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer);
+// it gets the match_found notice's args {game_id, seat, game, ticket_id}.
 const ctx = { socket: null, onFrame: null, onMatch: null, toast };
 let leave = null, generation = 0;
 
@@ -200,7 +201,7 @@ function waitScreen(ticketId) {
   const el = (id) => root.querySelector(`#${id}`);
   const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   const go = (gameId) => { location.hash = `#/game/${gameId}`; };
-  ctx.onMatch = (frame) => go(frame.game_id);
+  ctx.onMatch = (found) => go(found.game_id);
   ctx.onFrame = (frame) => dispatch(frame, {
     notice: { ticket_cancelled: (args) => { if (args.ticket_id === ticketId) cancelled(args.reason); } },
   });
