@@ -22,6 +22,8 @@ import orjson
 from daimyo_bus import subjects
 
 JSON = Any
+BROWSER_PROTOCOL = 1
+"""The browser protocol's version a view frame carries as `v` (the gateway's `frames.py` owns the rest)."""
 
 
 class BadMessage(ValueError):
@@ -61,9 +63,9 @@ class _View:
     def build(cls, game_id: str, version: int, seat: int | None, event: str, *, view: JSON,
               last_move: JSON, effects: JSON, to_act: list[int], finished: bool, clock: JSON,
               takeovers: JSON, winners: JSON = None, abandoned: JSON = None) -> Self:
-        frame = {"type": "view", "game_id": game_id, "version": version, "seat": seat, "view": view,
-                 "last_move": last_move, "effects": effects, "to_act": to_act, "finished": finished,
-                 "clock": clock, "takeovers": takeovers, "winners": winners or [],
+        frame = {"type": "view", "v": BROWSER_PROTOCOL, "game_id": game_id, "version": version, "seat": seat,
+                 "view": view, "last_move": last_move, "effects": effects, "to_act": to_act,
+                 "finished": finished, "clock": clock, "takeovers": takeovers, "winners": winners or [],
                  "abandoned": abandoned or []}
         return cls(game_id, version, seat, event, dumps(frame))
 

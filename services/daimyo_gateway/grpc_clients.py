@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import grpc
 import orjson
 
+from daimyo_gateway import frames
 from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, Viewer, ViewSnapshot
 from daimyo_kit.affinity import Affinity, on_replica_or_any
 from daimyo_kit.batches import Batcher
@@ -135,7 +136,7 @@ class GrpcGames:
 
     async def _asserted(self, game_id: str, viewer: Viewer) -> Any:
         """The viewer, naming the seat's player: callers checked the socket's player holds it
-        (sessions._authorize, http_api.replay_viewer); the game service checks it again."""
+        (sessions._authorize, http_api.games.replay_viewer); the game service checks it again."""
         message = _viewer(viewer)
         if viewer is not None:
             seats = (await self.game_info(game_id)).seats
@@ -237,9 +238,9 @@ class GrpcGames:
 
 def chat_json(message: Any) -> dict[str, Any]:
     """A chat line as the browser gets it (the author by name and seat, never by id)."""
-    return {"type": "chat", "game_id": message.game_id, "channel": message.channel, "id": message.id,
-            "seat": message.seat if message.seat >= 0 else None, "name": message.author_name,
-            "text": message.text, "sent_at": message.sent_at}
+    return dict(frames.chat(message.game_id, message.channel, message.id,
+                            message.seat if message.seat >= 0 else None, message.author_name, message.text,
+                            message.sent_at))
 
 
 def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:

@@ -6,6 +6,7 @@ browser should hear about is a `ServiceError` with a stable code.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -13,19 +14,23 @@ Viewer = int | None  # a seat, or None for a spectator
 
 
 class ServiceError(Exception):
-    """A refusal from a service, with a code the browser can act on (see `CODES`)."""
+    """A refusal from a service, with a code the browser can act on (see `CODES`), the values a
+    translated sentence needs (`arguments`) and the English sentence (`message`)."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, arguments: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.arguments = arguments or {}
 
 
 class RateLimited(ServiceError):
     """A quota or rate refused the request; it may be tried again after `retry_after` seconds."""
 
-    def __init__(self, message: str, retry_after: float = 60.0) -> None:
-        super().__init__("rate_limited", message)
+    def __init__(self, message: str, retry_after: float = 60.0,
+                 arguments: dict[str, Any] | None = None) -> None:
+        wait = {"retry_after_seconds": math.ceil(retry_after)}
+        super().__init__("rate_limited", message, {**wait, **(arguments or {})})
         self.retry_after = retry_after
 
 

@@ -18,13 +18,13 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 import structlog
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import BusMessage, PlayerNotice, SeatView, WatchView
-from daimyo_gateway import table_chat
+from daimyo_gateway import frames, table_chat
 from daimyo_gateway.frames import (
     BadFrame,
     ChatFrame,
@@ -33,6 +33,7 @@ from daimyo_gateway.frames import (
     MoveFrame,
     Ping,
     Reclaim,
+    ServerFrame,
     Subscribe,
     Unsubscribe,
     parse_frame,
@@ -53,9 +54,9 @@ SYNC = object()  # inbox marker: bring this subscription up to date now
 RESYNC = object()  # inbox marker: catch up from the last version sent (NATS was away)
 _VIEWS_OUT = WS_FRAMES_OF("out", "view")
 
-Send = Callable[[dict[str, Any] | bytes], Awaitable[None]]
+Send = Callable[[ServerFrame | bytes], Awaitable[None]]
 """Queues one frame for the socket: a frame to encode, or a view frame already encoded."""
-SendNow = Callable[[dict[str, Any] | bytes], None]
+SendNow = Callable[[ServerFrame | bytes], None]
 """The same without waiting (the socket's bounded outbox takes it or ends the socket)."""
 _log = structlog.get_logger("daimyo_gateway.sessions")
 
@@ -100,7 +101,7 @@ class Session:
         self._hub.watch_connection(self._on_connection)
         await self._hub.add(subjects.player(self.player.player_id), self._on_player_message)
         self._delivery = asyncio.create_task(self._deliver_forever())
-        await self._emit({"type": "hello", "player_id": self.player.player_id, "name": self.player.name})
+        await self._emit(frames.hello(self.player.player_id, self.player.name))
 
     async def close(self) -> None:
         if self._delivery:
@@ -120,7 +121,7 @@ class Session:
             frame = parse_frame(text)
         except BadFrame as e:
             WS_FRAMES_OF("in", "bad").inc()
-            await self._error("malformed", str(e), e.ref)
+            await self._error(e.code, str(e), e.ref, e.arguments)
             return
         WS_FRAMES_OF("in", type(frame).__name__.lower()).inc()
         with log.bound(request_id=new_request_id(), player_id=self.player.player_id,
@@ -128,7 +129,7 @@ class Session:
             try:
                 await self._dispatch(frame)
             except ServiceError as e:
-                await self._error(e.code, e.message, frame.ref)
+                await self._error(e.code, e.message, frame.ref, e.arguments)
 
     async def _dispatch(self, frame: Frame) -> None:
         if isinstance(frame, Subscribe):
@@ -138,7 +139,7 @@ class Session:
         elif isinstance(frame, MoveFrame):
             await self._move(frame)
         elif isinstance(frame, Ping):
-            await self._emit({"type": "pong", "ref": frame.ref})
+            await self._emit(frames.pong(frame.ref))
         elif isinstance(frame, Leave | Reclaim):
             await self._change_seat(frame)
         elif isinstance(frame, ChatFrame):
@@ -159,7 +160,8 @@ class Session:
         await self._authorize(frame.game_id, frame.seat)
         await self._unwatch(frame.game_id)
         if len(self._watches) >= MAX_SUBSCRIPTIONS:
-            raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection")
+            raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection",
+                               {"max_games": MAX_SUBSCRIPTIONS})
         subject = (subjects.watch(frame.game_id) if frame.seat is None
                    else subjects.seat(frame.game_id, frame.seat))
         watch = Watch(frame.game_id, frame.seat, subject, frame.since_version)
@@ -181,7 +183,7 @@ class Session:
                 raise ServiceError("forbidden", "the host of this private table allows no spectators")
             return
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
-            raise ServiceError("forbidden", f"seat {seat} of this game is not yours")
+            raise ServiceError("forbidden", f"seat {seat} of this game is not yours", {"seat": seat})
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)
@@ -202,8 +204,7 @@ class Session:
             if e.code == "stale":
                 self._catch_up(frame.game_id)
             raise
-        await self._emit({"type": "ack", "game_id": frame.game_id, "command_id": frame.command_id,
-                          "version": version, "ref": frame.ref})
+        await self._emit(frames.ack(frame.game_id, frame.command_id, version, frame.ref))
 
     def _catch_up(self, game_id: str) -> None:
         """A stale move shows the page is behind its game: bring the watch up to date. A view it
@@ -220,9 +221,8 @@ class Session:
             version = await self._games.hand_over_seat(frame.game_id, seat, player_id, "resigned")
         else:
             version = await self._games.reclaim_seat(frame.game_id, seat, player_id)
-        action = "left" if isinstance(frame, Leave) else "reclaimed"
-        await self._emit({"type": "seat", "game_id": frame.game_id, "seat": seat, "action": action,
-                          "version": version, "ref": frame.ref})
+        action: Literal["left", "reclaimed"] = "left" if isinstance(frame, Leave) else "reclaimed"
+        await self._emit(frames.seat_changed(frame.game_id, seat, action, version, frame.ref))
 
     async def _my_seat(self, game_id: str) -> int:
         entry = self._watches.get(game_id)
@@ -238,7 +238,7 @@ class Session:
 
     def _on_player_message(self, _subject: str, message: BusMessage) -> None:
         if isinstance(message, PlayerNotice) and not self._shown_already(message):
-            self._notify(message.to_json())  # its type is one of PlayerNotice.TYPES (checked on decode)
+            self._notify(frames.notice_of(message))  # its type is one of NOTICE_CODES (checked on decode)
 
     def _shown_already(self, notice: PlayerNotice) -> bool:
         """A `your_turn` this socket has already said with a view: it watches that seat and sent
@@ -246,7 +246,7 @@ class Session:
         the notice). One frame less per move for a player watching their own game."""
         frame = notice.frame
         game_id = frame.get("game_id")
-        if frame["type"] != "your_turn" or not isinstance(game_id, str):
+        if notice.type != "your_turn" or not isinstance(game_id, str):
             return False
         entry = self._watches.get(game_id)
         if entry is None:
@@ -258,7 +258,7 @@ class Session:
     def _on_connection(self, connected: bool) -> None:
         """Tell the browser live updates paused or resumed; on resuming, catch every watched
         game up from the last version sent (what was published meanwhile never arrives)."""
-        self._notify({"type": "status", "state": "connected" if connected else "reconnecting"})
+        self._notify(frames.status(connected))
         if connected:
             for watch, _listener in self._watches.values():
                 self._resync_later(watch)
@@ -288,7 +288,7 @@ class Session:
             self._send_now(_shown(watch, payload))
         return place != "gap"  # a skip is dropped either way
 
-    def _notify(self, frame: dict[str, Any]) -> None:
+    def _notify(self, frame: ServerFrame) -> None:
         """`frame` to the browser from a callback: straight into the socket's outbox when there is
         one, else through a task of its own."""
         if self._send_now is not None:
@@ -308,7 +308,7 @@ class Session:
             try:
                 await self._deliver(watch, payload)
             except ServiceError as e:
-                await self._error(e.code, e.message, {"game_id": watch.game_id})
+                await self._error(e.code, e.message, {"game_id": watch.game_id}, e.arguments)
             except Exception:  # one bad message must not end the socket's stream
                 _log.exception("delivery_failed", game_id=watch.game_id)
             finally:
@@ -334,22 +334,21 @@ class Session:
                 return            # successor sends its own snapshot, so this one would repeat it
             await self._emit(_snapshot_frame(snapshot, watch.viewer, missed))
         watch.last, watch.finished = snapshot.version, snapshot.finished
-        await self._emit({"type": "resynced", "game_id": watch.game_id, "version": snapshot.version,
-                          "since_version": since})
+        await self._emit(frames.resynced(watch.game_id, snapshot.version, since))
 
-    async def _missed(self, watch: Watch, since: int | None, current: int) -> list[dict[str, Any]]:
+    async def _missed(self, watch: Watch, since: int | None, current: int) -> list[frames.MissedEvent]:
         if since is None or since >= current or current - since > MAX_MISSED:
             return []
         records = await self._games.events_since(watch.game_id, since, watch.viewer)
-        return [{"version": r.version, "type": r.type, "seat": r.seat, "move": r.move, "effects": r.effects}
+        return [frames.missed_event(r.version, r.type, r.seat, r.move, r.effects)
                 for r in records if r.version <= current]
 
-    async def _emit(self, frame: dict[str, Any]) -> None:
+    async def _emit(self, frame: ServerFrame) -> None:
         WS_FRAMES_OF("out", frame["type"]).inc()
         await self._send(frame)
 
-    async def _error(self, code: str, message: str, ref: Any) -> None:
-        await self._emit({"type": "error", "code": code, "message": message, "ref": ref})
+    async def _error(self, code: str, message: str, ref: Any, args: dict[str, Any] | None = None) -> None:
+        await self._emit(frames.error(code, message, ref, args))
 
 
 def _shown(watch: Watch, view: SeatView | WatchView) -> bytes:
@@ -360,9 +359,7 @@ def _shown(watch: Watch, view: SeatView | WatchView) -> bytes:
     return view.frame
 
 
-def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[dict[str, Any]]) -> dict[str, Any]:
-    return {"type": "view", "game_id": snapshot.game_id, "version": snapshot.version, "seat": viewer,
-            "view": snapshot.view, "last_move": None, "effects": None, "to_act": snapshot.to_act,
-            "finished": snapshot.finished, "missed": missed, "game": snapshot.game,
-            "clock": snapshot.clock, "takeovers": snapshot.takeovers, "winners": snapshot.winners,
-            "abandoned": snapshot.abandoned}
+def _snapshot_frame(snapshot: ViewSnapshot, viewer: Viewer, missed: list[frames.MissedEvent]) -> frames.View:
+    return frames.view(snapshot.game_id, snapshot.version, viewer, snapshot.view, to_act=snapshot.to_act,
+                       finished=snapshot.finished, missed=missed, game=snapshot.game, clock=snapshot.clock,
+                       takeovers=snapshot.takeovers, winners=snapshot.winners, abandoned=snapshot.abandoned)

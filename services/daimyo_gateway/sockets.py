@@ -15,17 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from collections import deque
-from typing import Any
 from urllib.parse import urlsplit
 
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 
-from daimyo_bus import messages
-from daimyo_gateway import visitors
-from daimyo_gateway.frames import BadFrame, parse_auth
+from daimyo_gateway import frames, visitors
+from daimyo_gateway.frames import BadFrame, ServerFrame, parse_auth
 from daimyo_gateway.limits import Limits, TokenBucket
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
@@ -53,10 +50,10 @@ class Outbox:
         self.overflowed = False
         self.closed = False
 
-    def put(self, frame: dict[str, Any] | str | bytes) -> bool:
+    def put(self, frame: ServerFrame | str | bytes) -> bool:
         if self.closed or self.overflowed:
             return False
-        text = frame if isinstance(frame, str | bytes) else messages.dumps(frame).decode()
+        text = frame if isinstance(frame, str | bytes) else frames.encode(frame).decode()
         if len(self._frames) >= self._max_frames or self._bytes + len(text) > self._max_bytes:
             self.overflowed = True
             self._frames.clear()
@@ -108,11 +105,11 @@ class Connection:
         self._writer = asyncio.create_task(self._write_forever())
         self._closing: asyncio.Task[None] | None = None
 
-    async def send(self, frame: dict[str, Any] | bytes) -> None:
+    async def send(self, frame: ServerFrame | bytes) -> None:
         """The session's way out (a view frame arrives already encoded)."""
         self.queue(frame)
 
-    def queue(self, frame: dict[str, Any] | bytes) -> None:
+    def queue(self, frame: ServerFrame | bytes) -> None:
         """Queue a frame for the browser; a full outbox ends the socket (1013)."""
         if not self.outbox.put(frame) and self.outbox.overflowed:
             self.fail(TRY_AGAIN_LATER, "outbox_full",
@@ -125,9 +122,9 @@ class Connection:
             return True
         self._refused += 1
         if self._refused == 1:
-            self.queue({"type": "error", "code": "rate_limited", "ref": None,
-                             "message": f"at most {self._limits.ws_frames_per_second:g} frames a second; "
-                                        "frames over the rate are dropped"})
+            per_second = self._limits.ws_frames_per_second
+            self.queue(frames.error("rate_limited", f"at most {per_second:g} frames a second; frames over "
+                                    "the rate are dropped", args={"per_second": per_second}))
         elif self._refused > self._limits.ws_refused_before_close:
             self.fail(WSCloseCode.POLICY_VIOLATION, "rate_limited", "too many frames over the rate")
         return False
@@ -140,7 +137,7 @@ class Connection:
                       queued=len(self.outbox))
             self._end(code, reason, message, drain=reason == "rate_limited")
 
-    async def restart(self, frame: dict[str, Any]) -> None:
+    async def restart(self, frame: ServerFrame) -> None:
         """The gateway is stopping: send `frame` after what is queued, then close with 1012."""
         self.queue(frame)
         self._end(WSCloseCode.SERVICE_RESTART, "server_restarting", "server restarting", drain=True)
@@ -213,7 +210,10 @@ async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: 
         return signer.verify(token) if token else visitors.visitor()  # no token: a visitor, to watch
     except TimeoutError:
         await refuse(ws, "unauthenticated", f"send auth {{token}} within {seconds:g} s")
-    except (BadFrame, InvalidToken) as e:
+    except BadFrame as e:
+        await refuse(ws, e.code if e.code == "unsupported_version" else "unauthenticated",
+                     str(e) if e.code == "unsupported_version" else f"sign in first ({e})")
+    except InvalidToken as e:
         await refuse(ws, "unauthenticated", f"sign in first ({e})")
     return None
 
@@ -221,6 +221,6 @@ async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: 
 async def refuse(ws: web.WebSocketResponse, code: str, message: str) -> None:
     """An error frame, then a 1008 close."""
     with contextlib.suppress(ConnectionError, RuntimeError):
-        await asyncio.wait_for(ws.send_str(json.dumps({"type": "error", "code": code, "message": message,
-                                                       "ref": None})), CLOSE_SECONDS)
+        text = frames.encode(frames.error(code, message)).decode()
+        await asyncio.wait_for(ws.send_str(text), CLOSE_SECONDS)
     await _close(ws, WSCloseCode.POLICY_VIOLATION, message)

@@ -10,6 +10,7 @@ from typing import Any
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import ChatLine
+from daimyo_gateway import frames
 from daimyo_gateway.frames import ChatFrame
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import GamePort, ServiceError, Viewer
@@ -26,7 +27,7 @@ def channel_for(viewer: Viewer) -> str:
 class ChatReader:
     """The chat channels one socket listens to, at most one per watched game."""
 
-    def __init__(self, hub: Hub, deliver: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(self, hub: Hub, deliver: Callable[[frames.ServerFrame], None]) -> None:
         self._hub = hub
         self._deliver = deliver
         self._listening: dict[str, tuple[str, Listener]] = {}
@@ -37,7 +38,7 @@ class ChatReader:
 
         def heard(_subject: str, message: Any) -> None:
             if isinstance(message, ChatLine):
-                self._deliver(message.to_json())
+                self._deliver(frames.chat_of(message))
 
         self._listening[game_id] = (subject, heard)
         await self._hub.add(subject, heard)
@@ -52,12 +53,12 @@ class ChatReader:
             await self.stop(game_id)
 
 
-async def post(games: GamePort, hub: Hub, player: Player, frame: ChatFrame, viewer: Viewer) -> dict[str, Any]:
+async def post(games: GamePort, hub: Hub, player: Player, frame: ChatFrame,
+               viewer: Viewer) -> frames.ChatSent:
     """Store the line through the game service, publish it to its channel's readers; the ack frame."""
     if is_visitor(player):
         raise ServiceError("unauthenticated", "sign in to chat")
     channel = frame.channel or channel_for(viewer)
     message = await games.post_chat(frame.game_id, player.player_id, player.name, channel, frame.text)
     await hub.publish(subjects.chat(frame.game_id, channel), ChatLine(message))
-    return {"type": "chat_sent", "game_id": frame.game_id, "channel": channel, "id": message["id"],
-            "ref": frame.ref}
+    return frames.chat_sent(frame.game_id, channel, message["id"], frame.ref)

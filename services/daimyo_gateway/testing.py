@@ -83,6 +83,14 @@ class SocketClient:
             except TimeoutError:
                 continue
 
+    async def wait_for_notice(self, code: str, check: Callable[[Frame], bool] = lambda args: True,
+                              timeout: float = 10.0) -> Frame:
+        """The arguments of the first `notice` frame with this code whose arguments pass `check`."""
+        frame = await self.wait_for(lambda f: f.get("type") == "notice" and f.get("code") == code
+                                    and check(f["args"]), timeout)
+        args: Frame = frame["args"]
+        return args
+
     def of_type(self, kind: str) -> list[Frame]:
         return [f for f in self.frames if f.get("type") == kind]
 

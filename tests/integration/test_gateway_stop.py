@@ -24,7 +24,7 @@ async def test_a_stopping_gateway_says_reconnect_and_closes_its_sockets_with_101
         frame = await socket.wait_for(lambda f: f.get("type") == "status")
         await asyncio.wait_for(stopping, 10)
         await asyncio.wait_for(socket.ws.receive(), 5)
-    assert frame == {"type": "status", "state": "reconnecting", "reason": "server_restarting"}
+    assert frame == {"type": "status", "v": 1, "state": "reconnecting", "reason": "server_restarting"}
     assert socket.ws.close_code == WSCloseCode.SERVICE_RESTART
 
 

@@ -98,7 +98,7 @@ async def test_a_lone_player_fills_the_table_with_bots_now(site: Platform) -> No
         status, filled = await call(http, "POST", f"{gateway.url}/api/queue/{ticket['ticket_id']}/bots",
                                     dana["token"])
         assert status == 200 and filled["fill_now"] is True
-        found = await tab.wait_for(lambda f: f.get("type") == "match_found")
+        found = await tab.wait_for_notice("match_found")
         _, after = await call(http, "GET", f"{gateway.url}/api/queue/{ticket['ticket_id']}", dana["token"])
         assert after["state"] == "matched" and after["game_id"] == found["game_id"]
 

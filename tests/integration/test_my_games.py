@@ -41,7 +41,7 @@ async def test_my_games_lists_whose_turn_and_the_time_left_and_a_socket_hears_yo
         seats = [game_pb2.Seat(player_id=ann["player_id"], display_name="Ann"),
                  game_pb2.Seat(player_id="friend-" + uuid.uuid4().hex[:6], display_name="Bo")]
         slow = await create_game(table.stub, seats, SLOW)
-        notice = await socket.wait_for(lambda f: f.get("type") == "your_turn" and f["game_id"] == slow)
+        notice = await socket.wait_for_notice("your_turn", lambda a: a["game_id"] == slow)
         assert notice["seat"] == 0 and notice["time_control"] == "correspondence"
         assert notice["time_left_ms"] == 3 * 86_400_000
 

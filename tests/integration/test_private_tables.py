@@ -58,7 +58,7 @@ async def test_friends_join_a_private_samurai_table_by_its_code_and_play_the_cho
         assert status == 200 and [s["empty"] for s in seen["seats"]] == [False, True]
         status, joined = await call(http, "POST", join_url(second.url, table), ben["token"])
         assert status == 200 and joined["state"] == "started" and joined["game_id"]
-        found = await ben_tab.wait_for(lambda f: f.get("type") == "match_found")
+        found = await ben_tab.wait_for_notice("match_found")
         assert found["game_id"] == joined["game_id"] and found["seat"] == 1
 
         view = await site.game.stub.GetView(game_pb2.GetViewRequest(

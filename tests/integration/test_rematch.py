@@ -35,7 +35,7 @@ async def finished_pair(site: Platform, http: aiohttp.ClientSession, names: tupl
                                                                                    strict=True)]
     for person in people:
         await call(http, "POST", f"{first.url}/api/queue", person["token"], PEOPLE)
-    found = [await s.wait_for(lambda f: f.get("type") == "match_found") for s in sockets]
+    found = [await s.wait_for_notice("match_found") for s in sockets]
     game_id = found[0]["game_id"]
     for socket in sockets:
         await socket.send({"type": "leave", "game_id": game_id})
@@ -57,15 +57,15 @@ async def test_a_rematch_starts_with_seats_rotated_once_everyone_accepts(site: P
         (ann, ben), (ann_tab, ben_tab), game_id, seats = await finished_pair(site, http, ("Ann", "Ben"))
         status, offer = await call(http, "POST", f"{first.url}/api/games/{game_id}/rematch", ann["token"])
         assert status == 200 and offer["state"] == "open" and 55 < offer["expires_in_seconds"] <= 60
-        offered = await ben_tab.wait_for(lambda f: f.get("type") == "rematch_offered")
+        offered = await ben_tab.wait_for_notice("rematch_offered")
         assert offered["by"] == "Ann" and offered["rematch_id"] == offer["rematch_id"]
         assert "player_id" not in str(offer)
 
         status, started = await call(http, "POST", f"{second.url}/api/rematches/{offer['rematch_id']}",
                                      ben["token"], {"accept": True})
         assert status == 200 and started["state"] == "started" and started["new_game_id"]
-        found = await ann_tab.wait_for(lambda f: f.get("type") == "match_found"
-                                       and f["game_id"] == started["new_game_id"])
+        found = await ann_tab.wait_for_notice("match_found",
+                                              lambda a: a["game_id"] == started["new_game_id"])
         assert found["seat"] == (seats[0] + 1) % 2  # every seat moved one place on
 
         status, again = await call(http, "POST", f"{first.url}/api/rematches/{offer['rematch_id']}",
@@ -85,7 +85,7 @@ async def test_a_declined_rematch_is_closed_and_again_queues_with_the_same_setti
         _, declined = await call(http, "POST", f"{first.url}/api/rematches/{offer['rematch_id']}",
                                  dan["token"], {"accept": False})
         assert declined["state"] == "refused" and declined["reason"] == "Dan declined"
-        told = await cid_tab.wait_for(lambda f: f.get("type") == "rematch_refused")
+        told = await cid_tab.wait_for_notice("rematch_refused")
         assert told["reason"] == "Dan declined"
         status, late = await call(http, "POST", f"{first.url}/api/games/{game_id}/rematch", cid["token"])
         assert status == 409 and late["message"] == "this rematch offer is refused: Dan declined"

@@ -73,7 +73,7 @@ async def test_a_plug_in_game_is_played_against_a_bot_through_every_service(
     socket = await SocketClient.connect(http, stack.url, player["token"])
     try:
         await queue_against_a_bot(http, stack, player["token"])
-        found = await socket.wait_for(lambda f: f.get("type") == "match_found", timeout=30)
+        found = await socket.wait_for_notice("match_found", timeout=30)
         assert found["game"] == "tictactoe"
         game_id, seat = found["game_id"], found["seat"]
         await socket.send({"type": "subscribe", "game_id": game_id, "as": seat})

@@ -65,7 +65,7 @@ def test_any_view_survives_the_round_trip_and_is_the_browser_frame(view: object,
     got = messages.decode(subjects.seat("g1", seat), sent.encode())
     assert got == sent and isinstance(got, SeatView)
     assert json.loads(got.frame) == {
-        "type": "view", "game_id": "g1", "version": 7, "seat": seat, "view": view,
+        "type": "view", "v": 1, "game_id": "g1", "version": 7, "seat": seat, "view": view,
         "last_move": PASS, "effects": None, "to_act": [1],
         "finished": False, "clock": None, "takeovers": {}, "winners": [], "abandoned": []}
 

@@ -43,6 +43,10 @@ class Harness:
     def of(self, kind: str) -> list[dict[str, Any]]:
         return [f for f in self.sent if f["type"] == kind]
 
+    def notices(self, code: str) -> list[dict[str, Any]]:
+        """The arguments of every `notice` frame with this code, in order."""
+        return [f["args"] for f in self.of("notice") if f["code"] == code]
+
     def publish(self, seat: int | None, version: int) -> None:
         subject = subjects.watch("g1") if seat is None else subjects.seat("g1", seat)
         self.games.versions["g1"] = max(self.games.versions["g1"], version)
@@ -116,7 +120,7 @@ async def test_a_move_is_submitted_for_the_players_own_seat(harness: Harness) ->
     await harness.frame(type="move", game_id="g1", move={"type": "pass"}, command_id="c1")
     assert harness.games.submitted == [("g1", 0, {"type": "pass"}, ALICE.player_id)]
     ack = harness.of("ack")[0]
-    assert ack == {"type": "ack", "game_id": "g1", "command_id": "c1", "version": 4, "ref": None}
+    assert ack == {"type": "ack", "v": 1, "game_id": "g1", "command_id": "c1", "version": 4, "ref": None}
 
 
 async def test_a_stale_move_brings_the_page_up_to_the_view_it_missed(harness: Harness) -> None:
@@ -142,13 +146,28 @@ async def test_after_a_malformed_frame_the_session_still_answers(harness: Harnes
     await harness.session.handle_text("{{{")
     await harness.frame(type="ping", ref=9)
     assert harness.of("error")[0]["code"] == "malformed"
-    assert harness.of("pong") == [{"type": "pong", "ref": 9}]
+    assert harness.of("pong") == [{"type": "pong", "v": 1, "ref": 9}]
+
+
+async def test_a_frame_of_another_protocol_version_is_refused_and_changes_nothing(harness: Harness) -> None:
+    await harness.frame(type="subscribe", game_id="g1", v=2, ref="r", **{"as": 0})
+    error = harness.of("error")[0]
+    assert error["code"] == "unsupported_version" and error["ref"] == "r"
+    assert error["args"] == {"version": 2, "supported": 1}
+    assert not harness.of("view") and not harness.hub.listeners.get(subjects.seat("g1", 0))
+
+
+async def test_a_frame_saying_version_1_is_served_like_one_without_a_version(harness: Harness) -> None:
+    await harness.frame(type="ping", v=1, ref="a")
+    await harness.frame(type="ping", ref="b")
+    assert [f["ref"] for f in harness.of("pong")] == ["a", "b"]
 
 
 async def test_match_found_on_the_players_subject_reaches_the_browser(harness: Harness) -> None:
     harness.hub.publish(subjects.player(ALICE.player_id), PlayerNotice.match_found("g9", 1, "samurai"))
     await settle()
-    assert harness.of("match_found")[0]["game_id"] == "g9"
+    found = {"game_id": "g9", "seat": 1, "game": "samurai", "ticket_id": None}
+    assert harness.of("notice") == [{"type": "notice", "v": 1, "code": "match_found", "args": found}]
 
 
 def your_turn(game_id: str, seat: int, version: int) -> PlayerNotice:
@@ -163,7 +182,7 @@ async def test_your_turn_reaches_the_browser_unless_its_view_already_did(harness
     for notice in (your_turn("g1", 0, 4), your_turn("g1", 0, 5), your_turn("g9", 0, 2)):
         harness.hub.publish(subjects.player(ALICE.player_id), notice)
     await settle()
-    assert [(f["game_id"], f["version"]) for f in harness.of("your_turn")] == [("g1", 5), ("g9", 2)]
+    assert [(a["game_id"], a["version"]) for a in harness.notices("your_turn")] == [("g1", 5), ("g9", 2)]
 
 
 async def test_closing_releases_every_subscription(harness: Harness) -> None:

@@ -37,7 +37,7 @@ async def test_a_dropped_bus_is_announced_as_reconnecting() -> None:
     session, hub, _games, sent = await watching_session()
     hub.connection(False)
     await settle()
-    assert sent[-1] == {"type": "status", "state": "reconnecting"}
+    assert sent[-1] == {"type": "status", "v": 1, "state": "reconnecting"}
     await session.close()
 
 
@@ -48,7 +48,7 @@ async def test_a_restored_bus_catches_each_watched_game_up_with_the_moves_missed
     hub.connection(True)
     await settle()
     views = [f for f in sent if f["type"] == "view"]
-    assert {"type": "status", "state": "connected"} in sent
+    assert {"type": "status", "v": 1, "state": "connected"} in sent
     assert views[-1]["version"] == 5 and [m["version"] for m in views[-1]["missed"]] == [4, 5]
     assert sent[-1]["type"] == "resynced" and sent[-1]["since_version"] == 3
     await session.close()

@@ -74,7 +74,7 @@ async def closed_with(ws: aiohttp.ClientWebSocketResponse) -> int | None:
 async def test_the_first_frame_authenticates_the_socket(client: TestClient[Any, Any]) -> None:
     ws = await open_socket(client)
     hello = await frame_where(ws, lambda f: True)
-    assert hello == {"type": "hello", "player_id": "g-alice", "name": "Alice"}
+    assert hello == {"type": "hello", "v": 1, "player_id": "g-alice", "name": "Alice", "protocol": 1}
     await ws.close()
 
 

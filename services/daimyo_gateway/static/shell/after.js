@@ -4,6 +4,7 @@
 // new game with the same settings, the replay and the way back to the lobby.
 
 import { ApiError, call, get } from "./api.js";
+import { dispatch } from "./protocol.js";
 import { esc, seatName } from "./widgets.js";
 
 const POLL_MS = 1500;
@@ -30,16 +31,21 @@ export class AfterGame {
       `<div class="rematch" id="rematch" aria-live="polite"></div>`;
   }
 
-  // Socket frames about this game's rematch; true when handled.
+  // Socket notices about this game's rematch; true when handled.
   frame(frame) {
-    if (!frame.type?.startsWith("rematch_") || frame.game_id !== this.info.game_id) return false;
-    if (frame.type === "rematch_offered") {
-      this.show({ rematch_id: frame.rematch_id, state: "open", seats: null, by: frame.by, expires_in_seconds: frame.expires_in_seconds });
-      this.look();
-    } else if (frame.type === "rematch_refused" || frame.type === "rematch_expired") {
-      this.show({ ...(this.rematch || {}), rematch_id: frame.rematch_id, state: frame.type.slice(8), reason: frame.reason || (frame.by ? `${frame.by} declined` : "") });
-    } else this.look();
-    return true;
+    const ours = (handle) => (args) => { if (args.game_id !== this.info.game_id) return false; handle(args); return true; };
+    const ended = (state) => ours((args) => this.show({ ...(this.rematch || {}), rematch_id: args.rematch_id, state, reason: args.reason || (args.by ? `${args.by} declined` : "") }));
+    return dispatch(frame, {
+      notice: {
+        rematch_offered: ours((args) => {
+          this.show({ rematch_id: args.rematch_id, state: "open", seats: null, by: args.by, expires_in_seconds: args.expires_in_seconds });
+          this.look();
+        }),
+        rematch_refused: ended("refused"),
+        rematch_expired: ended("expired"),
+        rematch_started: ours(() => this.look()),
+      },
+    }) === true;
   }
 
   async click(event) {

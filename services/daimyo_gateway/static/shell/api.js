@@ -1,7 +1,10 @@
 // Talking to the gateway: REST calls with the guest token, and one self-healing WebSocket.
 // The socket re-subscribes after a reconnect with the last version seen, and drops any view
 // it has already shown (versions only move forward), so no update is missed or repeated.
-// Without a session the socket is a visitor's: it may watch games, nothing else.
+// Without a session the socket is a visitor's: it may watch games, nothing else. Every frame is
+// built and read by protocol.js.
+
+import * as protocol from "./protocol.js";
 
 const TOKEN_KEY = "daimyo.token";
 
@@ -18,8 +21,9 @@ export async function signIn(name) {
   return me;
 }
 
+// A refusal: its stable code and args, and the sentence to show (protocol.errorText).
 export class ApiError extends Error {
-  constructor(status, code, message) { super(message); this.status = status; this.code = code; }
+  constructor(status, error) { super(protocol.errorText(error)); this.status = status; this.code = error.code; this.args = error.args; }
 }
 
 export async function call(method, path, body) {
@@ -30,7 +34,7 @@ export async function call(method, path, body) {
   const rotated = response.headers.get("X-Daimyo-Token"); // the gateway re-issues an ageing token
   if (me && rotated) localStorage.setItem(TOKEN_KEY, JSON.stringify({ ...me, token: rotated }));
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.error || "error", data.message || response.statusText);
+  if (!response.ok) throw new ApiError(response.status, protocol.restError(data, response.statusText));
   return data;
 }
 
@@ -61,12 +65,15 @@ export class Socket {
     this.ws.onopen = () => {
       this.retry = 0;
       // first frame: the token never goes in a URL; without a session, a visitor (who may only watch)
-      this.sendNow(me ? { type: "auth", token: me.token } : { type: "auth", visitor: true });
+      this.sendNow(protocol.auth(me ? me.token : null));
       this.onState(true);
       for (const [game_id, sub] of this.subscriptions) this.sendNow(this.subscribeFrame(game_id, sub));
       for (const frame of this.pending.splice(0)) this.sendNow(frame);
     };
-    this.ws.onmessage = (event) => this.receive(JSON.parse(event.data));
+    this.ws.onmessage = (event) => {
+      const frame = protocol.parse(event.data);
+      if (frame) this.receive(frame);
+    };
     this.ws.onclose = () => {
       this.onState(false);
       if (this.closed) return;
@@ -76,17 +83,21 @@ export class Socket {
   }
 
   receive(frame) {
-    if (frame.type === "view") {
-      const sub = this.subscriptions.get(frame.game_id);
-      if (!sub || sub.as !== (frame.seat ?? "spectator")) return;
-      if (sub.version !== null && frame.version <= sub.version) return; // seen already
-      sub.version = frame.version;
-    }
+    if (protocol.dispatch(frame, { view: (view) => this.isNew(view) }) === false) return;
     this.onFrame(frame);
   }
 
+  // A view of a subscription that is newer than the last one shown (which it then becomes).
+  isNew(view) {
+    const sub = this.subscriptions.get(view.game_id);
+    if (!sub || sub.as !== (view.seat ?? "spectator")) return false;
+    if (sub.version !== null && view.version <= sub.version) return false; // seen already
+    sub.version = view.version;
+    return true;
+  }
+
   subscribeFrame(game_id, sub) {
-    return { type: "subscribe", game_id, as: sub.as, since_version: sub.version };
+    return protocol.subscribe(game_id, sub.as, sub.version);
   }
 
   subscribe(game_id, as) {
@@ -96,21 +107,21 @@ export class Socket {
   }
 
   unsubscribe(game_id) {
-    if (this.subscriptions.delete(game_id) && this.isOpen()) this.sendNow({ type: "unsubscribe", game_id });
+    if (this.subscriptions.delete(game_id) && this.isOpen()) this.sendNow(protocol.unsubscribe(game_id));
   }
 
   isOpen() { return this.ws && this.ws.readyState === WebSocket.OPEN; }
 
   move(game_id, move, expected_version) {
     const command_id = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
-    this.send({ type: "move", game_id, move, expected_version, command_id, ref: command_id });
+    this.send(protocol.move(game_id, move, expected_version, command_id));
     return command_id;
   }
 
   // A table chat line; the answer is `chat_sent` or an `error`, both carrying the returned ref.
   chat(game_id, text, channel) {
     const ref = `chat-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
-    this.send({ type: "chat", game_id, text, channel, ref });
+    this.send(protocol.chat(game_id, text, channel, ref));
     return ref;
   }
 
@@ -119,7 +130,10 @@ export class Socket {
     else if (this.pending.length < 100) this.pending.push(frame); // bounded: a long outage drops the rest
   }
 
-  sendNow(frame) { this.ws.send(JSON.stringify(frame)); }
+  // Leave the seat to a bot ("leave") or take it back ("reclaim").
+  seat(action, game_id) { this.send(protocol.seat(action, game_id)); }
+
+  sendNow(frame) { this.ws.send(protocol.encode(frame)); }
 
   close() { this.closed = true; if (this.ws) this.ws.close(); }
 }

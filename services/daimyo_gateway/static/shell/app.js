@@ -5,6 +5,7 @@
 // visitor's); the socket's player notices (match found, your turn, rematch, table) arrive here.
 
 import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
+import { dispatch, noticeArgs } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
 import { refresh, yourTurn } from "./notices.js";
@@ -14,7 +15,8 @@ import { tableForm, tableRoom } from "./tables.js";
 import { esc, toast } from "./widgets.js";
 
 const root = document.getElementById("app");
-// ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer).
+// ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer);
+// it gets the match_found notice's args {game_id, seat, game, ticket_id}.
 const ctx = { socket: null, onFrame: null, onMatch: null, toast };
 let leave = null, generation = 0;
 
@@ -25,16 +27,17 @@ function connect() {
   ctx.socket?.close();
   const dot = document.getElementById("conn");
   ctx.socket = new Socket((frame) => {
-    if (frame.type === "match_found") return matchFound(frame);
-    if (frame.type === "your_turn") yourTurn(frame);
-    if (frame.type === "hello") refresh();
+    const found = noticeArgs(frame, "match_found");
+    if (found) return matchFound(found);
+    dispatch(frame, { hello: () => refresh(), notice: { your_turn: (args) => yourTurn(args) } });
     ctx.onFrame?.(frame);
   }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = up ? "connected" : "reconnecting…"; });
 }
 
-function matchFound(frame) {
+// A match_found notice's args: {game_id, seat, game, ticket_id}.
+function matchFound(found) {
   localStorage.removeItem("daimyo.ticket");
-  if (ctx.onMatch) ctx.onMatch(frame);
+  if (ctx.onMatch) ctx.onMatch(found);
   else toast("A game was found for you: it is under My games", "info");
 }
 
@@ -198,10 +201,10 @@ function waitScreen(ticketId) {
   const el = (id) => root.querySelector(`#${id}`);
   const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   const go = (gameId) => { location.hash = `#/game/${gameId}`; };
-  ctx.onMatch = (frame) => go(frame.game_id);
-  ctx.onFrame = (frame) => {
-    if (frame.type === "ticket_cancelled" && frame.ticket_id === ticketId) cancelled(frame.reason);
-  };
+  ctx.onMatch = (found) => go(found.game_id);
+  ctx.onFrame = (frame) => dispatch(frame, {
+    notice: { ticket_cancelled: (args) => { if (args.ticket_id === ticketId) cancelled(args.reason); } },
+  });
   function render() {
     const passed = (Date.now() - since) / 1000;
     el("clock").textContent = mmss(Math.floor((ticket?.waited_seconds || 0) + passed));

@@ -4,6 +4,7 @@
 // length, characters and rate; its refusal is shown under the input, in its words.
 
 import { get, session } from "./api.js";
+import { dispatch, errorText } from "./protocol.js";
 import { seatName } from "./widgets.js";
 
 export const MAX_CHARS = 500;
@@ -63,16 +64,23 @@ export class ChatPanel {
 
   // A socket frame: true when it was the chat's (its lines, its acks, its refusals).
   frame(frame) {
-    if (frame.type === "chat" && frame.game_id === this.info.game_id && frame.channel === this.channel) {
-      this.show(frame);
-      return true;
-    }
-    if ((frame.type === "chat_sent" || frame.type === "error") && this.refs.delete(frame.ref)) {
-      if (frame.type === "error") this.error.textContent = frame.message;
-      else { this.input.value = ""; this.counted(); }
-      return true;
-    }
-    return false;
+    return dispatch(frame, {
+      chat: (line) => {
+        if (line.game_id !== this.info.game_id || line.channel !== this.channel) return false;
+        this.show(line);
+        return true;
+      },
+      chat_sent: (sent) => {
+        if (!this.refs.delete(sent.ref)) return false;
+        this.input.value = ""; this.counted();
+        return true;
+      },
+      error: (error) => {
+        if (!this.refs.delete(error.ref)) return false;
+        this.error.textContent = errorText(error);
+        return true;
+      },
+    }) === true;
   }
 
   show(message) {

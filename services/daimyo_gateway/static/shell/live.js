@@ -61,9 +61,9 @@ export class LiveBar {
 
   click(event) {
     const act = event.target.closest("[data-live]")?.dataset.live;
-    if (act === "reclaim") this.ctx.socket.send({ type: "reclaim", game_id: this.info.game_id });
+    if (act === "reclaim") this.ctx.socket.seat("reclaim", this.info.game_id);
     if (act === "leave" && confirm("Leave the game? A bot plays your seat, and you are ranked last unless you come back.")) {
-      this.ctx.socket.send({ type: "leave", game_id: this.info.game_id });
+      this.ctx.socket.seat("leave", this.info.game_id);
     }
   }
 }

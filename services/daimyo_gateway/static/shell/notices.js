@@ -1,6 +1,6 @@
 // "Your turn" across all of a player's games, whatever screen shows: the page title, the badge on
 // "My games" and an optional sound (made with Web Audio, no file). The socket's `your_turn`
-// frames say when a seat must act (state, not a count: the newest version per game wins); a
+// notices say when a seat must act (state, not a count: the newest version per game wins); a
 // screen showing a game settles it from its views; /api/my-games seeds it after a (re)connect.
 
 import { get, session } from "./api.js";
@@ -11,11 +11,12 @@ const SOUND_KEY = "daimyo.sound";
 const TITLE = "Daimyo";
 let audio = null;
 
-export function yourTurn(frame) {
-  const known = turns.get(frame.game_id);
-  if (known && known.version >= frame.version) return;
+// A `your_turn` notice's args ({game_id, version, seat, ...}).
+export function yourTurn(notice) {
+  const known = turns.get(notice.game_id);
+  if (known && known.version >= notice.version) return;
   const fresh = !known?.mine;
-  remember(frame.game_id, frame.version, true);
+  remember(notice.game_id, notice.version, true);
   if (fresh) beep();
 }
 

@@ -31,6 +31,7 @@ import { ChatPanel } from "./chat.js";
 import { LiveBar } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
+import { dispatch, errorText } from "./protocol.js";
 
 export async function liveScreen(root, ctx, gameId, mode) {
   const info = await get(`/api/games/${gameId}`);
@@ -85,12 +86,14 @@ class LiveDriver {
 
   frame(frame) {
     if (this.chat.frame(frame) || this.after.frame(frame)) return;
-    if (frame.type === "view" && frame.game_id === this.info.game_id) return this.playback.push(frame);
-    if (frame.type === "ack") this.screen.acked?.(frame);
-    if (frame.type === "error") {
-      this.ctx.toast(frame.message);
-      this.screen.refused?.(frame);
-    }
+    dispatch(frame, {
+      view: (view) => { if (view.game_id === this.info.game_id) this.playback.push(view); },
+      ack: (ack) => this.screen.acked?.(ack),
+      error: (error) => {
+        this.ctx.toast(errorText(error));
+        this.screen.refused?.(error);
+      },
+    });
   }
 
   showView(frame) {

@@ -5,6 +5,7 @@
 // game starts when every seat is taken; the room then opens it. Refusals show the server's words.
 
 import { ApiError, call, get, session, signIn } from "./api.js";
+import { dispatch } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { esc, toast } from "./widgets.js";
 
@@ -93,7 +94,8 @@ class TableRoom {
     Object.assign(this, { root, ctx, code, catalog, reroute });
     this.table = null; this.poll = setInterval(() => this.load(), POLL_MS);
     ctx.onMatch = (frame) => this.started(frame.game_id);
-    ctx.onFrame = (frame) => { if (frame.type?.startsWith("table_") && frame.code === code) this.load(); };
+    const changed = (args) => { if (args.code === code) this.load(); };
+    ctx.onFrame = (frame) => dispatch(frame, { notice: { table_changed: changed, table_started: changed } });
     root.addEventListener("click", this.clicked = (event) => this.click(event));
     root.addEventListener("submit", this.submitted = (event) => { event.preventDefault(); this.join(); });
   }

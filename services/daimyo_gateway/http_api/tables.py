@@ -1,6 +1,6 @@
-"""Private tables over REST (the options a game's rules offer are in `/api/catalog`): create
-a table, look at it by its invitation code, join it, seat bots (host only), leave it.
-Matchmaking owns the tables; this module checks the request's shape and hides other players'
+"""The tables resource: private tables over REST (the options a game's rules offer are in
+`/api/catalog`): create a table, look at it by its invitation code, join it, seat bots (host
+only), leave it. Matchmaking owns the tables; this module checks the request's shape and hides other players'
 ids in what it returns."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ from typing import Any
 
 from aiohttp import web
 
-from daimyo_gateway.ports import MatchmakingPort, ServiceError
+from daimyo_gateway.http_api.common import MATCHMAKING, TIME_CONTROLS, json_body, maybe_player, player
+from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import Player
 from daimyo_rules.registry import game_names
 
@@ -61,39 +62,41 @@ def _code(request: web.Request) -> str:
     return code
 
 
-def routes(player_of: Any, maybe_player_of: Any, body_of: Any, matchmaking: web.AppKey[MatchmakingPort],
-           clocks: dict[str, Any]) -> list[Any]:
-    """The private-table routes, given the app's sign-in checks, JSON reader and matchmaking key."""
+async def create(request: web.Request) -> web.Response:
+    who = player(request)
+    fields = create_request(who, await json_body(request), TIME_CONTROLS)
+    table = await request.app[MATCHMAKING].create_table(fields)
+    return web.json_response(table_json(table, who.player_id))
 
-    async def create(request: web.Request) -> web.Response:
-        player: Player = player_of(request)
-        fields = create_request(player, await body_of(request), clocks)
-        table = await request.app[matchmaking].create_table(fields)
-        return web.json_response(table_json(table, player.player_id))
 
-    async def look(request: web.Request) -> web.Response:
-        player: Player | None = maybe_player_of(request)
-        table = await request.app[matchmaking].get_table(_code(request))
-        return web.json_response(table_json(table, player.player_id if player else None))
+async def look(request: web.Request) -> web.Response:
+    who = maybe_player(request)
+    table = await request.app[MATCHMAKING].get_table(_code(request))
+    return web.json_response(table_json(table, who.player_id if who else None))
 
-    async def join(request: web.Request) -> web.Response:
-        player: Player = player_of(request)
-        table = await request.app[matchmaking].join_table(_code(request), player.player_id, player.name)
-        return web.json_response(table_json(table, player.player_id))
 
-    async def bots(request: web.Request) -> web.Response:
-        player: Player = player_of(request)
-        levels = (await body_of(request)).get("bot_levels")
-        if not isinstance(levels, list) or not all(isinstance(v, str) for v in levels) or len(levels) > 8:
-            raise ServiceError("malformed", "bot_levels must list a bot level per seat to fill")
-        table = await request.app[matchmaking].seat_table_bots(_code(request), player.player_id, levels)
-        return web.json_response(table_json(table, player.player_id))
+async def join(request: web.Request) -> web.Response:
+    who = player(request)
+    table = await request.app[MATCHMAKING].join_table(_code(request), who.player_id, who.name)
+    return web.json_response(table_json(table, who.player_id))
 
-    async def leave(request: web.Request) -> web.Response:
-        player: Player = player_of(request)
-        table = await request.app[matchmaking].leave_table(_code(request), player.player_id)
-        return web.json_response(table_json(table, player.player_id))
 
+async def bots(request: web.Request) -> web.Response:
+    who = player(request)
+    levels = (await json_body(request)).get("bot_levels")
+    if not isinstance(levels, list) or not all(isinstance(v, str) for v in levels) or len(levels) > 8:
+        raise ServiceError("malformed", "bot_levels must list a bot level per seat to fill")
+    table = await request.app[MATCHMAKING].seat_table_bots(_code(request), who.player_id, levels)
+    return web.json_response(table_json(table, who.player_id))
+
+
+async def leave(request: web.Request) -> web.Response:
+    who = player(request)
+    table = await request.app[MATCHMAKING].leave_table(_code(request), who.player_id)
+    return web.json_response(table_json(table, who.player_id))
+
+
+def routes() -> list[web.RouteDef]:
     return [web.post("/api/tables", create),
             web.get("/api/tables/{code}", look), web.post("/api/tables/{code}/join", join),
             web.post("/api/tables/{code}/bots", bots), web.post("/api/tables/{code}/leave", leave)]

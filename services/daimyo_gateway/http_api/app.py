@@ -1,0 +1,111 @@
+"""The gateway's aiohttp application: every resource's routes, the static client, and the
+middleware every request passes (a request id, errors as JSON, the browser's security headers)."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from aiohttp import web
+
+from daimyo_gateway.http_api import catalog, games, lists, ops, queue, rematch, session, socket, tables
+from daimyo_gateway.http_api.common import (
+    GAME_PORT,
+    HUB,
+    MATCHMAKING,
+    ONLINE,
+    PRESENCE,
+    QUOTAS,
+    READY,
+    REFRESHED,
+    SIGNER,
+    SOCKETS,
+    STATIC_DIR,
+    Quotas,
+)
+from daimyo_gateway.hub import Hub
+from daimyo_gateway.limits import Clock, Limits
+from daimyo_gateway.online import Online
+from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
+from daimyo_gateway.presence import Presence
+from daimyo_gateway.tokens import TokenSigner
+from daimyo_kit import logging as log
+from daimyo_kit.grpc_client import new_request_id
+
+HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
+               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503}
+MAX_BODY_BYTES = 64 * 1024
+REFRESHED_TOKEN_HEADER = "X-Daimyo-Token"
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                               "img-src 'self' data:; connect-src 'self'; object-src 'none'; "
+                               "base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
+def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
+               ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
+               limits: Limits | None = None, clock: Clock = time.monotonic,
+               online: Online | None = None) -> web.Application:
+    app = web.Application(middlewares=[_request_context, _errors], client_max_size=MAX_BODY_BYTES)
+    app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
+    app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
+    app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[SOCKETS] = set()
+    app.on_response_prepare.append(_browser_headers)
+    for service in (presence, online):
+        if service is not None:
+            _run_with_app(app, service)
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables):
+        app.add_routes(resource.routes())
+    app.router.add_static("/static/", STATIC_DIR, append_version=False)
+    return app
+
+
+def _run_with_app(app: web.Application, service: Presence | Online) -> None:
+    async def start(_app: web.Application) -> None:
+        service.start()
+
+    async def stop(_app: web.Application) -> None:
+        await service.stop()
+
+    app.on_startup.append(start)
+    app.on_cleanup.append(stop)
+
+
+@web.middleware
+async def _request_context(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Every request gets an id (the caller's X-Request-Id, or a new one) that its logs and the
+    gRPC calls it makes carry, and that the response echoes."""
+    request_id = request.headers.get("X-Request-Id", "")[:64] or new_request_id()
+    with log.bound(request_id=request_id):
+        response: web.StreamResponse = await handler(request)
+    if not response.prepared:
+        response.headers["X-Request-Id"] = request_id
+    return response
+
+
+@web.middleware
+async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
+    """A refusal as JSON: its stable code, the values a translated sentence needs, the English."""
+    try:
+        response: web.StreamResponse = await handler(request)
+        return response
+    except ServiceError as e:
+        headers = {"Retry-After": str(math.ceil(e.retry_after))} if isinstance(e, RateLimited) else None
+        return web.json_response({"error": e.code, "args": e.arguments, "message": e.message},
+                                 status=HTTP_STATUS.get(e.code, 500), headers=headers)
+
+
+async def _browser_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Every response (pages, JSON, static files, the socket upgrade) hardens the browser."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    refreshed = request.get(REFRESHED)
+    if refreshed:
+        response.headers[REFRESHED_TOKEN_HEADER] = refreshed

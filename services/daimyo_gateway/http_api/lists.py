@@ -1,0 +1,56 @@
+"""The lists: live and finished games, the caller's own games (whose turn, the time left), and a
+game's leaderboard with what it counts."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from daimyo_gateway.http_api.common import (
+    GAME_PORT,
+    MATCHMAKING,
+    flag,
+    int_query,
+    limit_query,
+    maybe_player,
+    player,
+)
+from daimyo_gateway.http_api.games import game_json
+from daimyo_gateway.ports import ServiceError
+
+RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
+    "rated": "games between people only, matchmade or at a private table created as rated",
+    "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",
+                "private tables created as unrated"],
+    "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
+}
+
+
+async def list_games(request: web.Request) -> web.Response:
+    who = maybe_player(request)
+    mine = flag(request, "mine")
+    if mine and who is None:
+        raise ServiceError("unauthenticated", "sign in to list your games")
+    games = await request.app[GAME_PORT].list_games(
+        who.player_id if mine and who else "", flag(request, "live"), flag(request, "finished"),
+        limit_query(request, 30))
+    return web.json_response({"games": [game_json(g, who) for g in games]})
+
+
+async def my_games(request: web.Request) -> web.Response:
+    """The signed-in player's games: whose turn, the time left, the clock kind."""
+    who = player(request)
+    limit = int_query(request, "limit", 50)
+    games = await request.app[GAME_PORT].my_games(who.player_id, flag(request, "finished"), limit)
+    return web.json_response({"games": games})
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    limit = limit_query(request, 20)
+    ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
+    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings],
+                              **RATED_GAMES})
+
+
+def routes() -> list[web.RouteDef]:
+    return [web.get("/api/games", list_games), web.get("/api/my-games", my_games),
+            web.get("/api/leaderboard/{game}", leaderboard)]

@@ -1,0 +1,41 @@
+"""The session resource: a guest signs in with a name, refreshes the token, asks who it is."""
+
+from __future__ import annotations
+
+from aiohttp import web
+
+from daimyo_gateway.http_api.common import QUOTAS, SIGNER, address, json_body, player, take_quota
+from daimyo_gateway.ports import ServiceError
+from daimyo_gateway.tokens import Player, clean_name, new_guest
+
+
+def _signed_in(request: web.Request, who: Player) -> web.Response:
+    token = request.app[SIGNER].issue(who)
+    return web.json_response({"token": token, "player_id": who.player_id, "name": who.name})
+
+
+async def sign_in(request: web.Request) -> web.Response:
+    body = await json_body(request)
+    try:
+        guest = new_guest(clean_name(body.get("name")))
+    except ValueError as e:
+        raise ServiceError("malformed", str(e)) from None
+    quotas = request.app[QUOTAS]
+    take_quota(quotas.sign_ins, address(request), quotas.limits.guest_signins_per_minute,
+               "guest sign-ins from your address")
+    return _signed_in(request, guest)
+
+
+async def refresh(request: web.Request) -> web.Response:
+    """A fresh token for the caller (same player, a new expiry); the old one lapses on its own."""
+    return _signed_in(request, player(request))
+
+
+async def me(request: web.Request) -> web.Response:
+    who = player(request)
+    return web.json_response({"player_id": who.player_id, "name": who.name})
+
+
+def routes() -> list[web.RouteDef]:
+    return [web.post("/api/session", sign_in), web.post("/api/session/refresh", refresh),
+            web.get("/api/me", me)]
