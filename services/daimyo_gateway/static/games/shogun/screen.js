@@ -9,7 +9,7 @@ import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
 import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
-  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  ACTION_SHORT, Chronicle, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
