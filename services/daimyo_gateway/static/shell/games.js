@@ -71,7 +71,8 @@ import { get } from "./api.js";
 
 /**
  * What shell/replay.js gives a game's replay, and what the game gives back.
- * @typedef {{ root: HTMLElement, info: GameInfo, board: unknown, events: { version: number, effects: any }[] }} ReplayHost
+ * @typedef {{ version: number, seat?: number | null, move?: Record<string, any> | null, effects: any }} GameEvent  one move of the public log
+ * @typedef {{ root: HTMLElement, info: GameInfo, board: unknown, events: GameEvent[] }} ReplayHost
  * @typedef {{ at: number, view: any, viewer: number | null, data: any }} ReplayFrame
  * @typedef {{ layout: string, draw: (frame: ReplayFrame) => void | Promise<void> }} Replay
  */
