@@ -61,7 +61,7 @@ endif
 # The client's DOM-free logic (tests/unit/client/, mirroring static/).
 client-test: client-tools
 ifeq ($(HAS_NODE),yes)
-	node --test tests/unit/client/
+	node --test --test-reporter=spec tests/unit/client/
 else
 	@$(NO_NODE)
 endif
