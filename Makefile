@@ -72,8 +72,10 @@ run: install
 # The whole suite. Browser tests drive Playwright's sync API, which cannot share a session with
 # the asyncio tests, so they run in a second pytest process; .ci/ensure-chromium installs
 # Chromium when it can and fails naming the command otherwise (DAIMYO_SKIP_BROWSER=1 opts out).
-test: install client-lint client-test
+# The client's type check, lint and unit tests run first; pytest's two runs close the output.
+test: install
 	.ci/ensure-chromium
+	@$(MAKE) --no-print-directory client-lint client-test
 	$(VPY) -m pytest -q -p no:cacheprovider --ignore=tests/e2e $(PYTEST_ARGS)
 	@if [ "$${DAIMYO_SKIP_BROWSER:-}" = 1 ]; then echo "tests/e2e NOT run (DAIMYO_SKIP_BROWSER=1)"; \
 	else $(VPY) -m pytest -q -p no:cacheprovider tests/e2e $(PYTEST_ARGS); fi
