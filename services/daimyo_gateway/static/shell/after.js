@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // What a finished game offers, whatever the game: the honest result (the view's `winners`, never
 // a seat a bot finished for an absent player, and those `abandoned` seats ranked last), then
 // rematch (offer, accept, decline; the others' answers as they arrive; the 60 s countdown), a

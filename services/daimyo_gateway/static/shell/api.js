@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // Talking to the gateway: REST calls with the guest token, and one self-healing WebSocket.
 // The socket re-subscribes after a reconnect with the last version seen, and drops any view
 // it has already shown (versions only move forward), so no update is missed or repeated.

@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // The single-page client's shell: hash routes for the lobby, waiting, play, spectate, replay,
 // private tables, "My games" and lists. It knows no game: the games, their seat counts and options
 // come from the gateway's catalogue, and each game's screens from its plug-in (shell/games.js).

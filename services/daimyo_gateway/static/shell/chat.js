@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // Table chat beside any game: a seat's player talks on the players' channel, a watcher on the
 // spectators' (players do not see it during the game); after the end the replay shows both.
 // Every line typed by a person is shown with textContent, never as HTML. The server checks

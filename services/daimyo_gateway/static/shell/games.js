@@ -12,30 +12,121 @@
 
 import { get } from "./api.js";
 
+/** @typedef {import("./widgets.js").Seat} Seat */
+
+/**
+ * A game as /api/games/<id> describes it (the driver adds the result once it is known).
+ * @typedef {object} GameInfo
+ * @property {string} game_id
+ * @property {string} game
+ * @property {Seat[]} seats
+ * @property {number} players
+ * @property {number} version
+ * @property {boolean} [finished]
+ * @property {number[]} [winners]
+ * @property {number[]} [abandoned]
+ */
+
+/**
+ * A view frame as a screen gets it: the seat's view (each game reads its own shape) at a version.
+ * @template V
+ * @typedef {object} ViewFrame
+ * @property {V} view
+ * @property {number} version
+ * @property {{ seat: number, move: Record<string, any> } | null} [last_move]
+ * @property {unknown} [effects]
+ * @property {boolean} [finished]
+ * @property {number[]} [winners]
+ * @property {number[]} [abandoned]
+ */
+
+/**
+ * A move's ack or error frame, as shell/screen.js hands it on.
+ * @typedef {{ type: string, command_id?: string, ref?: string, version?: number, message?: string }} ReplyFrame
+ */
+
+/**
+ * What the live-screen driver (shell/screen.js) gives a game's screen.
+ * @typedef {object} ScreenHost
+ * @property {HTMLElement} root
+ * @property {GameInfo} info
+ * @property {number | null} seat          null: a spectator
+ * @property {unknown} board               /api/boards/<game>/<players>: each game reads its own shape
+ * @property {(message: string) => void} toast
+ * @property {(move: Record<string, unknown>, options?: { expected?: boolean }) => string} send
+ * @property {AbortSignal} signal
+ */
+
+/**
+ * What a game's live screen implements (see shell/screen.js).
+ * @typedef {object} GameScreen
+ * @property {() => void} mount
+ * @property {(frame: ViewFrame<any>) => void} update
+ * @property {(effects: any, version: number) => void} [effects]
+ * @property {(frame: ReplyFrame) => void} [acked]
+ * @property {(frame: ReplyFrame) => void} [refused]
+ * @property {(event: KeyboardEvent) => void} [keydown]
+ * @property {() => void} [leave]
+ */
+
+/**
+ * What shell/replay.js gives a game's replay, and what the game gives back.
+ * @typedef {{ version: number, seat?: number | null, move?: Record<string, any> | null, effects: any }} GameEvent  one move of the public log
+ * @typedef {{ root: HTMLElement, info: GameInfo, board: unknown, events: GameEvent[] }} ReplayHost
+ * @typedef {{ at: number, view: any, viewer: number | null, data: any }} ReplayFrame
+ * @typedef {{ layout: string, draw: (frame: ReplayFrame) => void | Promise<void> }} Replay
+ */
+
+/**
+ * A game plug-in as `registerGame` takes it.
+ * @typedef {object} GameSpec
+ * @property {string} [title]
+ * @property {string} [blurb]
+ * @property {string} [stylesheet]
+ * @property {string} [howTo]
+ * @property {(host: ScreenHost) => GameScreen} createScreen
+ * @property {(host: ReplayHost) => Replay} createReplay
+ * @typedef {GameSpec & { name: string, title: string, blurb: string }} Game
+ */
+
+/**
+ * A table option a game's rules declare, and a game as the catalogue lists it.
+ * @typedef {{ label?: string, choices?: { value: unknown, label?: string }[], default?: unknown }} TableOption
+ * @typedef {{ name: string, title: string, player_counts: number[], options?: Record<string, TableOption> }} CatalogEntry
+ */
+
+/** @type {Map<string, Game>} */
 const specs = new Map();
+/** @type {Map<string, Promise<Game>>} */
 const loading = new Map();
+/** @type {Promise<CatalogEntry[]> | null} */
 let catalog = null;
 
+/** @param {string} name @param {GameSpec} spec */
 export function registerGame(name, spec) {
   specs.set(name, { name, title: name, blurb: "", ...spec });
 }
 
+/** @returns {Promise<CatalogEntry[]>} */
 export function games() {
-  if (!catalog) catalog = get("/api/catalog").then((body) => body.games).catch((error) => { catalog = null; throw error; });
+  if (!catalog) catalog = get("/api/catalog").then((/** @type {{ games: CatalogEntry[] }} */ body) => body.games).catch((error) => { catalog = null; throw error; });
   return catalog;
 }
 
+/** @param {string} name @returns {Promise<Game>} */
 export function loadGame(name) {
   if (!/^[a-z][a-z0-9_]*$/.test(name)) return Promise.reject(new Error(`unknown game ${name}`));
   if (!loading.has(name)) loading.set(name, import(`../games/${name}/index.js`).then(() => ready(name)));
-  return loading.get(name);
+  return /** @type {Promise<Game>} */ (loading.get(name));
 }
 
+/** @returns {Promise<(CatalogEntry & Game)[]>} */
 export async function loadAll() {
   const list = await games();
   return Promise.all(list.map(async (entry) => ({ ...entry, ...(await loadGame(entry.name)) })));
 }
 
+/** @param {string} name */
 async function ready(name) {
   const spec = specs.get(name);
   if (!spec) throw new Error(`games/${name}/index.js did not register the game`);

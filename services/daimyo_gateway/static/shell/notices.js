@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // "Your turn" across all of a player's games, whatever screen shows: the page title, the badge on
 // "My games" and an optional sound (made with Web Audio, no file). The socket's `your_turn`
 // notices say when a seat must act (state, not a count: the newest version per game wins); a

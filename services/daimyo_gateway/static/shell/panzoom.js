@@ -5,18 +5,35 @@
 // + - 0 (and the arrow keys on the frame itself) all move the same view. A drag never clicks.
 // The svg gets `--pz-k` (SVG units per CSS pixel) so a game's labels can keep a readable size.
 
+import { find, targetOf } from "./widgets.js";
+
+/** @param {number} v @param {number} lo @param {number} hi */
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
+/** @typedef {{ x: number, y: number, sx: number, sy: number }} Pointer where a pointer is, and where it went down */
+
 export class PanZoom {
+  /**
+   * @param {HTMLElement} frame @param {HTMLElement} board
+   * @param {{ signal?: AbortSignal, maxZoom?: number, initialZoom?: (width: number) => number }} [options]
+   */
   constructor(frame, board, { signal, maxZoom = 5, initialZoom = () => 1 } = {}) {
-    Object.assign(this, { frame, board, maxZoom, initialZoom });
-    this.zoom = null; this.cx = 0.5; this.cy = 0.5; this.pointers = new Map(); this.dragged = false;
+    this.frame = frame; this.board = board; this.maxZoom = maxZoom; this.initialZoom = initialZoom;
+    /** @type {number | null} */
+    this.zoom = null;
+    this.cx = 0.5; this.cy = 0.5;
+    /** @type {Map<number, Pointer>} */
+    this.pointers = new Map();
+    this.dragged = false;
     frame.classList.add("pz-frame");
     frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="Zoom the board">` +
       `<button type="button" data-pz="in" aria-label="Zoom in">+</button><button type="button" data-pz="out" aria-label="Zoom out">−</button>` +
       `<button type="button" data-pz="fit" aria-label="Show the whole board">Fit</button></div>`);
+    /** @template {keyof HTMLElementEventMap} K
+     *  @param {HTMLElement} target @param {K} type @param {(event: HTMLElementEventMap[K]) => void} fn
+     *  @param {AddEventListenerOptions} [opts] */
     const on = (target, type, fn, opts = {}) => target.addEventListener(type, fn, { signal, ...opts });
-    on(frame.querySelector(".pz-controls"), "click", (event) => this.button(event));
+    on(find(frame, ".pz-controls"), "click", (event) => this.button(event));
     on(board, "wheel", (event) => this.wheel(event), { passive: false });
     on(board, "pointerdown", (event) => this.down(event));
     on(board, "pointermove", (event) => this.moveTo(event));
@@ -31,10 +48,14 @@ export class PanZoom {
 
   svg() { return this.board.querySelector("svg"); }
 
+  /** @param {SVGSVGElement} svg */
   base(svg) {
-    if (!svg.dataset.base) svg.dataset.base = svg.getAttribute("viewBox");
-    return svg.dataset.base.split(/[ ,]+/).map(Number);
+    if (!svg.dataset.base) svg.dataset.base = String(svg.getAttribute("viewBox"));
+    return (svg.dataset.base ?? "").split(/[ ,]+/).map(Number);
   }
+
+  /** @param {SVGSVGElement} svg */
+  viewBox(svg) { return (svg.getAttribute("viewBox") ?? "").split(/[ ,]+/).map(Number); }
 
   /** Rewrite the drawn svg's viewBox for the current zoom and centre. */
   apply() {
@@ -54,29 +75,33 @@ export class PanZoom {
     this.frame.dataset.zoom = this.zoom.toFixed(2);
   }
 
-  /** Zoom by `factor` keeping the point at (fx, fy) (fractions of the visible area) in place. */
+  /** Zoom by `factor` keeping the point at (fx, fy) (fractions of the visible area) in place.
+   *  @param {number} factor */
   zoomBy(factor, fx = 0.5, fy = 0.5) {
     const svg = this.svg();
     if (!svg) return;
     const [, , bw, bh] = this.base(svg);
-    const [, , w, h] = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number);
-    const next = clamp(this.zoom * factor, 1, this.maxZoom), scale = this.zoom / next;
+    const [, , w, h] = this.viewBox(svg);
+    const zoom = /** @type {number} */ (this.zoom); // a drawn board has been applied once
+    const next = clamp(zoom * factor, 1, this.maxZoom), scale = zoom / next;
     this.cx += ((fx - 0.5) * w * (1 - scale)) / bw;
     this.cy += ((fy - 0.5) * h * (1 - scale)) / bh;
     this.zoom = next;
     this.apply();
   }
 
+  /** @param {number} dxPixels @param {number} dyPixels */
   panBy(dxPixels, dyPixels) {
     const svg = this.svg();
     if (!svg) return;
     const [, , bw, bh] = this.base(svg);
-    const k = svg.getAttribute("viewBox").split(/[ ,]+/).map(Number)[2] / svg.clientWidth;
+    const k = this.viewBox(svg)[2] / svg.clientWidth;
     this.cx -= (dxPixels * k) / bw; this.cy -= (dyPixels * k) / bh;
     this.apply();
   }
 
-  /** Centre the view on a point in the board's own (base viewBox) units, e.g. the player's pieces. */
+  /** Centre the view on a point in the board's own (base viewBox) units, e.g. the player's pieces.
+   *  @param {number} x @param {number} y */
   centreOn(x, y) {
     const svg = this.svg();
     if (!svg) return;
@@ -85,7 +110,8 @@ export class PanZoom {
     this.apply();
   }
 
-  /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom). */
+  /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom).
+   *  @param {Element} el */
   reveal(el) {
     const svg = this.svg(), box = el.getBoundingClientRect(), view = svg?.getBoundingClientRect();
     if (!svg || !view || !box.width) return;
@@ -94,40 +120,51 @@ export class PanZoom {
     if (dx || dy) this.panBy(dx, dy);
   }
 
+  /** @param {MouseEvent} event */
   button(event) {
-    const act = event.target.closest("[data-pz]")?.dataset.pz;
+    const act = targetOf(event).closest("[data-pz]")?.getAttribute("data-pz");
     if (act === "in") this.zoomBy(1.5);
     if (act === "out") this.zoomBy(1 / 1.5);
     if (act === "fit") { this.zoom = 1; this.cx = this.cy = 0.5; this.apply(); }
   }
 
+  /** @param {WheelEvent} event */
   wheel(event) {
     if (!event.ctrlKey && !event.metaKey) return; // a plain wheel scrolls the page
     event.preventDefault();
-    const r = this.svg().getBoundingClientRect();
+    const r = /** @type {SVGSVGElement} */ (this.svg()).getBoundingClientRect();
     this.zoomBy(Math.exp(-event.deltaY / 200), (event.clientX - r.left) / r.width, (event.clientY - r.top) / r.height);
   }
 
+  /** @param {KeyboardEvent} event */
   key(event) {
-    if (event.target.closest?.("input, select, textarea")) return;
+    const target = targetOf(event);
+    if (target.closest?.("input, select, textarea")) return;
+    /** @type {Record<string, number>} */
     const keys = { "+": 1.5, "=": 1.5, "-": 1 / 1.5, _: 1 / 1.5 };
     if (keys[event.key]) { event.preventDefault(); this.zoomBy(keys[event.key]); return; }
     if (event.key === "0") { this.zoom = 1; this.apply(); return; }
-    const pan = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] }[event.key];
+    /** @type {Record<string, [number, number]>} */
+    const pans = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
+    const pan = pans[event.key];
     if (!pan) return;
-    if (event.target === this.frame) { event.preventDefault(); this.panBy(...pan); return; }
-    if (this.board.contains(event.target) && event.target.getAttribute("tabindex") === "0") {
+    if (target === this.frame) { event.preventDefault(); this.panBy(...pan); return; }
+    if (this.board.contains(target) && target.getAttribute("tabindex") === "0") {
       event.preventDefault();
-      this.step(event.target, -Math.sign(pan[0]), -Math.sign(pan[1]));
+      this.step(target, -Math.sign(pan[0]), -Math.sign(pan[1]));
     }
   }
 
-  /** Arrow keys on the board: focus the nearest focusable piece in that direction. */
+  /** Arrow keys on the board: focus the nearest focusable piece in that direction.
+   *  @param {Element} from @param {number} dx @param {number} dy */
   step(from, dx, dy) {
+    /** @param {Element} el */
     const centre = (el) => { const r = el.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; };
     const [x0, y0] = centre(from);
-    let best = null, bestScore = Infinity;
-    for (const el of this.board.querySelectorAll('[tabindex="0"]')) {
+    /** @type {HTMLElement | SVGElement | null} */
+    let best = null;
+    let bestScore = Infinity;
+    for (const el of /** @type {NodeListOf<HTMLElement | SVGElement>} */ (this.board.querySelectorAll('[tabindex="0"]'))) {
       if (el === from) continue;
       const [x, y] = centre(el), ahead = (x - x0) * dx + (y - y0) * dy;
       if (ahead <= 1) continue;
@@ -138,11 +175,13 @@ export class PanZoom {
     if (best) { best.focus({ preventScroll: true }); this.reveal(best); }
   }
 
+  /** @param {PointerEvent} event */
   down(event) {
     this.pointers.set(event.pointerId, { x: event.clientX, y: event.clientY, sx: event.clientX, sy: event.clientY });
     if (this.pointers.size === 1) this.dragged = false;
   }
 
+  /** @param {PointerEvent} event */
   moveTo(event) {
     const p = this.pointers.get(event.pointerId);
     if (!p) return;
@@ -151,19 +190,20 @@ export class PanZoom {
       const before = Math.hypot(a.x - b.x, a.y - b.y);
       p.x = event.clientX; p.y = event.clientY;
       const after = Math.hypot(a.x - b.x, a.y - b.y);
-      const r = this.svg().getBoundingClientRect();
+      const r = /** @type {SVGSVGElement} */ (this.svg()).getBoundingClientRect();
       if (before > 0) this.zoomBy(after / before, ((a.x + b.x) / 2 - r.left) / r.width, ((a.y + b.y) / 2 - r.top) / r.height);
       this.dragged = true;
       return;
     }
     const dx = event.clientX - p.x, dy = event.clientY - p.y;
     p.x = event.clientX; p.y = event.clientY;
-    if (this.zoom <= 1.01) return;
+    if (/** @type {number} */ (this.zoom) <= 1.01) return;
     if (!this.dragged && Math.hypot(p.x - p.sx, p.y - p.sy) < 6) return;
     if (!this.dragged) this.board.setPointerCapture?.(event.pointerId);
     this.dragged = true;
     this.panBy(dx, dy);
   }
 
+  /** @param {PointerEvent} event */
   up(event) { this.pointers.delete(event.pointerId); }
 }

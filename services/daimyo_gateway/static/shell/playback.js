@@ -3,6 +3,8 @@
 // which the player sets ("speed", kept in localStorage and shared with the replay's autoplay)
 // or cuts short ("skip": straight to the latest view). Versions are never reordered or dropped.
 
+import { find, targetOf } from "./widgets.js";
+
 const PACE_KEY = "daimyo.pace";
 export const PACES = [["0", "instant"], ["350", "fast"], ["800", "normal"], ["1600", "slow"]];
 
@@ -11,6 +13,7 @@ export function pace() {
   return stored === null ? 800 : Math.max(0, Math.min(5000, Number(stored) || 0));
 }
 
+/** @param {number | string} ms */
 export function setPace(ms) { localStorage.setItem(PACE_KEY, String(ms)); }
 
 /** The speed select, for any toolbar. */
@@ -20,16 +23,33 @@ export function paceSelect(id = "pace") {
   return `<label class="muted pace" for="${id}">Speed <select id="${id}" data-pace>${options}</select></label>`;
 }
 
+/** @template F */
 export class Playback {
+  /**
+   * @param {HTMLElement} el @param {(frame: F) => void} show @param {(frame: F) => boolean} isOthers
+   * @param {AbortSignal} signal
+   */
   constructor(el, show, isOthers, signal) {
-    Object.assign(this, { el, show, isOthers });
-    this.queue = []; this.timer = null; this.nextAt = 0;
-    el.addEventListener("click", (event) => { if (event.target.closest("[data-skip]")) this.skip(); }, { signal });
-    el.addEventListener("change", (event) => { if (event.target.matches("[data-pace]")) setPace(event.target.value); }, { signal });
-    signal.addEventListener("abort", () => clearTimeout(this.timer));
+    this.el = el; this.show = show; this.isOthers = isOthers;
+    /** @type {F[]} */
+    this.queue = [];
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.timer = null;
+    this.nextAt = 0;
+    /** @type {HTMLElement | null} */
+    this.count = null;
+    /** @type {HTMLElement | null} */
+    this.button = null;
+    el.addEventListener("click", (event) => { if (targetOf(event).closest("[data-skip]")) this.skip(); }, { signal });
+    el.addEventListener("change", (event) => {
+      const target = /** @type {HTMLSelectElement} */ (event.target);
+      if (target.matches("[data-pace]")) setPace(target.value);
+    }, { signal });
+    signal.addEventListener("abort", () => clearTimeout(this.timer ?? undefined));
     this.render();
   }
 
+  /** @param {F} frame */
   push(frame) { this.queue.push(frame); this.pump(); }
 
   pump() {
@@ -37,7 +57,7 @@ export class Playback {
     while (this.queue.length) {
       const wait = this.nextAt - Date.now();
       if (wait > 0) { this.timer = setTimeout(() => { this.timer = null; this.pump(); }, wait); break; }
-      const frame = this.queue.shift();
+      const frame = /** @type {F} */ (this.queue.shift());
       this.show(frame);
       if (this.isOthers(frame)) this.nextAt = Date.now() + pace();
     }
@@ -45,18 +65,18 @@ export class Playback {
   }
 
   skip() {
-    clearTimeout(this.timer); this.timer = null; this.nextAt = 0;
-    while (this.queue.length) this.show(this.queue.shift());
+    clearTimeout(this.timer ?? undefined); this.timer = null; this.nextAt = 0;
+    while (this.queue.length) this.show(/** @type {F} */ (this.queue.shift()));
     this.render();
   }
 
   // Drawn once; later only the count and the button's visibility change, so a click on Skip
   // never lands on a button that was just replaced.
   render() {
-    if (!this.count) {
+    if (!this.count || !this.button) {
       this.el.innerHTML = `${paceSelect()}<span class="muted" data-waiting hidden></span><button type="button" data-skip hidden>Skip ▸▸</button>`;
-      this.count = this.el.querySelector("[data-waiting]");
-      this.button = this.el.querySelector("[data-skip]");
+      this.count = find(this.el, "[data-waiting]");
+      this.button = find(this.el, "[data-skip]");
     }
     const waiting = this.queue.length;
     this.count.hidden = this.button.hidden = !waiting;

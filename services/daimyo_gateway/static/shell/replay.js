@@ -9,9 +9,13 @@ import { board, get } from "./api.js";
 import { chatTranscript } from "./chat.js";
 import { loadGame } from "./games.js";
 import { pace, paceSelect, setPace } from "./playback.js";
-import { esc, seatName } from "./widgets.js";
+import { esc, find, findAll, seatName, targetOf } from "./widgets.js";
 
-export async function replayScreen(root, ctx, gameId) {
+/** @typedef {import("./games.js").GameInfo} GameInfo */
+
+/** @param {HTMLElement} root @param {unknown} _ctx @param {string} gameId */
+export async function replayScreen(root, _ctx, gameId) {
+  /** @type {GameInfo} */
   const info = await get(`/api/games/${gameId}`);
   const game = await loadGame(info.game);
   const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
@@ -19,37 +23,47 @@ export async function replayScreen(root, ctx, gameId) {
   const close = await replayViewer(root, info, layout, draw);
   let gone = false;
   if (info.finished) {
-    chatTranscript(info).then((section) => { if (!gone) root.append(section); });
+    chatTranscript(info).then((/** @type {HTMLElement} */ section) => { if (!gone) root.append(section); });
   }
   return () => { gone = true; close(); };
 }
 
+/**
+ * @param {HTMLElement} root @param {GameInfo} info @param {string} layoutHtml
+ * @param {import("./games.js").Replay["draw"]} draw
+ */
 async function replayViewer(root, info, layoutHtml, draw) {
-  const cache = new Map(), aborter = new AbortController();
-  let at = info.version, perspective = info.finished ? "all" : "spectator", timer = null;
+  /** @type {Map<string, Promise<{ view: unknown }>>} */
+  const cache = new Map();
+  const aborter = new AbortController();
+  let at = info.version, perspective = info.finished ? "all" : "spectator";
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let timer = null;
   root.innerHTML = toolbarHtml(info, at) + layoutHtml;
-  const slider = root.querySelector("input[type=range]");
-  const select = root.querySelector("#persp");
+  const slider = find(root, "input[type=range]", HTMLInputElement);
+  const select = find(root, "#persp", HTMLSelectElement);
   select.value = perspective;
 
+  /** @param {number} version */
   function fetchAt(version) {
     const key = `${version}/${perspective}`;
     if (!cache.has(key)) cache.set(key, get(`/api/games/${info.game_id}/replay?at=${version}&seat=${perspective}`));
-    return cache.get(key);
+    return /** @type {Promise<{ view: unknown }>} */ (cache.get(key));
   }
 
   async function show() {
     const data = await fetchAt(at);
     if (aborter.signal.aborted) return;
     const viewer = perspective === "all" || perspective === "spectator" ? null : +perspective;
-    root.querySelector("#at").textContent = at === 1 ? `start · ${info.version - 1} moves` : `move ${at - 1} of ${info.version - 1}`;
+    find(root, "#at").textContent = at === 1 ? `start · ${info.version - 1} moves` : `move ${at - 1} of ${info.version - 1}`;
     await draw({ at, view: data.view, viewer, data });
-    slider.value = at;
+    slider.value = String(at);
   }
 
+  /** @param {number} version */
   function go(version) { at = Math.max(1, Math.min(info.version, version)); show(); }
 
-  root.querySelectorAll("[data-step]").forEach((b) => b.addEventListener("click", () => {
+  findAll(root, "[data-step]").forEach((b) => b.addEventListener("click", () => {
     const step = b.dataset.step;
     if (step === "play") {
       if (timer) { clearInterval(timer); timer = null; b.textContent = "▶ Play"; return; }
@@ -61,12 +75,13 @@ async function replayViewer(root, info, layoutHtml, draw) {
   }));
   slider.addEventListener("input", () => go(+slider.value));
   select.addEventListener("change", () => { perspective = select.value; show(); });
-  root.querySelector("[data-pace]").addEventListener("change", (event) => {
-    setPace(event.target.value);
-    if (timer) { root.querySelector("[data-step=play]").click(); root.querySelector("[data-step=play]").click(); }
+  find(root, "[data-pace]").addEventListener("change", (event) => {
+    setPace(/** @type {HTMLSelectElement} */ (event.target).value);
+    if (timer) { find(root, "[data-step=play]").click(); find(root, "[data-step=play]").click(); }
   });
   root.addEventListener("keydown", (event) => {
-    if (event.target.tagName === "SELECT" || event.target.closest?.(".pz-frame")) return;
+    const target = targetOf(event);
+    if (target.tagName === "SELECT" || target.closest?.(".pz-frame")) return;
     if (event.key === "ArrowLeft") go(at - 1);
     if (event.key === "ArrowRight") go(at + 1);
   }, { signal: aborter.signal });
@@ -74,7 +89,8 @@ async function replayViewer(root, info, layoutHtml, draw) {
   return () => { aborter.abort(); if (timer) clearInterval(timer); };
 }
 
-// Seats may be chosen once the game is over, or one's own seat while it runs.
+/** Seats may be chosen once the game is over, or one's own seat while it runs.
+ *  @param {GameInfo} info @param {number} at */
 function toolbarHtml(info, at) {
   const options = [`<option value="spectator">Spectator</option>`]
     .concat(info.seats.map((s, n) => `<option value="${n}" ${info.finished || s.mine ? "" : "disabled"}>${esc(seatName(info.seats, n))}</option>`))

@@ -1,3 +1,4 @@
+// @ts-nocheck -- typed after the protocol module lands
 // The one live-screen driver: every game's play and spectate screen runs inside it. The driver
 // owns what is the same for every game — the subscription and its frames, the game's history
 // told once per version (so the log is whole after a reload or for a late spectator), the

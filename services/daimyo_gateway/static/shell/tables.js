@@ -7,24 +7,70 @@
 import { ApiError, call, get, session, signIn } from "./api.js";
 import { dispatch } from "./protocol.js";
 import { loadAll } from "./games.js";
-import { esc, toast } from "./widgets.js";
+import { esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
 
+/** @typedef {import("./games.js").CatalogEntry & import("./games.js").Game} CatalogGame */
+/** @typedef {import("./games.js").TableOption} TableOption */
+
+/**
+ * A time control as a table stores it: a named one (the form's choice) or its settings.
+ * @typedef {{ type: "live", initial_seconds: number, increment_seconds: number }} LiveClock
+ * @typedef {{ type: "correspondence", days_per_move: number }} CorrespondenceClock
+ * @typedef {string | { type: string } | null | undefined} TimeControl
+ */
+
+/**
+ * A private table as /api/tables/<code> shows it to the one asking.
+ * @typedef {{ seat: number, empty?: boolean, mine?: boolean, host?: boolean, bot_level?: string | null,
+ *   display_name?: string | null }} TableSeat
+ * @typedef {object} Table
+ * @property {string} code
+ * @property {string} game
+ * @property {TableSeat[]} seats
+ * @property {string} state          "open", "started" or "closed"
+ * @property {string | null} [game_id]
+ * @property {string} invite_path
+ * @property {Record<string, unknown>} [options]
+ * @property {TimeControl} time_control
+ * @property {boolean} rated
+ * @property {boolean} spectators
+ * @property {boolean} you_host
+ * @property {number} [expires_in_seconds]
+ */
+
+/**
+ * What the shell shares with a screen: the socket's frames for it and the match it waits for.
+ * @typedef {{ type?: string, code?: string, game_id?: string }} ShellFrame
+ * @typedef {{ onMatch: ((frame: ShellFrame) => void) | null, onFrame: ((frame: ShellFrame) => void) | null }} ShellContext
+ */
+
+/** @type {Record<string, string>} */
 export const CLOCK_NAMES = { live: "Live 10+10", blitz: "Blitz 3+5", correspondence: "3 days a move" };
+/** @type {[string, string][]} */
 export const BOT_LEVELS = [["random", "Easy (random)"], ["greedy", "Medium"], ["mcts", "Hard"], ["expert", "Expert"]];
 const POLL_MS = 3000;
 
-// A time control as the table stores it ({type, initial_seconds, increment_seconds} or days_per_move).
+/** A time control as the table stores it ({type, initial_seconds, increment_seconds} or days_per_move).
+ *  @param {TimeControl} tc */
 export function clockText(tc) {
-  if (!tc || typeof tc !== "object") return CLOCK_NAMES[tc] || "no clock";
-  if (tc.type === "correspondence") return `${tc.days_per_move} day${tc.days_per_move === 1 ? "" : "s"} a move`;
-  if (tc.type === "live") return `${tc.initial_seconds <= 300 ? "Blitz" : "Live"} ${Math.round(tc.initial_seconds / 60)}+${tc.increment_seconds}`;
+  if (!tc || typeof tc !== "object") return CLOCK_NAMES[String(tc)] || "no clock";
+  if (tc.type === "correspondence") {
+    const { days_per_move: days } = /** @type {CorrespondenceClock} */ (tc);
+    return `${days} day${days === 1 ? "" : "s"} a move`;
+  }
+  if (tc.type === "live") {
+    const { initial_seconds: initial, increment_seconds: increment } = /** @type {LiveClock} */ (tc);
+    return `${initial <= 300 ? "Blitz" : "Live"} ${Math.round(initial / 60)}+${increment}`;
+  }
   return "no clock";
 }
 
+/** @param {string} name @param {string} value @param {string} text @param {boolean} checked */
 const radio = (name, value, text, checked) => `<label><input type="radio" name="${esc(name)}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
 
 // -- the form --------------------------------------------------------------------------------
 
+/** @param {HTMLElement} root */
 export async function tableForm(root) {
   const catalog = await loadAll();
   root.innerHTML = `<form class="card center" id="table-form"><h2>A private table</h2>` +
@@ -37,44 +83,48 @@ export async function tableForm(root) {
     `<label class="check"><input type="checkbox" name="spectators" checked> Spectators allowed (listed under Live)</label></fieldset>` +
     `<p class="refusal" id="refusal" role="alert" hidden></p>` +
     `<div class="actions"><button class="primary" type="submit">Create the table</button><a class="button" href="#/">Back to the lobby</a></div></form>`;
-  const form = root.querySelector("#table-form");
-  const refusal = root.querySelector("#refusal");
+  const form = find(root, "#table-form", HTMLFormElement);
+  const field = (/** @type {string} */ name) => /** @type {RadioNodeList & HTMLInputElement} */ (form.elements.namedItem(name));
+  const refusal = find(root, "#refusal");
   const sync = () => {
-    const game = catalog.find((g) => g.name === form.game.value);
-    const seats = root.querySelector("#seats");
+    const game = /** @type {CatalogGame} */ (catalog.find((g) => g.name === field("game").value));
+    const seats = find(root, "#seats");
     if (seats.dataset.game === game.name) return;
     seats.dataset.game = game.name;
     seats.innerHTML = game.player_counts.map((n, i) => radio("seats", String(n), String(n), i === 0)).join("");
-    root.querySelector("#options").innerHTML = optionsHtml(game.options || {});
+    find(root, "#options").innerHTML = optionsHtml(game.options || {});
   };
-  form.addEventListener("change", (event) => { if (event.target.name === "game") sync(); refusal.hidden = true; });
+  form.addEventListener("change", (event) => { if (/** @type {HTMLInputElement} */ (event.target).name === "game") sync(); refusal.hidden = true; });
   sync();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
       const table = await call("POST", "/api/tables", {
-        game: form.game.value, seats: Number(form.seats.value), options: chosenOptions(form),
-        time_control: form.clock.value, rated: form.rated.checked, spectators: form.spectators.checked,
+        game: field("game").value, seats: Number(field("seats").value), options: chosenOptions(form),
+        time_control: field("clock").value, rated: field("rated").checked, spectators: field("spectators").checked,
       });
       location.hash = `#/table/${table.code}`;
     } catch (error) {
-      refusal.textContent = error.message;
+      refusal.textContent = messageOf(error);
       refusal.hidden = false;
     }
   });
   return null;
 }
 
-// One fieldset per declared option, its choices as radios; values travel as JSON (any type).
+/** One fieldset per declared option, its choices as radios; values travel as JSON (any type).
+ *  @param {Record<string, TableOption>} options */
 export function optionsHtml(options) {
   return Object.entries(options).map(([name, option]) => `<fieldset class="table-option" data-option="${esc(name)}"><legend>${esc(option.label || name)}</legend>` +
     `<div class="choices">${(option.choices || []).map((c) => radio(`option:${name}`, JSON.stringify(c.value), c.label ?? String(c.value),
       JSON.stringify(c.value) === JSON.stringify(option.default))).join("")}</div></fieldset>`).join("");
 }
 
+/** @param {HTMLFormElement} form */
 function chosenOptions(form) {
+  /** @type {Record<string, unknown>} */
   const chosen = {};
-  for (const input of form.querySelectorAll("input[type=radio][name^='option:']:checked")) {
+  for (const input of findAll(form, "input[type=radio][name^='option:']:checked", HTMLInputElement)) {
     chosen[input.name.slice("option:".length)] = JSON.parse(input.value);
   }
   return chosen;
@@ -82,6 +132,7 @@ function chosenOptions(form) {
 
 // -- the room --------------------------------------------------------------------------------
 
+/** @param {HTMLElement} root @param {ShellContext} ctx @param {string} code @param {() => void} reroute */
 export async function tableRoom(root, ctx, code, reroute) {
   const catalog = await loadAll();
   const room = new TableRoom(root, ctx, code, catalog, reroute);
@@ -90,14 +141,23 @@ export async function tableRoom(root, ctx, code, reroute) {
 }
 
 class TableRoom {
+  /**
+   * @param {HTMLElement} root @param {ShellContext} ctx @param {string} code
+   * @param {CatalogGame[]} catalog @param {() => void} reroute
+   */
   constructor(root, ctx, code, catalog, reroute) {
-    Object.assign(this, { root, ctx, code, catalog, reroute });
-    this.table = null; this.poll = setInterval(() => this.load(), POLL_MS);
-    ctx.onMatch = (frame) => this.started(frame.game_id);
+    this.root = root; this.ctx = ctx; this.code = code; this.catalog = catalog; this.reroute = reroute;
+    /** @type {Table | null} */
+    this.table = null;
+    /** @type {string | undefined} the HTML last drawn */
+    this.drawn = undefined;
+    this.poll = setInterval(() => this.load(), POLL_MS);
+    ctx.onMatch = (frame) => this.started(/** @type {string} */ (frame.game_id));
+    /** @param {{ code?: string }} args */
     const changed = (args) => { if (args.code === code) this.load(); };
-    ctx.onFrame = (frame) => dispatch(frame, { notice: { table_changed: changed, table_started: changed } });
-    root.addEventListener("click", this.clicked = (event) => this.click(event));
-    root.addEventListener("submit", this.submitted = (event) => { event.preventDefault(); this.join(); });
+    ctx.onFrame = (frame) => dispatch(/** @type {any} */ (frame), { notice: { table_changed: changed, table_started: changed } });
+    root.addEventListener("click", this.clicked = (/** @type {MouseEvent} */ event) => this.click(event));
+    root.addEventListener("submit", this.submitted = (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.join(); });
   }
 
   stop() {
@@ -109,14 +169,16 @@ class TableRoom {
   async load() {
     try { this.show(await get(`/api/tables/${encodeURIComponent(this.code)}`)); } catch (error) {
       clearInterval(this.poll);
-      this.root.innerHTML = `<section class="card center" id="table-room"><h2>Private table</h2><p class="refusal" role="alert">${esc(error.message)}</p><a href="#/">Back to the lobby</a></section>`;
+      this.root.innerHTML = `<section class="card center" id="table-room"><h2>Private table</h2><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">Back to the lobby</a></section>`;
     }
   }
 
+  /** @param {string} gameId */
   started(gameId) {
     if (this.table && this.table.seats.some((s) => s.mine)) location.hash = `#/game/${gameId}`;
   }
 
+  /** @param {Table} table */
   show(table) {
     this.table = table;
     if (table.state === "started" && table.game_id) {
@@ -127,14 +189,23 @@ class TableRoom {
     if (html === this.drawn) return; // nothing changed: keep what is being typed or chosen
     this.drawn = html;
     const focus = document.activeElement?.id;
-    const name = this.root.querySelector("#name")?.value;
-    const levels = [...this.root.querySelectorAll("select[data-seat]")].map((s) => [s.dataset.seat, s.value]);
+    const name = this.nameInput()?.value;
+    const levels = [...this.levelSelects()].map((s) => [s.dataset.seat, s.value]);
     this.root.innerHTML = html;
-    for (const [seat, value] of levels) { const s = this.root.querySelector(`select[data-seat="${seat}"]`); if (s) s.value = value; }
-    if (name && this.root.querySelector("#name")) this.root.querySelector("#name").value = name;
-    if (focus) this.root.querySelector(`#${focus}`)?.focus();
+    for (const [seat, value] of levels) {
+      const s = /** @type {HTMLSelectElement | null} */ (this.root.querySelector(`select[data-seat="${seat}"]`));
+      if (s) s.value = /** @type {string} */ (value);
+    }
+    const input = this.nameInput();
+    if (name && input) input.value = name;
+    if (focus) /** @type {HTMLElement | null} */ (this.root.querySelector(`#${focus}`))?.focus();
   }
 
+  nameInput() { return /** @type {HTMLInputElement | null} */ (this.root.querySelector("#name")); }
+
+  levelSelects() { return findAll(this.root, "select[data-seat]", HTMLSelectElement); }
+
+  /** @param {Table} t */
   html(t) {
     const game = this.catalog.find((g) => g.name === t.game);
     const seated = t.seats.some((s) => s.mine);
@@ -167,6 +238,7 @@ class TableRoom {
       `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${actions.join("")}</div></section>`;
   }
 
+  /** @param {TableSeat} s @param {Table} t */
   seatHtml(s, t) {
     if (!s.empty) {
       const name = s.bot_level ? `Bot (${BOT_LEVELS.find(([v]) => v === s.bot_level)?.[1] || s.bot_level})` : s.display_name || `Seat ${s.seat + 1}`;
@@ -178,8 +250,9 @@ class TableRoom {
     return `<span class="muted">Empty seat</span>${pick}`;
   }
 
+  /** @param {MouseEvent} event */
   async click(event) {
-    const act = event.target.closest("[data-table]")?.dataset.table;
+    const act = targetOf(event).closest("[data-table]")?.getAttribute("data-table");
     if (!act) return;
     if (act === "copy") return this.copy();
     const path = `/api/tables/${encodeURIComponent(this.code)}`;
@@ -187,18 +260,18 @@ class TableRoom {
       if (act === "join") this.show(await call("POST", `${path}/join`));
       if (act === "leave") { await call("POST", `${path}/leave`); location.hash = "#/"; }
       if (act === "bots") {
-        const levels = [...this.root.querySelectorAll("select[data-seat]")].map((s) => s.value).filter(Boolean);
+        const levels = [...this.levelSelects()].map((s) => s.value).filter(Boolean);
         if (!levels.length) return this.refused("Choose a bot level for at least one empty seat.");
         this.show(await call("POST", `${path}/bots`, { bot_levels: levels }));
       }
-    } catch (error) { this.refused(error.message); }
+    } catch (error) { this.refused(messageOf(error)); }
   }
 
   // A visitor who opened the link: a guest session first, then the seat.
   async join() {
-    const name = this.root.querySelector("#name")?.value;
+    const name = this.nameInput()?.value;
     if (!name) return;
-    try { await signIn(name); } catch (error) { return this.refused(error.message); }
+    try { await signIn(name); } catch (error) { return this.refused(messageOf(error)); }
     try { await call("POST", `/api/tables/${encodeURIComponent(this.code)}/join`); } catch (error) {
       toast(error instanceof ApiError ? error.message : String(error));
     }
@@ -206,14 +279,15 @@ class TableRoom {
   }
 
   async copy() {
-    const input = this.root.querySelector("#invite");
+    const input = find(this.root, "#invite", HTMLInputElement);
     try { await navigator.clipboard.writeText(input.value); } catch (_) { input.select(); document.execCommand("copy"); }
     const button = this.root.querySelector("#copy");
     if (button) button.textContent = "Copied ✓";
   }
 
+  /** @param {string} message */
   refused(message) {
-    const el = this.root.querySelector("#refusal");
+    const el = find(this.root, "#refusal");
     el.textContent = message;
     el.hidden = false;
   }

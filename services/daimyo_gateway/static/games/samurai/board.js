@@ -1,15 +1,36 @@
 // The Samurai board as an SVG hex map: flat-topped hexes in odd-q offset coordinates (odd
 // columns shifted down half a hex), drawn from the board geometry the gateway serves.
 
+import { targetOf } from "../../shell/widgets.js";
 import { FIGURES, SEAT_COLORS, SEAT_DARK, tileInfo, tileName, figureName } from "./tiles.js";
+
+/** @typedef {import("./wire.js").Hex} Hex */
+/** @typedef {import("./wire.js").Settlement} Settlement */
+/** @typedef {import("./wire.js").Geometry} Geometry */
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./tiles.js").TileInfo} TileInfo */
+
+/**
+ * What a drawing highlights: hexes to move to or from, figures to pick, the last move's hexes.
+ * @typedef {object} BoardOptions
+ * @property {Set<string>} [targets]
+ * @property {Set<string>} [sources]
+ * @property {Map<string, Set<string>>} [figurePicks]   settlement -> figures that may be picked
+ * @property {import("./wire.js").FigureSpot | null} [picked]
+ * @property {Set<string>} [lastHexes]
+ * @property {boolean} [showIds]
+ * @property {View | null} [view]
+ */
 
 const S = 30; // hex radius in SVG units
 const H = Math.sqrt(3) * S;
 
+/** @param {{ col: number, row: number }} hex @returns {[number, number]} */
 export function centre(hex) {
   return [S * 1.5 * hex.col, H * (hex.row + 0.5 * (hex.col & 1))];
 }
 
+/** @param {[number, number]} centre */
 function corners([x, y], r = S) {
   return [0, 60, 120, 180, 240, 300]
     .map((a) => [x + r * Math.cos((a * Math.PI) / 180), y + r * Math.sin((a * Math.PI) / 180)])
@@ -17,9 +38,10 @@ function corners([x, y], r = S) {
 }
 
 // The land and one ring of sea around it: the empty sea beyond is cropped away.
+/** @param {Hex[]} hexes */
 function viewBox(hexes) {
   const land = hexes.filter((h) => h.kind !== "sea");
-  const near = (h) => land.some((l) => Math.hypot(...centre(h).map((v, i) => v - centre(l)[i])) < H * 1.05);
+  const near = (/** @type {Hex} */ h) => land.some((l) => Math.hypot(...centre(h).map((v, i) => v - centre(l)[i])) < H * 1.05);
   const points = (land.length ? hexes.filter((h) => h.kind !== "sea" || near(h)) : hexes).map(centre);
   const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
   const pad = S + 4;
@@ -27,6 +49,7 @@ function viewBox(hexes) {
   return `${x0.toFixed(0)} ${y0.toFixed(0)} ${(Math.max(...xs) - x0 + pad).toFixed(0)} ${(Math.max(...ys) - y0 + pad).toFixed(0)}`;
 }
 
+/** @param {string} figure @param {number} x @param {number} y */
 export function figureShape(figure, x, y, r = 9) {
   if (figure === "buddha") {
     return `<circle cx="${x}" cy="${y}" r="${r}" fill="var(--buddha)" stroke="#fff" stroke-width="1.5"/>` +
@@ -41,10 +64,12 @@ export function figureShape(figure, x, y, r = 9) {
     `<rect x="${x - r * 0.25}" y="${y + r * 0.2}" width="${r * 0.5}" height="${r * 0.8}" fill="#fff"/>`;
 }
 
+/** @param {number} x @param {number} y */
 function fastMark(x, y) {
   return `<path d="M${x - 5} ${y - 3} l3 3 l-3 3 M${x} ${y - 3} l3 3 l-3 3" stroke="#fff" stroke-width="1.6" fill="none"/>`;
 }
 
+/** @param {TileInfo} info @param {number} x @param {number} y */
 function tileMark(info, x, y) {
   if (FIGURES.includes(info.kind)) return figureShape(info.kind, x, y, 4.5);
   if (info.kind === "ship") {
@@ -57,6 +82,7 @@ function tileMark(info, x, y) {
   return [-5, 0, 5].map((dx, i) => `<circle cx="${x + dx}" cy="${y}" r="2" fill="${["#e9d7ff", "#fff3b0", "#e0e0e0"][i]}"/>`).join("");
 }
 
+/** @param {Hex} hex @param {import("./wire.js").PlacedTile} tile @param {boolean} last @param {boolean} source */
 function placedTile(hex, tile, last, source) {
   const [x, y] = centre(hex);
   const info = tileInfo(tile.tile);
@@ -70,6 +96,7 @@ function placedTile(hex, tile, last, source) {
     tileMark(info, x, y + 12) + (info.fast ? fastMark(x + 14, y - 13) : "") + `</g>`;
 }
 
+/** @param {Hex} hex @param {Settlement} site @param {string[]} figures @param {BoardOptions} opts */
 function settlement(hex, site, figures, opts) {
   const [x, y] = centre(hex);
   const radius = site.kind === "village" ? 15 : site.kind === "city" ? 20 : 24;
@@ -90,12 +117,14 @@ function settlement(hex, site, figures, opts) {
   return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus} data-site="${site.id}"><title>${hexLabel(site.id)}: ${influenceText(opts.view, site.id, figures)}</title></circle>${figs}`;
 }
 
-// `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
-// (Map settlement -> Set of figures), picked, lastHexes, showIds (false: no faint coordinates
-// on the empty land hexes; they are what the log and the hints name hexes by).
+/** `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
+ *  (Map settlement -> Set of figures), picked, lastHexes, showIds (false: no faint coordinates
+ *  on the empty land hexes; they are what the log and the hints name hexes by).
+ *  @param {Geometry} geometry @param {View | null} view @param {BoardOptions} [opts] */
 export function boardSvg(geometry, view, opts = {}) {
   useBoard(geometry);
   opts = { ...opts, view };
+  /** @type {Map<string, Settlement>} */
   const sites = new Map(geometry.settlements.map((s) => [s.id, s]));
   const tiles = view?.tiles || {};
   const figures = view?.figures || {};
@@ -110,7 +139,8 @@ export function boardSvg(geometry, view, opts = {}) {
   }
   for (const hex of geometry.hexes) {
     if (tiles[hex.id]) parts.push(placedTile(hex, tiles[hex.id], last.has(hex.id), sources.has(hex.id)));
-    if (sites.has(hex.id)) parts.push(settlement(hex, sites.get(hex.id), figures[hex.id] || [], opts));
+    const site = sites.get(hex.id);
+    if (site) parts.push(settlement(hex, site, figures[hex.id] || [], opts));
     if (opts.showIds !== false && hex.kind === "land" && !tiles[hex.id]) {
       const [x, y] = centre(hex);
       parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hexLabel(hex.id).split(",")[0]}</text>`);
@@ -119,26 +149,36 @@ export function boardSvg(geometry, view, opts = {}) {
   return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="Samurai board" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
 }
 
-// Clicks, keys and drops on the board call back with what was hit.
+/**
+ * What a click, a key or a drop on the board hit.
+ * @typedef {object} BoardHandlers
+ * @property {(hex: string) => void} [onHex]
+ * @property {(settlement: string, figure: string) => void} [onFigure]
+ * @property {(hex: string, tile: string) => void} [onDrop]
+ */
+
+/** Clicks, keys and drops on the board call back with what was hit.
+ *  @param {HTMLElement} container @param {BoardHandlers} handlers */
 export function bindBoard(container, { onHex, onFigure, onDrop }) {
-  const hit = (event) => {
-    const figure = event.target.closest("[data-figure]");
-    if (figure && figure.classList.contains("pick")) return onFigure?.(figure.dataset.settlement, figure.dataset.figure);
-    const hex = event.target.closest("[data-hex]");
-    if (hex) onHex?.(hex.dataset.hex);
-    else if (figure) onHex?.(figure.dataset.settlement);
+  const data = (/** @type {Element} */ el, /** @type {string} */ name) => /** @type {string} */ (el.getAttribute(`data-${name}`));
+  const hit = (/** @type {Event} */ event) => {
+    const figure = targetOf(event).closest("[data-figure]");
+    if (figure && figure.classList.contains("pick")) return onFigure?.(data(figure, "settlement"), data(figure, "figure"));
+    const hex = targetOf(event).closest("[data-hex]");
+    if (hex) onHex?.(data(hex, "hex"));
+    else if (figure) onHex?.(data(figure, "settlement"));
   };
   container.addEventListener("click", hit);
   container.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); hit(event); }
   });
   container.addEventListener("dragover", (event) => {
-    const hex = event.target.closest(".hex.target");
+    const hex = targetOf(event).closest(".hex.target");
     if (hex) event.preventDefault();
   });
   container.addEventListener("drop", (event) => {
-    const hex = event.target.closest("[data-hex]");
-    if (hex) { event.preventDefault(); onDrop?.(hex.dataset.hex, event.dataTransfer.getData("text/plain")); }
+    const hex = targetOf(event).closest("[data-hex]");
+    if (hex) { event.preventDefault(); onDrop?.(data(hex, "hex"), /** @type {DataTransfer} */ (event.dataTransfer).getData("text/plain")); }
   });
 }
 
@@ -149,8 +189,11 @@ export const boardZoom = () => 1; // the hexes are big enough on a phone; + zoom
 // Hex ids ("h89") are the engine's; people read "E7" (column letter, row number, the same grid
 // the board is drawn on) and, next to a settlement, which one ("by the city at F6").
 
-const named = { geometry: null, byId: new Map() };
+/** @type {{ geometry: Geometry | null, byId: Map<string, Hex>, sites: Map<string, Settlement>, col0: number, row0: number }} */
+const named = { geometry: null, byId: new Map(), sites: new Map(), col0: 0, row0: 0 };
 
+/** The board the names below are read from (each drawing sets it; a screen sets it first).
+ *  @param {Geometry} geometry */
 export function useBoard(geometry) {
   if (named.geometry === geometry) return;
   named.geometry = geometry;
@@ -160,30 +203,36 @@ export function useBoard(geometry) {
   named.row0 = Math.min(...geometry.hexes.map((h) => h.row));
 }
 
+/** @param {Hex} hex */
 function coordinate(hex) {
   const col = hex.col - named.col0, row = hex.row - named.row0 + 1;
   return `${col >= 26 ? String.fromCharCode(64 + Math.floor(col / 26)) : ""}${String.fromCharCode(65 + (col % 26))}${row}`;
 }
 
+/** @param {string} id @returns {Hex[]} */
 export function neighbours(id) {
   const hex = named.byId.get(id);
-  if (!hex) return [];
+  if (!hex || !named.geometry) return [];
   const [x, y] = centre(hex);
   return named.geometry.hexes.filter((h) => h.id !== id && Math.hypot(centre(h)[0] - x, centre(h)[1] - y) < H * 1.05);
 }
 
 /** "the city at F6" for a settlement, "E7" (or "E7, by the village at E6") for any other hex. */
+/** @param {string} id */
 export function hexLabel(id) {
   const hex = named.byId.get(id);
   if (!hex) return "a hex";
   const site = named.sites.get(id);
   if (site) return `the ${site.kind === "edo" ? "capital Edo" : site.kind} at ${coordinate(hex)}`;
   const near = neighbours(id).find((h) => named.sites.has(h.id));
-  return near ? `${coordinate(hex)}, by the ${named.sites.get(near.id).kind === "edo" ? "capital" : named.sites.get(near.id).kind} at ${coordinate(near)}` : coordinate(hex);
+  const nearKind = near && /** @type {Settlement} */ (named.sites.get(near.id)).kind;
+  return near ? `${coordinate(hex)}, by the ${nearKind === "edo" ? "capital" : nearKind} at ${coordinate(near)}` : coordinate(hex);
 }
 
 /** Each seat's influence on a settlement, per figure type still on it (tiles on its neighbours). */
+/** @param {View | null | undefined} view @param {string} siteId */
 export function influence(view, siteId) {
+  /** @type {Record<string, import("./wire.js").FigureCounts>} */
   const out = {};
   for (const hex of neighbours(siteId)) {
     const tile = view?.tiles?.[hex.id];
@@ -196,7 +245,8 @@ export function influence(view, siteId) {
   return out;
 }
 
-export function influenceText(view, siteId, figures, seatName = (s) => `seat ${+s + 1}`) {
+/** @param {View | null | undefined} view @param {string} siteId @param {string[]} figures */
+export function influenceText(view, siteId, figures, seatName = (/** @type {string} */ s) => `seat ${+s + 1}`) {
   if (!figures.length) return "no figures left";
   const per = influence(view, siteId);
   const seats = Object.keys(per);

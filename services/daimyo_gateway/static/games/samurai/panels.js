@@ -5,10 +5,17 @@ import { esc, seatName } from "../../shell/widgets.js";
 import { hexLabel } from "./board.js";
 import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
 
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire.js").Effect} Effect */
+/** @typedef {import("./wire.js").LogLine} LogLine */
+/** @typedef {import("../../shell/widgets.js").Seat} Seat */
+
+/** @param {import("./wire.js").FigureCounts} counts */
 function figCounts(counts) {
   return FIGURES.map((f) => `<span class="fig ${f}" title="${figureName(f)}"><i></i>${counts[f]}</span>`).join("");
 }
 
+/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
 export function playersPanel(view, seats, mySeat) {
   const rows = [];
   for (let s = 0; s < view.players; s++) {
@@ -26,34 +33,45 @@ export function playersPanel(view, seats, mySeat) {
   return `<section class="card players" aria-label="Players"><h3>Players</h3>${rows.join("")}${aside}</section>`;
 }
 
+/** @param {import("./wire.js").Effects} effects @returns {Effect[]} */
 export function effectsList(effects) {
   if (Array.isArray(effects)) return effects;
   if (effects && Array.isArray(effects.public)) return effects.public;
   return [];
 }
 
-// One log line per effect; `seat` is the viewer (their own draws are named).
+/** One log line per effect; `viewer` is the seat looking (their own draws are named).
+ *  Fields an effect's type always carries are read as there (`effect.seat` of a placement).
+ *  @param {Effect} effect @param {Seat[]} seats @param {number | null} viewer
+ *  @returns {string | LogLine | null} */
 export function describe(effect, seats, viewer) {
-  const who = (s) => esc(seatName(seats, s));
+  const who = (/** @type {number | undefined} */ s) => esc(seatName(seats, /** @type {number} */ (s)));
+  const at = (/** @type {string | undefined} */ hex) => hexLabel(/** @type {string} */ (hex));
+  const named = (/** @type {string | undefined} */ tile) => tileName(/** @type {string} */ (tile));
+  const figure = (/** @type {string | undefined} */ f) => figureName(/** @type {string} */ (f));
   switch (effect.type) {
-    case "placed": return `${who(effect.seat)} placed ${tileName(effect.tile)} on ${hexLabel(effect.hex)}`;
-    case "figures_swapped": return `${who(effect.seat)} swapped the ${effect.a.figure} in ${hexLabel(effect.a.settlement)} with the ${effect.b.figure} in ${hexLabel(effect.b.settlement)}`;
-    case "tiles_swapped": return `${who(effect.seat)} moved ${tileName(effect.tile)} from ${hexLabel(effect.from)} to ${hexLabel(effect.to)}`;
+    case "placed": return `${who(effect.seat)} placed ${named(effect.tile)} on ${at(effect.hex)}`;
+    case "figures_swapped": {
+      const [a, b] = /** @type {[import("./wire.js").FigureSpot, import("./wire.js").FigureSpot]} */ ([effect.a, effect.b]);
+      return `${who(effect.seat)} swapped the ${a.figure} in ${hexLabel(a.settlement)} with the ${b.figure} in ${hexLabel(b.settlement)}`;
+    }
+    case "tiles_swapped": return `${who(effect.seat)} moved ${named(effect.tile)} from ${at(effect.from)} to ${at(effect.to)}`;
     case "captured": {
       const what = effect.figure ? `a ${figureName(effect.figure)}` : "a figure";
       const score = effect.influence ? ` (${effect.influence.join("–")})` : "";
-      return { capture: true, text: `${who(effect.seat)} captured ${what} in ${hexLabel(effect.settlement)}${score}` };
+      return { capture: true, text: `${who(effect.seat)} captured ${what} in ${at(effect.settlement)}${score}` };
     }
-    case "set_aside": return { capture: true, text: `${figureName(effect.figure)} in ${hexLabel(effect.settlement)} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
+    case "set_aside": return { capture: true, text: `${figure(effect.figure)} in ${at(effect.settlement)} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
     case "turn_ended": {
-      const count = Array.isArray(effect.drew) ? effect.drew.length : effect.drew;
-      const named = Array.isArray(effect.drew) && effect.seat === viewer;
-      const drew = !count ? "" : named ? ` — drew ${effect.drew.map(tileName).join(", ")}` : ` — drew ${count}`;
+      const drawn = effect.drew;
+      const count = Array.isArray(drawn) ? drawn.length : drawn;
+      const own = Array.isArray(drawn) && effect.seat === viewer;
+      const drew = !count ? "" : own ? ` — drew ${/** @type {string[]} */ (drawn).map(tileName).join(", ")}` : ` — drew ${count}`;
       return `${who(effect.seat)} ended the turn${drew}`;
     }
     case "passed": return `${who(effect.seat)} passed`;
     case "game_finished": return { capture: true, text: `Game over: ${esc(effect.reason)}` };
-    case "figure_placed": return `${who(effect.seat)} put a ${figureName(effect.figure)} in ${hexLabel(effect.settlement)}`;
+    case "figure_placed": return `${who(effect.seat)} put a ${figure(effect.figure)} in ${at(effect.settlement)}`;
     case "figures_placed": return "Every figure is placed — now each player secretly chooses 5 tiles";
     case "hand_chosen": return `${who(effect.seat)} chose an opening hand`;
     case "play_started": return "Play begins";
@@ -61,27 +79,31 @@ export function describe(effect, seats, viewer) {
   }
 }
 
+/** @param {import("./wire.js").Effects} effects @param {Seat[]} seats @param {number | null} viewer
+ *  @returns {LogLine[]} */
 export function logItems(effects, seats, viewer) {
   return effectsList(effects).filter((e) => e.type !== "turn_ended_automatically")
-    .map((e) => describe(e, seats, viewer)).filter(Boolean)
-    .map((d) => (typeof d === "string" ? { text: d } : d));
+    .map((e) => describe(e, seats, viewer)).filter((d) => d !== null && d !== "")
+    .map((d) => (typeof d === "string" ? { text: d } : /** @type {LogLine} */ (d)));
 }
 
+/** @param {LogLine[]} lines */
 export function logPanel(lines) {
   const items = lines.slice(-60).reverse().map((l) => `<li class="${l.capture ? "capture" : ""}">${l.text}</li>`).join("");
   return `<section class="card" aria-label="Move log"><h3>Log</h3><ul class="log">${items || "<li class=muted>No moves yet</li>"}</ul></section>`;
 }
 
-// The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
-// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+/** The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
+ *  `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+ *  @param {View} view @param {Seat[]} seats @param {number[] | false | null | undefined} [honest] */
 export function finalPanel(view, seats, honest = null) {
   const o = view.outcome && honest ? { ...view.outcome, winners: honest } : view.outcome;
   if (!o) return "";
   const n = view.players;
-  const caps = (s) => o.captured[String(s)];
+  const caps = (/** @type {number} */ s) => o.captured[String(s)];
   const tokens = [...Array(n).keys()].map((s) => FIGURES.filter((f) => o.leaders[f] === s).length);
-  const total = (s) => FIGURES.reduce((sum, f) => sum + caps(s)[f], 0);
-  const unled = (s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
+  const total = (/** @type {number} */ s) => FIGURES.reduce((sum, f) => sum + caps(s)[f], 0);
+  const unled = (/** @type {number} */ s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
   const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
     const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="leader token" aria-label="leader token"></i>` : ""}</td>`).join("");
@@ -89,7 +111,7 @@ export function finalPanel(view, seats, honest = null) {
   }).join("");
   const lines = FIGURES.map((f) => o.leaders[f] === null
     ? `${figureName(f)}: tied for most (or none captured) — nobody gets this leader token.`
-    : `${figureName(f)}: ${esc(seatName(seats, o.leaders[f]))} captured the most and takes the leader token.`);
+    : `${figureName(f)}: ${esc(seatName(seats, /** @type {number} */ (o.leaders[f])))} captured the most and takes the leader token.`);
   lines.push(...tieBreaks(o, n, tokens, unled, total, seats));
   const names = o.winners.map((s) => esc(seatName(seats, s))).join(" and ");
   return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : o.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
@@ -97,8 +119,12 @@ export function finalPanel(view, seats, honest = null) {
     `<h3>How it was decided</h3>${lines.map((l) => `<p class="explain">${l}</p>`).join("")}</section>`;
 }
 
+/**
+ * @param {import("./wire.js").Outcome} o @param {number} n @param {number[]} tokens
+ * @param {(seat: number) => number} unled @param {(seat: number) => number} total @param {Seat[]} seats
+ */
 function tieBreaks(o, n, tokens, unled, total, seats) {
-  const name = (s) => esc(seatName(seats, s));
+  const name = (/** @type {number} */ s) => esc(seatName(seats, s));
   const most = Math.max(...tokens);
   const all = [...Array(n).keys()];
   if (most === 0) {

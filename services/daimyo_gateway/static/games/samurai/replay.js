@@ -2,7 +2,7 @@
 // the shell's replay toolbar (shell/replay.js), through one seat's eyes or — once the game is
 // over — with every hand revealed.
 
-import { esc, seatName } from "../../shell/widgets.js";
+import { esc, find, seatName } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { boardSvg, boardZoom, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
@@ -10,25 +10,32 @@ import { tileButton } from "./screen.js";
 
 const LAYOUT = `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
 
-export function samuraiReplay({ root, info, board: geometry, events }) {
+/** @typedef {import("./wire.js").View} View */
+
+/** @param {import("../../shell/games.js").ReplayHost} host @returns {import("../../shell/games.js").Replay} */
+export function samuraiReplay({ root, info, board, events }) {
+  const geometry = /** @type {import("./wire.js").Geometry} */ (board);
   useBoard(geometry);
+  /** @type {PanZoom | null} */
   let pz = null;
-  const draw = ({ at, view, viewer }) => {
-    pz ??= new PanZoom(root.querySelector("#board-frame"), root.querySelector("#board"), { initialZoom: boardZoom });
+  const draw = (/** @type {{ at: number, view: View, viewer: number | null }} */ { at, view, viewer }) => {
+    pz ??= new PanZoom(find(root, "#board-frame"), find(root, "#board"), { initialZoom: boardZoom });
     const event = events.find((e) => e.version === at);
     const lines = events.filter((e) => e.version <= at).flatMap((e) => logItems(e.effects, info.seats, viewer));
-    root.querySelector("#status").innerHTML = event?.seat !== undefined && event?.seat !== null
+    find(root, "#status").innerHTML = event?.seat !== undefined && event?.seat !== null
       ? `Move ${at - 1}: ${esc(seatName(info.seats, event.seat))}` : at === 1 ? "The start" : "";
     const hexes = new Set([event?.move?.hex, event?.move?.to].filter(Boolean));
-    root.querySelector("#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
+    find(root, "#board").innerHTML = boardSvg(geometry, view, { lastHexes: hexes });
     pz.apply();
-    root.querySelector("#hands").innerHTML = handsHtml(view, info.seats, viewer);
-    root.querySelector("#side").innerHTML = finalPanel(view, info.seats, info.finished && info.winners) + playersPanel(view, info.seats, viewer) + logPanel(lines);
+    find(root, "#hands").innerHTML = handsHtml(view, info.seats, viewer);
+    find(root, "#side").innerHTML = finalPanel(view, info.seats, info.finished && info.winners) + playersPanel(view, info.seats, viewer) + logPanel(lines);
   };
   return { layout: LAYOUT, draw };
 }
 
+/** @param {View} view @param {import("../../shell/widgets.js").Seat[]} seats @param {number | null} viewer */
 function handsHtml(view, seats, viewer) {
+  /** @type {(string[] | null)[] | null} */
   const hands = view.hands || (viewer !== null && view.hand ? Object.assign([], { [viewer]: view.hand }) : null);
   if (!hands) return "";
   const rows = hands.map((hand, s) => hand ? `<div class="row" style="margin:.4rem 0"><strong style="min-width:7rem">${esc(seatName(seats, s))}</strong>` +

@@ -3,40 +3,74 @@
 // offered comes from the view's `legal` moves, so the server never has to refuse a click; if it
 // does, the driver shows its reason and the screen draws again.
 
-import { esc, keepFocus, seatName } from "../../shell/widgets.js";
+import { esc, find, findAll, keepFocus, seatName, targetOf } from "../../shell/widgets.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { boardSvg, boardZoom, bindBoard, figureShape, hexLabel, influenceText, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
+import { figurePicks, lastHexes, same, swapPairs } from "./picks.js";
 import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js";
 
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire.js").Legal} Legal */
+/** @typedef {import("./wire.js").FigureSpot} FigureSpot */
+
+/**
+ * What the player has picked so far: a tile to place, a tile swap (and the tile to move), a
+ * figure swap (and its first figure), or a figure to put on a settlement in the setup.
+ * @typedef {{ kind: "place" | "tswap" | "fswap" | "setup", tile?: string, from?: string, a?: FigureSpot | null, figure?: string }} Selection
+ */
+
+/** @typedef {import("../../shell/games.js").GameScreen} GameScreen */
+
+/** @implements {GameScreen} */
 export class SamuraiScreen {
+  /** @param {import("../../shell/games.js").ScreenHost} host */
   constructor(host) {
-    Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, geometry: host.board });
-    useBoard(host.board);
-    this.view = null; this.lines = []; this.sel = null; this.chosen = new Set(); this.lastHexes = new Set();
+    this.host = host; this.root = host.root; this.info = host.info; this.seat = host.seat;
+    this.geometry = /** @type {import("./wire.js").Geometry} */ (host.board);
+    useBoard(this.geometry);
+    /** @type {View | null} */
+    this.view = null;
+    /** @type {import("./wire.js").LogLine[]} */
+    this.lines = [];
+    /** @type {Selection | null} */
+    this.sel = null;
+    /** @type {Set<string>} */
+    this.chosen = new Set();
+    /** @type {Set<string>} */
+    this.lastHexes = new Set();
+    /** @type {number | undefined} the seat whose turn is outlined */
+    this.mover = undefined;
+    // set by mount()
+    this.boardEl = /** @type {HTMLElement} */ (/** @type {unknown} */ (null));
+    this.handEl = /** @type {HTMLElement} */ (/** @type {unknown} */ (null));
+    this.pz = /** @type {PanZoom} */ (/** @type {unknown} */ (null));
   }
+
+  /** The view drawn (render and what it calls run only once there is one). */
+  shown() { return /** @type {View} */ (this.view); }
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
-    this.boardEl = this.root.querySelector("#board");
-    this.handEl = this.root.querySelector("#hand");
-    const showSite = (event) => {
-      const site = event.target.closest?.("[data-site], [data-settlement]");
-      const id = site?.dataset.site || site?.dataset.settlement;
-      const hint = this.root.querySelector("#site-hint");
+    this.boardEl = find(this.root, "#board");
+    this.handEl = find(this.root, "#hand");
+    const showSite = (/** @type {Event} */ event) => {
+      const site = targetOf(event).closest?.("[data-site], [data-settlement]");
+      const id = site?.getAttribute("data-site") || site?.getAttribute("data-settlement");
+      const hint = find(this.root, "#site-hint");
       if (!this.view) return;
       if (!id) {
-        const hex = event.target.closest?.("[data-hex]")?.dataset.hex;
+        const hex = targetOf(event).closest?.("[data-hex]")?.getAttribute("data-hex");
         if (hex) hint.innerHTML = `<strong>${esc(hexLabel(hex))}</strong>`;
         return;
       }
-      const name = (s) => esc(seatName(this.info.seats, +s));
+      const name = (/** @type {string} */ s) => esc(seatName(this.info.seats, +s));
       hint.innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
     };
     this.boardEl.addEventListener("mouseover", showSite);
     this.boardEl.addEventListener("focusin", showSite);
-    this.pz = new PanZoom(this.root.querySelector("#board-frame"), this.boardEl, { signal: this.host.signal, initialZoom: boardZoom });
+    this.pz = new PanZoom(find(this.root, "#board-frame"), this.boardEl, { signal: this.host.signal, initialZoom: boardZoom });
     bindBoard(this.boardEl, {
       onHex: (hex) => this.clickHex(hex),
       onFigure: (s, f) => this.clickFigure(s, f),
@@ -44,18 +78,21 @@ export class SamuraiScreen {
     });
   }
 
+  /** @param {KeyboardEvent} event */
   keydown(event) { if (event.key === "Escape") { this.sel = null; this.render(); } }
 
+  /** @param {import("./wire.js").Effects} effects */
   effects(effects) { this.lines.push(...logItems(effects, this.info.seats, this.seat)); }
 
   refused() { this.render(); }
 
+  /** @param {import("../../shell/games.js").ViewFrame<View> & { missed?: unknown[] }} frame */
   update(frame) {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
       this.lines.push({ text: "Game over", capture: true });
     }
-    const news = logItems(frame.effects, this.info.seats, this.seat).slice(-2);
-    if (news.length) this.root.querySelector("#just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
+    const news = logItems(/** @type {import("./wire.js").Effects} */ (frame.effects), this.info.seats, this.seat).slice(-2);
+    if (news.length) find(this.root, "#just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
     // the whole turn of whoever moved last stays outlined, tile by tile as it is played back
     const mover = frame.last_move?.seat;
     if (mover !== undefined && mover !== this.mover) { this.mover = mover; this.lastHexes = new Set(); }
@@ -66,12 +103,14 @@ export class SamuraiScreen {
     keepFocus(this.root, () => this.render());
     // keyboard play: after a move, focus goes back to the hand (first playable tile, or End turn)
     if (playing && !this.root.contains(document.activeElement)) {
-      this.handEl.querySelector("button.tile:not([disabled]), [data-act]")?.focus({ preventScroll: true });
+      /** @type {HTMLElement | null} */ (this.handEl.querySelector("button.tile:not([disabled]), [data-act]"))?.focus({ preventScroll: true });
     }
   }
 
+  /** @returns {Legal} */
   legal() { return (this.seat !== null && this.view?.legal) || {}; }
 
+  /** @param {Record<string, unknown>} move */
   send(move) {
     this.host.send(move);
     this.sel = null;
@@ -82,11 +121,13 @@ export class SamuraiScreen {
 
   // A tile chosen with the keyboard sends focus to the board's first highlighted hex (the arrow
   // keys then move between them); chosen with the mouse, focus stays on the tile.
+  /** @param {string} tile */
   selectTile(tile, byKeyboard = false) {
     keepFocus(this.root, () => this.pickTile(tile));
-    if (byKeyboard && this.sel) this.boardEl.querySelector('[tabindex="0"]')?.focus({ preventScroll: true });
+    if (byKeyboard && this.sel) /** @type {SVGElement | null} */ (this.boardEl.querySelector('[tabindex="0"]'))?.focus({ preventScroll: true });
   }
 
+  /** @param {string} tile */
   pickTile(tile) {
     const legal = this.legal();
     if (this.sel?.tile === tile) this.sel = null;
@@ -96,35 +137,43 @@ export class SamuraiScreen {
     this.render();
   }
 
+  /** @param {string} hex */
   clickHex(hex) {
     const legal = this.legal(), sel = this.sel;
     if (!sel) return;
-    if (sel.kind === "place" && legal.place?.[sel.tile]?.includes(hex)) return this.send({ type: "place", tile: sel.tile, hex });
+    if (sel.kind === "place" && legal.place?.[/** @type {string} */ (sel.tile)]?.includes(hex)) return this.send({ type: "place", tile: sel.tile, hex });
     if (sel.kind === "tswap" && !sel.from && legal.tile_swap?.[hex]) { sel.from = hex; return this.render(); }
-    if (sel.kind === "tswap" && sel.from && legal.tile_swap[sel.from].includes(hex)) return this.send({ type: "tile_swap", from: sel.from, to: hex });
-    if (sel.kind === "setup" && legal.place_figure?.[hex]?.includes(sel.figure)) return this.send({ type: "place_figure", settlement: hex, figure: sel.figure });
+    if (sel.kind === "tswap" && sel.from && /** @type {Record<string, string[]>} */ (legal.tile_swap)[sel.from].includes(hex)) return this.send({ type: "tile_swap", from: sel.from, to: hex });
+    if (sel.kind === "setup" && legal.place_figure?.[hex]?.includes(/** @type {string} */ (sel.figure))) return this.send({ type: "place_figure", settlement: hex, figure: sel.figure });
   }
 
+  /** @param {string} settlement @param {string} figure */
   clickFigure(settlement, figure) {
     const sel = this.sel;
     if (sel?.kind !== "fswap") return;
-    if (!sel.a) { sel.a = { settlement, figure }; return this.render(); }
-    if (sel.a.settlement === settlement && sel.a.figure === figure) { sel.a = null; return this.render(); }
-    const pair = swapPairs(this.legal()).find(([a, b]) => same(a, sel.a) && same(b, { settlement, figure }) || same(b, sel.a) && same(a, { settlement, figure }));
+    const first = sel.a;
+    if (!first) { sel.a = { settlement, figure }; return this.render(); }
+    if (first.settlement === settlement && first.figure === figure) { sel.a = null; return this.render(); }
+    const pair = swapPairs(this.legal()).find(([a, b]) => same(a, first) && same(b, { settlement, figure }) || same(b, first) && same(a, { settlement, figure }));
     if (pair) this.send({ type: "figure_swap", a: pair[0], b: pair[1] });
   }
 
   // -- drawing ----------------------------------------------------------------------------
 
+  /** @returns {import("./board.js").BoardOptions} */
   boardOptions() {
-    const legal = this.legal(), sel = this.sel, opts = { lastHexes: this.lastHexes };
-    if (sel?.kind === "place") opts.targets = new Set(legal.place[sel.tile] || []);
+    const legal = this.legal(), sel = this.sel;
+    /** @type {import("./board.js").BoardOptions} */
+    const opts = { lastHexes: this.lastHexes };
+    // a selection exists only when its move is legal, so its part of `legal` is there
+    const place = /** @type {Record<string, string[]>} */ (legal.place), swaps = /** @type {Record<string, string[]>} */ (legal.tile_swap);
+    if (sel?.kind === "place") opts.targets = new Set(place[/** @type {string} */ (sel.tile)] || []);
     if (sel?.kind === "tswap") {
-      if (sel.from) opts.targets = new Set(legal.tile_swap[sel.from]);
-      else opts.sources = new Set(Object.keys(legal.tile_swap));
+      if (sel.from) opts.targets = new Set(swaps[sel.from]);
+      else opts.sources = new Set(Object.keys(swaps));
     }
     if (sel?.kind === "setup") {
-      opts.targets = new Set(Object.entries(legal.place_figure || {}).filter(([, f]) => f.includes(sel.figure)).map(([s]) => s));
+      opts.targets = new Set(Object.entries(legal.place_figure || {}).filter(([, f]) => f.includes(/** @type {string} */ (sel.figure))).map(([s]) => s));
     }
     if (sel?.kind === "fswap") {
       opts.figurePicks = figurePicks(swapPairs(legal), sel.a);
@@ -137,15 +186,15 @@ export class SamuraiScreen {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
     this.pz.apply();
-    this.root.querySelector("#status").innerHTML = this.statusHtml();
-    this.root.querySelector("#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
+    find(this.root, "#status").innerHTML = this.statusHtml();
+    find(this.root, "#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
   }
 
   statusHtml() {
-    const v = this.view, seats = this.info.seats;
-    const dot = (s) => `<span class="turn-dot" style="background:${SEAT_COLORS[s]}"></span>`;
+    const v = this.shown(), seats = this.info.seats;
+    const dot = (/** @type {number} */ s) => `<span class="turn-dot" style="background:${SEAT_COLORS[s]}"></span>`;
     const watching = this.seat === null ? ` <span class="muted">· spectating</span>` : "";
     if (v.finished) return `Game over${watching}`;
     if (v.phase === "choose") {
@@ -159,12 +208,13 @@ export class SamuraiScreen {
   }
 
   renderHand() {
-    if (this.seat === null || this.view.finished) { this.handEl.innerHTML = ""; return; }
-    const legal = this.legal(), v = this.view;
+    const v = this.shown();
+    if (this.seat === null || v.finished) { this.handEl.innerHTML = ""; return; }
+    const legal = this.legal();
     if (legal.choose_hand) return this.renderChooseHand(legal.choose_hand);
     if (legal.place_figure) return this.renderSetup(legal.place_figure);
     const hand = v.hand || [];
-    const playable = (t) => (t === "figure_swap" ? !!legal.figure_swap : t === "tile_swap" ? !!legal.tile_swap : !!legal.place?.[t]);
+    const playable = (/** @type {string} */ t) => (t === "figure_swap" ? !!legal.figure_swap : t === "tile_swap" ? !!legal.tile_swap : !!legal.place?.[t]);
     const tiles = hand.map((t) => tileButton(t, this.seat, {
       selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t],
     })).join("");
@@ -175,11 +225,12 @@ export class SamuraiScreen {
     ].join("");
     this.handEl.innerHTML = `<div class="card"><h3>Your hand</h3><div class="hand" role="group" aria-label="Your hand">${tiles || "<span class=muted>empty</span>"}</div>` +
       `<div class="actions">${actions}</div><div class="hint">${this.hint()}</div></div>`;
-    this.handEl.querySelectorAll("[data-tile]").forEach((b) => {
-      b.addEventListener("click", (event) => this.selectTile(b.dataset.tile, event.detail === 0));
+    findAll(this.handEl, "[data-tile]").forEach((b) => {
+      const tile = /** @type {string} */ (b.dataset.tile);
+      b.addEventListener("click", (event) => this.selectTile(tile, event.detail === 0));
       b.addEventListener("dragstart", (event) => {
-        event.dataTransfer.setData("text/plain", b.dataset.tile);
-        this.sel = { kind: "place", tile: b.dataset.tile };
+        /** @type {DataTransfer} */ (event.dataTransfer).setData("text/plain", tile);
+        this.sel = { kind: "place", tile };
         this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
         this.pz.apply();
       });
@@ -188,40 +239,45 @@ export class SamuraiScreen {
   }
 
   hint() {
-    const sel = this.sel, legal = this.legal();
-    if (this.view.finished) return "";
+    const sel = this.sel, legal = this.legal(), view = this.shown();
+    if (view.finished) return "";
     if (!Object.keys(legal).length) return `<span class="muted">Waiting for the other players…</span>`;
     if (!sel) {
-      const turn = this.view.turn;
+      const turn = view.turn;
       if (legal.pass) return "No tile in your hand can be played: pass.";
       return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there). A normal tile ends your turn by itself; fast tiles (») may come first. Point at a settlement to see everyone's influence on it.";
     }
-    if (sel.kind === "place") return `Place ${tileName(sel.tile)} on a highlighted ${tileInfo(sel.tile).sea ? "sea" : "land"} hex.`;
+    if (sel.kind === "place") {
+      const tile = /** @type {string} */ (sel.tile);
+      return `Place ${tileName(tile)} on a highlighted ${tileInfo(tile).sea ? "sea" : "land"} hex.`;
+    }
     if (sel.kind === "tswap") return sel.from ? `Move it to a highlighted empty land hex.` : "Pick one of your non-fast tiles (outlined) to move.";
     if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} in ${hexLabel(sel.a.settlement)} with which figure?` : "Pick the first figure to swap.";
     return "";
   }
 
+  /** @param {Record<string, string[]>} placeFigure */
   renderSetup(placeFigure) {
     const allowed = new Set(Object.values(placeFigure).flat());
     const buttons = FIGURES.map((f) => `<button data-figure="${f}" ${allowed.has(f) ? "" : "disabled"} aria-pressed="${this.sel?.figure === f}" class="${this.sel?.figure === f ? "primary" : ""}">` +
-      `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${figureShape(f, 0, 0, 8)}</svg> ${figureName(f)} (${this.view.supply[f]} left)</button>`).join("");
+      `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${figureShape(f, 0, 0, 8)}</svg> ${figureName(f)} (${this.shown().supply[f]} left)</button>`).join("");
     this.handEl.innerHTML = `<div class="card"><h3>Setup: place a figure</h3><div class="setup-figs">${buttons}</div>` +
-      `<div class="hint">${this.sel ? `Pick a highlighted settlement for the ${figureName(this.sel.figure)}.` : "Choose a figure type, then a settlement."}</div></div>`;
-    this.handEl.querySelectorAll("[data-figure]").forEach((b) => b.addEventListener("click", () => {
+      `<div class="hint">${this.sel ? `Pick a highlighted settlement for the ${figureName(/** @type {string} */ (this.sel.figure))}.` : "Choose a figure type, then a settlement."}</div></div>`;
+    findAll(this.handEl, "[data-figure]").forEach((b) => b.addEventListener("click", () => {
       this.sel = { kind: "setup", figure: b.dataset.figure };
       this.render();
     }));
   }
 
+  /** @param {{ from: string[], count: number }} choice */
   renderChooseHand(choice) {
     const tiles = choice.from.map((t) => tileButton(t, this.seat, { selected: this.chosen.has(t), pressed: true })).join("");
     const ready = this.chosen.size === choice.count;
     this.handEl.innerHTML = `<div class="card"><h3>Choose your opening hand (${this.chosen.size}/${choice.count})</h3>` +
       `<div class="hand">${tiles}</div><div class="actions"><button class="primary" data-act="choose" ${ready ? "" : "disabled"}>Confirm hand</button></div>` +
       `<div class="hint">Your choice stays secret; the other tiles become your shuffled draw stack.</div></div>`;
-    this.handEl.querySelectorAll("[data-tile]").forEach((b) => b.addEventListener("click", () => {
-      const t = b.dataset.tile;
+    findAll(this.handEl, "[data-tile]").forEach((b) => b.addEventListener("click", () => {
+      const t = /** @type {string} */ (b.dataset.tile);
       if (this.chosen.has(t)) this.chosen.delete(t); else if (this.chosen.size < choice.count) this.chosen.add(t);
       this.renderHand();
     }));
@@ -229,7 +285,7 @@ export class SamuraiScreen {
   }
 
   bindActions() {
-    this.handEl.querySelectorAll("[data-act]").forEach((b) => b.addEventListener("click", () => {
+    findAll(this.handEl, "[data-act]").forEach((b) => b.addEventListener("click", () => {
       const act = b.dataset.act;
       if (act === "cancel") { this.sel = null; this.render(); }
       else if (act === "choose") this.send({ type: "choose_hand", tiles: [...this.chosen] });
@@ -238,6 +294,8 @@ export class SamuraiScreen {
   }
 }
 
+/** @param {string} tile @param {number | null} seat
+ *  @param {{ selected?: boolean, disabled?: boolean, draggable?: boolean, pressed?: boolean }} [options] */
 export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false } = {}) {
   const info = tileInfo(tile);
   const mark = `<svg width="22" height="14" viewBox="-11 -7 22 14" aria-hidden="true">${miniMark(info)}</svg>`;
@@ -249,10 +307,12 @@ export function tileButton(tile, seat, { selected = false, disabled = false, dra
     `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v">${value}</span>${mark}<span class="k">${shortKind(info)}</span></button>`;
 }
 
+/** @param {import("./tiles.js").TileInfo} info */
 function shortKind(info) {
-  return { figure_swap: "figures", tile_swap: "tiles" }[info.kind] || info.kind;
+  return /** @type {Record<string, string>} */ ({ figure_swap: "figures", tile_swap: "tiles" })[info.kind] || info.kind;
 }
 
+/** @param {import("./tiles.js").TileInfo} info */
 function miniMark(info) {
   if (FIGURES.includes(info.kind)) return figureShape(info.kind, 0, 0, 5);
   if (info.kind === "ship") return `<path d="M-7 1 h14 l-3 4 h-8 z M0 1 v-7 l5 5 z" fill="#fff"/>`;
@@ -260,32 +320,7 @@ function miniMark(info) {
   return "";
 }
 
-function swapPairs(legal) {
-  return (legal.figure_swap || []).map(([as, af, bs, bf]) => [{ settlement: as, figure: af }, { settlement: bs, figure: bf }]);
-}
-
-const same = (x, y) => x.settlement === y.settlement && x.figure === y.figure;
-
-function figurePicks(pairs, first) {
-  const picks = new Map();
-  const add = (p) => { if (!picks.has(p.settlement)) picks.set(p.settlement, new Set()); picks.get(p.settlement).add(p.figure); };
-  for (const [a, b] of pairs) {
-    if (!first) { add(a); add(b); }
-    else if (same(a, first)) add(b);
-    else if (same(b, first)) add(a);
-  }
-  if (first) add(first);
-  return picks;
-}
-
-function lastHexes(frame) {
-  const hexes = new Set();
-  const move = frame.last_move?.move;
-  if (move?.hex) hexes.add(move.hex);
-  if (move?.to) hexes.add(move.to);
-  return hexes;
-}
-
+/** @param {boolean} playing */
 function legendHtml(playing) {
   return `<div class="legend muted"><span>» fast tile</span><span><span class="fig buddha"><i></i></span> Buddha</span>` +
     `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span>${playing ? "<span>Esc cancels</span>" : ""}</div>`;

@@ -2,6 +2,7 @@
 // hand, roughly where it lies in Japan (Honshu turned ~20° so the island runs across a wide
 // screen; Shikoku below it). `label` says where the name goes when below would collide.
 
+/** @type {Record<string, [number, number]>} */
 export const CENTRES = {
   Iwami: [70, 282], Aki: [92, 360], Izumo: [160, 244], Bingo: [172, 338], Hoki: [250, 262],
   Bitchu: [238, 356], Mimasaka: [300, 306], Bizen: [296, 380], Harima: [368, 362], Tajima: [380, 284],
@@ -16,6 +17,7 @@ export const CENTRES = {
 };
 
 // name placement: "below" (default), "above", "left", "right"
+/** @type {Record<string, "below" | "above" | "left" | "right">} */
 export const LABELS = {
   Noto: "above", Mutsu: "above", Echigo: "above", Izumo: "above", Hoki: "above", Kaga: "above",
   Iwami: "above", Tajima: "above", Wakasa: "above", Echizen: "above", Etchu: "above",

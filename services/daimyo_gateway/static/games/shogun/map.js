@@ -2,16 +2,34 @@
 // shape by themselves), region colours of the chosen board side, borders as lines (sea lanes
 // dashed), and on each province its owner, armies, building sites and revolt markers.
 
-import { esc } from "../../shell/widgets.js";
+import { esc, targetOf } from "../../shell/widgets.js";
 import { CENTRES, LABELS, MARGIN } from "./layout.js";
+
+/** @typedef {import("./wire.js").Board} Board */
+/** @typedef {import("./wire.js").Border} Border */
+/** @typedef {import("./wire.js").ProvinceFacts} ProvinceFacts */
+/** @typedef {import("./wire.js").ProvinceState} ProvinceState */
+
+/**
+ * What a drawing highlights: where a move starts and may go, provinces a plan may take (the one
+ * under the chosen action), the plan's tags, and provinces something just happened in.
+ * @typedef {object} MapOptions
+ * @property {string} [origin]
+ * @property {Set<string>} [targets]
+ * @property {Set<string>} [selectable]
+ * @property {string | null} [current]
+ * @property {Map<string, string[]>} [plan]
+ * @property {Set<string>} [flash]
+ */
 
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
 export const SEAT_NAMES = ["red", "blue", "gold", "purple", "black"];
 export const PEASANT = "#58a942";
+/** @type {Record<string, string>} */
 export const REGION_COLORS = { green: "#bfdc9a", yellow: "#f4e08f", purple: "#d7c2ec", red: "#f3b9a8", brown: "#dcc09a" };
 const R = 19;
 
-const num = (x) => Math.round(x * 10) / 10;
+const num = (/** @type {number} */ x) => Math.round(x * 10) / 10;
 
 function bounds() {
   const xs = Object.values(CENTRES).map((c) => c[0]), ys = Object.values(CENTRES).map((c) => c[1]);
@@ -19,37 +37,43 @@ function bounds() {
   return [x0, y0, Math.max(...xs) + MARGIN - x0, Math.max(...ys) + MARGIN + 12 - y0];
 }
 
-const at = (name) => CENTRES[name] || [0, 0];
+const at = (/** @type {string} */ name) => CENTRES[name] || [0, 0];
 
+/** @param {string} a @param {string} b @param {string} cls @param {number} [width] */
 function line(a, b, cls, width) {
   const [x1, y1] = at(a), [x2, y2] = at(b);
   return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" class="${cls}"${width ? ` stroke-width="${width}"` : ""}/>`;
 }
 
 // Every three provinces that border each other pairwise: filled, so blobs have no holes.
+/** @param {Border[]} edges */
 function triangles(edges) {
+  /** @type {Map<string, Set<string>>} */
   const next = new Map();
+  const of = (/** @type {string} */ name) => /** @type {Set<string>} */ (next.get(name));
   for (const { a, b } of edges) {
     if (!next.has(a)) next.set(a, new Set());
     if (!next.has(b)) next.set(b, new Set());
-    next.get(a).add(b); next.get(b).add(a);
+    of(a).add(b); of(b).add(a);
   }
   const out = [];
   for (const { a, b } of edges) {
-    for (const c of next.get(a)) if (c > a && c > b && next.get(b).has(c)) out.push([a, b, c]);
+    for (const c of of(a)) if (c > a && c > b && of(b).has(c)) out.push([a, b, c]);
   }
   return out.map((t) => `<polygon points="${t.map((n) => at(n).join(",")).join(" ")}"/>`).join("");
 }
 
 // Land: a fat stroke along each land border plus a disc per province, twice (coast, then land).
+/** @param {Board} board */
 function landHtml(board) {
   const land = board.borders.filter((b) => !b.sea);
   const fill = triangles(land);
-  const shape = (width, radius, cls) => `<g class="${cls}">${land.map((b) => line(b.a, b.b, "", width)).join("")}` +
+  const shape = (/** @type {number} */ width, /** @type {number} */ radius, /** @type {string} */ cls) => `<g class="${cls}">${land.map((b) => line(b.a, b.b, "", width)).join("")}` +
     board.provinces.map((p) => `<circle cx="${at(p.name)[0]}" cy="${at(p.name)[1]}" r="${radius}"/>`).join("") + fill + "</g>";
   return shape(78, 44, "sg-coast") + shape(70, 40, "sg-land");
 }
 
+/** @param {Board} board @param {string} side */
 function regionsHtml(board, side) {
   const region = Object.fromEntries(board.provinces.map((p) => [p.name, p.regions[side]]));
   const groups = Object.keys(REGION_COLORS).map((name) => {
@@ -63,6 +87,7 @@ function regionsHtml(board, side) {
 }
 
 // A border stops short of both discs so the line reads as "these two touch".
+/** @param {Board} board */
 function bordersHtml(board) {
   return board.borders.map((b) => {
     const [x1, y1] = at(b.a), [x2, y2] = at(b.b);
@@ -72,6 +97,7 @@ function bordersHtml(board) {
   }).join("");
 }
 
+/** @param {string} kind @param {number} x @param {number} y */
 export function buildingIcon(kind, x, y, s = 6) {
   if (kind === "castle") {
     return `<g class="sg-bld castle" transform="translate(${x} ${y})"><path d="M${-s} ${s} V${-s * 0.1} H${-s * 0.55} V${-s * 0.6} H${s * 0.55} V${-s * 0.1} H${s} V${s} Z"/>` +
@@ -87,6 +113,7 @@ export function buildingIcon(kind, x, y, s = 6) {
 }
 
 // Building sites as a row of slots above the disc: built ones show their piece.
+/** @param {ProvinceFacts} facts @param {ProvinceState} state @param {number} x @param {number} y */
 function sitesHtml(facts, state, x, y) {
   const built = state.buildings || [];
   const slots = Math.max(facts.sites, built.length);
@@ -98,6 +125,7 @@ function sitesHtml(facts, state, x, y) {
   }).join("");
 }
 
+/** @param {number | undefined} count @param {number} x @param {number} y */
 function markersHtml(count, x, y) {
   if (!count) return "";
   const dots = [...Array(Math.min(count, 4)).keys()].map((i) =>
@@ -106,9 +134,12 @@ function markersHtml(count, x, y) {
     (count > 1 ? `<text x="${x + R + 15 + (Math.min(count, 4) - 1) * 3}" y="${y - R + 7}" class="sg-revolt-n">${count}</text>` : "") + "</g>";
 }
 
+/** @param {string} name @param {ProvinceFacts} facts @param {number} x @param {number} y */
 function labelHtml(name, facts, x, y) {
   const where = LABELS[name] || "below";
-  const offset = { below: [0, R + 14, "middle"], above: [0, -R - 22, "middle"], left: [-R - 6, 4, "end"], right: [R + 6, 4, "start"] }[where];
+  /** @type {Record<string, [number, number, string]>} */
+  const offsets = { below: [0, R + 14, "middle"], above: [0, -R - 22, "middle"], left: [-R - 6, 4, "end"], right: [R + 6, 4, "start"] };
+  const offset = offsets[where];
   const [dx, dy, anchor] = offset;
   const ly = where === "above" && facts.sites === 0 ? y - R - 8 : y + dy;
   return `<text x="${x + dx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${name}` +
@@ -116,6 +147,7 @@ function labelHtml(name, facts, x, y) {
 }
 
 // The actions planned in a province, as a tag over its building sites.
+/** @param {string[]} tags @param {number} x @param {number} y */
 function planTag(tags, x, y) {
   const text = tags.join(" · "), w = text.length * 6.4 + 10;
   const ty = y - R - 8;
@@ -123,6 +155,7 @@ function planTag(tags, x, y) {
     `<text x="${x}" y="${ty + 0.5}">${esc(text)}</text></g>`;
 }
 
+/** @param {ProvinceFacts} facts @param {ProvinceState} state @param {MapOptions} opts */
 function provinceHtml(facts, state, opts) {
   const name = facts.name, [x, y] = at(name);
   const inPlay = state.in_play !== false && facts.in_play !== false;
@@ -135,7 +168,7 @@ function provinceHtml(facts, state, opts) {
   if (opts.selectable?.has(name)) classes.push("selectable");
   const fill = owner === null ? (inPlay ? "#f8f3e6" : "#cfc8b8") : SEAT_COLORS[owner];
   const title = `${name} — tax ${facts.tax}, rice ${facts.rice}, ${facts.sites} site${facts.sites > 1 ? "s" : ""}` +
-    (inPlay ? "" : " (out of play)") + (owner === null ? (inPlay ? ", neutral" : "") : `, ${SEAT_NAMES[owner]}: ${state.armies} armies`) +
+    (inPlay ? "" : " (out of play)") + (owner === null ? (inPlay ? ", neutral" : "") : `, ${SEAT_NAMES[/** @type {number} */ (owner)]}: ${state.armies} armies`) +
     (state.buildings?.length ? `, ${state.buildings.join(", ")}` : "") + (state.revolt_markers ? `, ${state.revolt_markers} revolt marker(s)` : "");
   const interactive = opts.targets?.has(name) || opts.selectable?.has(name);
   const armies = owner !== null && state.armies ? `<text x="${x}" y="${y + 0.5}" class="sg-armies">${state.armies}</text>` : "";
@@ -149,7 +182,8 @@ function provinceHtml(facts, state, opts) {
     (tags ? planTag(tags, x, y) : "") + "</g>";
 }
 
-/** The whole map for a view (`view.provinces` keyed by name) with options for highlights. */
+/** The whole map for a view (`view.provinces` keyed by name) with options for highlights.
+ *  @param {Board} board @param {import("./wire.js").View | null} view @param {MapOptions} [opts] */
 export function mapSvg(board, view, opts = {}) {
   const [x0, y0, w, h] = bounds();
   const side = view?.side || "sun";
@@ -161,24 +195,26 @@ export function mapSvg(board, view, opts = {}) {
     compassHtml(x0 + 40, y0 + 44) + `</svg>`;
 }
 
+/** @param {number} x @param {number} y */
 function compassHtml(x, y) {
   return `<g class="sg-compass" transform="translate(${x} ${y})"><circle r="17"/><path d="M0 -14 L5 0 L0 14 L-5 0 Z"/><text y="-20">N</text></g>`;
 }
 
+/** @param {HTMLElement} el @param {(province: string) => void} onProvince */
 export function bindMap(el, onProvince) {
-  const pick = (event) => {
-    const g = event.target.closest?.("[data-province]");
-    if (g && (g.classList.contains("target") || g.classList.contains("selectable"))) onProvince(g.dataset.province);
+  const pick = (/** @type {Event} */ event) => {
+    const g = targetOf(event).closest?.("[data-province]");
+    if (g && (g.classList.contains("target") || g.classList.contains("selectable"))) onProvince(/** @type {string} */ (g.getAttribute("data-province")));
   };
   el.addEventListener("click", pick);
   el.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(event); } });
 }
 
-/** Region legend: colour swatches of the current side. */
+/** Region legend: colour swatches of the current side. @param {string} side */
 export function regionLegend(side) {
   return `<div class="sg-legend">${Object.entries(REGION_COLORS).map(([name, color]) =>
     `<span><i style="background:${color}"></i>${name}</span>`).join("")}<span class="muted">${side} side · tax·rice by each name</span></div>`;
 }
 
 /** The zoom a map opens at: on a narrow screen, close enough for the names to be read. */
-export const mapZoom = (width) => (width < 720 ? 800 / width : 1);
+export const mapZoom = (/** @type {number} */ width) => (width < 720 ? 800 / width : 1);

@@ -5,29 +5,42 @@
 import { esc, seatName } from "../../shell/widgets.js";
 import { PEASANT, SEAT_COLORS, SEAT_NAMES } from "./map.js";
 
+/** @typedef {import("./wire.js").Board} Board */
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire.js").Effect} Effect */
+/** @typedef {import("./wire.js").Cubes} Cubes */
+/** @typedef {import("./wire.js").LogLine} LogLine */
+/** @typedef {import("../../shell/widgets.js").Seat} Seat */
+/** @typedef {Effect & { when: string }} Battle a battle effect, with when in the round it came */
+/** @typedef {{ rice: Effect[], revolts: Effect[], scoring?: Effect }} Winter */
+
+/** @type {Record<string, string>} */
 export const ACTION_SHORT = {
   castle: "Castle", temple: "Temple", theatre: "Nô theatre", rice: "Rice", taxes: "Taxes",
   recruit5: "Recruit 5", recruit3: "Recruit 3", recruit1_move: "Recruit 1 + move", attack_a: "Attack A", attack_b: "Attack B",
 };
+/** @type {Record<string, string>} */
 export const SPECIAL_NAMES = { attack: "Attack +1", defence: "Defence +1", war_chest: "War chest +1", rice: "Rice +1", recruit: "Recruit 6" };
-const SEASON = (v) => (v.season === "setup" ? "set-up" : v.season);
+const SEASON = (/** @type {View} */ v) => (v.season === "setup" ? "set-up" : v.season);
 
 export const ICON = {
   chest: `<i class="sg-ic chest" aria-hidden="true"></i>`, rice: `<i class="sg-ic rice" aria-hidden="true"></i>`,
   province: `<i class="sg-ic province" aria-hidden="true"></i>`,
-  army: (seat) => `<i class="sg-ic army" style="background:${SEAT_COLORS[seat]}" aria-hidden="true"></i>`,
+  army: (/** @type {number} */ seat) => `<i class="sg-ic army" style="background:${SEAT_COLORS[seat]}" aria-hidden="true"></i>`,
 };
 
+/** @param {Board} board @param {number} id @returns {string} */
 export function eventText(board, id) {
   const text = board.events.find((e) => e.card === id)?.text || "";
   const same = /^same as card (\d+)/.exec(text);
   return same ? eventText(board, +same[1]) : text;
 }
 
-export const dot = (seat) => `<span class="swatch" style="background:${SEAT_COLORS[seat]};display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:-1px"></span>`;
-export const who = (seats, seat) => `${dot(seat)} ${esc(seatName(seats, seat))}`;
+export const dot = (/** @type {number} */ seat) => `<span class="swatch" style="background:${SEAT_COLORS[seat]};display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:-1px"></span>`;
+export const who = (/** @type {Seat[]} */ seats, /** @type {number} */ seat) => `${dot(seat)} ${esc(seatName(seats, seat))}`;
 
-/** A card on an action: a province, or a blank war-chest card (a bluff: the action is empty). */
+/** A card on an action: a province, or a blank war-chest card (a bluff: the action is empty).
+ *  @param {string | null | undefined} card */
 export function cardLabel(card) {
   if (card === null || card === undefined) return "—";
   if (card.startsWith("chest:")) return "blank card (bluff)";
@@ -35,7 +48,8 @@ export function cardLabel(card) {
   return card;
 }
 
-/** A bid: war chests paid for turn order, or a province card (worth 0, and out of this round). */
+/** A bid: war chests paid for turn order, or a province card (worth 0, and out of this round).
+ *  @param {string | null | undefined} bid */
 export function bidLabel(bid) {
   if (bid === null || bid === undefined) return "no bid";
   if (bid.startsWith("chest:")) return `${bid.slice(6)} war chest${bid.slice(6) === "1" ? "" : "s"}`;
@@ -43,6 +57,7 @@ export function bidLabel(bid) {
   return bid;
 }
 
+/** @param {Cubes | null | undefined} counts */
 export function cubes(counts) {
   const items = [];
   for (const [key, n] of Object.entries(counts || {})) {
@@ -53,10 +68,11 @@ export function cubes(counts) {
   return items.length ? `<span class="sg-cubes">${items.join("")}</span>` : `<span class="muted">none</span>`;
 }
 
-const total = (counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
+const total = (/** @type {Cubes | null | undefined} */ counts) => Object.values(counts || {}).reduce((a, b) => a + b, 0);
 
 // -- the round strip ------------------------------------------------------------------------
 
+/** @param {Board} board @param {View} view */
 export function stripHtml(board, view) {
   const current = view.decision?.action;
   const cards = (view.action_cards || []).map((key, i) => {
@@ -76,6 +92,7 @@ export function stripHtml(board, view) {
 
 // -- seats and score -------------------------------------------------------------------------
 
+/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
 export function seatsHtml(view, seats, mySeat) {
   const order = view.turn_order?.length ? view.turn_order : [...Array(view.players).keys()];
   const rows = order.map((s, position) => {
@@ -95,10 +112,12 @@ export function seatsHtml(view, seats, mySeat) {
   return `<section class="card" aria-label="Players"><h3>Players <span class="muted" style="font-weight:400;font-size:.8rem">in turn order</span></h3>${rows}${trackHtml(view)}</section>`;
 }
 
+/** @param {View} view */
 export function trackHtml(view) {
   const vps = Object.values(view.seats).map((s) => s.vp);
   const top = Math.max(30, Math.ceil((Math.max(...vps) + 4) / 10) * 10);
   const ticks = [...Array(top / 10 + 1).keys()].map((k) => `<span class="tick" style="left:${(k * 10 * 100) / top}%">${k * 10}</span>`).join("");
+  /** @type {Record<number, number>} */
   const seen = {};
   const pawns = Object.entries(view.seats).map(([s, info]) => {
     const stack = (seen[info.vp] = (seen[info.vp] || 0) + 1) - 1;
@@ -107,6 +126,7 @@ export function trackHtml(view) {
   return `<div class="sg-track" aria-label="Score track">${ticks}${pawns}</div>`;
 }
 
+/** @param {View} view */
 export function towerHtml(view) {
   const tray = view.tower?.tray || {};
   const stuck = view.tower?.stuck;
@@ -117,9 +137,11 @@ export function towerHtml(view) {
 
 // -- battles, winter, final -----------------------------------------------------------------
 
+/** @type {Record<string, string>} */
 const KIND = { pvp: "Battle", neutral: "Attack on a neutral province", revolt: "Revolt", winter: "Winter revolt", seed: "Tower seeding" };
 
-/** Every battle of the game so far, newest first; the newest open, each other one a click away. */
+/** Every battle of the game so far, newest first; the newest open, each other one a click away.
+ *  @param {Battle[]} battles @param {Seat[]} seats */
 export function battlesHtml(battles, seats) {
   if (!battles.length) return "";
   const items = battles.map((b, i) => ({ b, i })).reverse().map(({ b, i }, n) =>
@@ -128,12 +150,15 @@ export function battlesHtml(battles, seats) {
   return `<section class="card sg-battle" aria-label="Battles"><h3>Battles <span class="muted" style="font-weight:400;font-size:.8rem">${battles.length}, newest first</span></h3>${items}</section>`;
 }
 
+/** @param {Effect | null} battle @param {Seat[]} seats */
 export function battleHtml(battle, seats) {
   if (!battle) return "";
   return `<section class="card sg-battle" aria-label="Last battle"><h3>${KIND[battle.kind] || "Battle"} at ${esc(battle.province)}</h3>${battleBody(battle, seats)}</section>`;
 }
 
+/** @param {Effect} battle @param {Seat[]} seats */
 function battleBody(battle, seats) {
+  /** @type {[string, string][]} */
   const sides = [];
   if (battle.attacker !== null && battle.attacker !== undefined) sides.push(["Attacker", String(battle.attacker)]);
   if (battle.defender !== null && battle.defender !== undefined) sides.push(["Defender", String(battle.defender)]);
@@ -148,35 +173,38 @@ function battleBody(battle, seats) {
     `<p class="explain"><strong>${esc(battle.result)}</strong>${battle.owner !== null && battle.owner >= 0 ? ` — ${who(seats, battle.owner)} holds it with ${battle.armies}` : ""}</p>`;
 }
 
-/** The latest winter: each seat's rice check, then the points scored. */
+/** The latest winter: each seat's rice check, then the points scored.
+ *  @param {Winter | null} winter @param {Seat[]} seats */
 export function winterHtml(winter, seats) {
   if (!winter?.scoring) return "";
   const rice = Object.fromEntries((winter.rice || []).map((r) => [r.seat, r]));
-  const rows = Object.entries(winter.scoring.points).map(([s, p]) => {
+  const scoring = winter.scoring;
+  const rows = Object.entries(/** @type {Record<string, { provinces: number, buildings: number, majorities: number }>} */ (scoring.points)).map(([s, p]) => {
     const r = rice[+s];
     const check = r ? `${r.rice}/${r.needed}${r.revolts ? ` <strong title="revolts">${r.revolts} revolt${r.revolts > 1 ? "s" : ""}</strong>` : " ok"}` : "";
     return `<tr><td>${who(seats, +s)}</td><td>${check}</td><td>${p.provinces}</td><td>${p.buildings}</td><td>${p.majorities}</td>` +
-      `<td>+${p.provinces + p.buildings + p.majorities}</td><td><b>${winter.scoring.vp[s]}</b></td></tr>`;
+      `<td>+${p.provinces + p.buildings + p.majorities}</td><td><b>${scoring.vp[s]}</b></td></tr>`;
   }).join("");
-  return `<section class="card sg-winter" aria-label="Winter"><h3>Winter of year ${winter.scoring.year}</h3>` +
+  return `<section class="card sg-winter" aria-label="Winter"><h3>Winter of year ${scoring.year}</h3>` +
     `<table><thead><tr><th></th><th title="rice held / needed">rice</th><th title="1 VP per province">prov.</th><th title="1 VP per building">bldg.</th>` +
     `<th title="region majorities: castles 3, temples 2, Nô theatres 1 (ties: one less)">maj.</th><th>+VP</th><th>VP</th></tr></thead><tbody>${rows}</tbody></table>` +
     (winter.revolts?.length ? `<p class="explain">Revolts: ${winter.revolts.map((r) => `${who(seats, r.seat)} in ${r.provinces.map(esc).join(", ")}`).join("; ")}</p>` : "") + "</section>";
 }
 
-// `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+/** `honest`: the game's winners less seats a bot finished for an absent player (shell/after.js).
+ *  @param {View} view @param {Seat[]} seats @param {number[] | false | null | undefined} [honest] */
 export function finalHtml(view, seats, honest = null) {
   if (!view.finished) return "";
   if (honest) view = { ...view, winners: honest };
   const n = view.players;
   const all = [...Array(n).keys()];
-  const vp = (s) => view.seats[String(s)].vp, chests = (s) => view.seats[String(s)].chests;
+  const vp = (/** @type {number} */ s) => view.seats[String(s)].vp, chests = (/** @type {number} */ s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
     `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" title="winner" aria-label="winner"></i>` : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
-  const name = (s) => esc(seatName(seats, s));
+  const name = (/** @type {number} */ s) => esc(seatName(seats, s));
   let how;
   if (tied.length === 1) how = `${name(tied[0])} has the most victory points (${best}) and wins.`;
   else {
@@ -193,13 +221,14 @@ export function finalHtml(view, seats, honest = null) {
 
 // -- the log --------------------------------------------------------------------------------
 
+/** @param {Effect} effect @param {Seat[]} seats @param {Board} board @returns {string | LogLine | null} */
 export function describe(effect, seats, board) {
-  const w = (s) => who(seats, s);
-  const eventOf = (id) => eventText(board, id);
+  const w = (/** @type {number} */ s) => who(seats, s);
+  const eventOf = (/** @type {number} */ id) => eventText(board, id);
   switch (effect.type) {
     case "planned": return `${w(effect.seat)} planned (secret)`;
     case "drafted": return `${w(effect.seat)} drafted ${esc(effect.province)} with ${effect.armies} armies`;
-    case "bids": return `Bids: ${Object.entries(effect.bids).map(([s, b]) => `${w(+s)} ${esc(bidLabel(b))}`).join(", ")}`;
+    case "bids": return `Bids: ${Object.entries(/** @type {Record<string, string | null>} */ (effect.bids)).map(([s, b]) => `${w(+s)} ${esc(bidLabel(b))}`).join(", ")}`;
     case "special_taken": return `${w(effect.seat)} took ${SPECIAL_NAMES[effect.card] || effect.card} — plays #${effect.position}`;
     case "action_revealed": return { strong: true, text: `Action card ${effect.position}: ${ACTION_SHORT[effect.action]}` };
     case "action": {
@@ -227,6 +256,8 @@ export function describe(effect, seats, board) {
   }
 }
 
+/** @param {Effect} c @param {(seat: number) => string} w @param {(card: number) => string} eventText
+ *  @returns {string | LogLine | null} */
 function describeChance(c, w, eventText) {
   switch (c.type) {
     case "event": return { strong: true, text: `Event ${c.card}: ${esc(eventText(c.card))}` };
@@ -237,11 +268,14 @@ function describeChance(c, w, eventText) {
   }
 }
 
+/** @param {import("./wire.js").Effects} effects @param {Seat[]} seats @param {Board} board @returns {LogLine[]} */
 export function logLines(effects, seats, board) {
   const list = Array.isArray(effects) ? effects : effects?.public || [];
-  return list.map((e) => describe(e, seats, board)).filter(Boolean).map((d) => (typeof d === "string" ? { text: d } : d));
+  return list.map((e) => describe(e, seats, board)).filter((d) => d !== null && d !== "")
+    .map((d) => (typeof d === "string" ? { text: d } : /** @type {LogLine} */ (d)));
 }
 
+/** @param {LogLine[]} lines */
 export function logHtml(lines) {
   const items = lines.slice(-80).reverse().map((l) => `<li class="${l.strong ? "capture" : ""}">${l.text}</li>`).join("");
   return `<section class="card" aria-label="Log"><h3>Log</h3><ul class="log sg-log">${items || "<li class=muted>Nothing yet</li>"}</ul></section>`;
@@ -249,8 +283,19 @@ export function logHtml(lines) {
 
 /** What the effects of a stretch of play leave for the side panels: last battle, last winter. */
 export class Chronicle {
-  constructor() { this.battle = null; this.battles = []; this.winter = null; this.pendingWinter = { rice: [], revolts: [] }; this.when = ""; }
+  constructor() {
+    /** @type {Battle | null} */
+    this.battle = null;
+    /** @type {Battle[]} */
+    this.battles = [];
+    /** @type {Winter | null} */
+    this.winter = null;
+    /** @type {Winter} */
+    this.pendingWinter = { rice: [], revolts: [] };
+    this.when = "";
+  }
 
+  /** @param {import("./wire.js").Effects} effects */
   add(effects) {
     const list = Array.isArray(effects) ? effects : effects?.public || [];
     for (const e of list) {
@@ -268,12 +313,13 @@ export class Chronicle {
   }
 }
 
+/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
 export function statusText(view, seats, mySeat) {
   const when = `Year ${view.year} · ${SEASON(view)}`;
   const watching = mySeat === null ? ` <span class="muted">· spectating</span>` : "";
   if (view.finished) return `Game over${watching}`;
-  const name = (s) => esc(seatName(seats, s));
-  const mine = (view.to_act || []).includes(mySeat);
+  const name = (/** @type {number} */ s) => esc(seatName(seats, s));
+  const mine = mySeat !== null && (view.to_act || []).includes(mySeat);
   let what;
   if (view.stage === "plan") {
     what = mine ? "<strong>Your turn</strong> — plan your actions and bid (secret)" : `Planning: waiting for ${view.to_act.map(name).join(", ")}`;

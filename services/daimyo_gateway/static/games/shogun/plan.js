@@ -7,29 +7,39 @@
 import { esc } from "../../shell/widgets.js";
 import { ACTION_SHORT, ICON, bidLabel, cardLabel } from "./panels.js";
 
+/** @typedef {import("./wire.js").Board} Board */
+/** @typedef {import("./wire.js").PlanMenu} PlanMenu */
+
+/** @type {Record<string, string>} */
 export const ACTION_TAG = {
   castle: "Castle", temple: "Temple", theatre: "Nô", rice: "Rice", taxes: "Tax",
   recruit5: "Rec 5", recruit3: "Rec 3", recruit1_move: "Rec 1+", attack_a: "Atk A", attack_b: "Atk B",
 };
 
-const chestOf = (card) => (card && card.startsWith("chest:") ? card : null);
-const provinceOf = (bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
+const chestOf = (/** @type {string | null | undefined} */ card) => (card && card.startsWith("chest:") ? card : null);
+const provinceOf = (/** @type {string | null | undefined} */ bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
 
+/** A plan being made: a card (province or blank chest card) per action, and the bid. */
 export class PlanDraft {
+  /** @param {Board} board @param {PlanMenu} menu */
   constructor(board, menu) {
     this.board = board; this.menu = menu;
     this.keys = board.actions.map((a) => a.key).filter((k) => k in menu.actions); // card order 1..10
+    /** @type {Record<string, string | null>} */
     this.actions = Object.fromEntries(this.keys.map((k) => [k, null]));
-    this.bid = null; this.current = this.keys.find((k) => menu.actions[k].length) || this.keys[0];
+    /** @type {string | null} */
+    this.bid = null;
+    this.current = this.keys.find((k) => menu.actions[k].length) || this.keys[0];
     this.costs = Object.fromEntries(board.actions.map((a) => [a.key, a.cost]));
     this.facts = Object.fromEntries(board.provinces.map((p) => [p.name, p]));
   }
 
-  /** Cards (province names, chest cards) used anywhere but on `except` (an action key or "bid"). */
+  /** Cards (province names, chest cards) used anywhere but on `except` (an action key or "bid").
+   *  @param {string} except @returns {Set<string>} */
   used(except) {
     const cards = Object.entries(this.actions).filter(([k]) => k !== except).map(([, c]) => c);
     if (except !== "bid") cards.push(chestOf(this.bid) ?? provinceOf(this.bid));
-    return new Set(cards.filter(Boolean));
+    return new Set(/** @type {string[]} */ (cards.filter(Boolean)));
   }
 
   /** Provinces the current action may still take (legal, and not on another action or the bid). */
@@ -43,9 +53,11 @@ export class PlanDraft {
     return this.menu.chest_cards.find((c) => !taken.has(c)) || null;
   }
 
+  /** @param {string} key */
   choose(key) { if (key in this.actions) this.current = key; }
 
-  /** A click on a province: put it on the current action (again: take it off), then go on to the next action. */
+  /** A click on a province: put it on the current action (again: take it off), then go on to the next action.
+   *  @param {string} province */
   place(province) {
     const key = this.current;
     if (this.actions[key] === province) { this.actions[key] = null; return true; }
@@ -70,6 +82,7 @@ export class PlanDraft {
     }
   }
 
+  /** @param {string | null} bid */
   bidAllowed(bid) {
     const card = chestOf(bid) ?? provinceOf(bid);
     return !card || !this.used("bid").has(card);
@@ -77,11 +90,13 @@ export class PlanDraft {
 
   spend() {
     const actions = Object.entries(this.actions).filter(([, c]) => c && !chestOf(c)).reduce((sum, [k]) => sum + this.costs[k], 0);
-    return actions + (chestOf(this.bid) ? +this.bid.slice(6) : 0);
+    const chest = chestOf(this.bid);
+    return actions + (chest ? +chest.slice(6) : 0);
   }
 
   /** province -> the tags of the actions planned there (for the map). */
   onMap() {
+    /** @type {Map<string, string[]>} */
     const tags = new Map();
     for (const [key, card] of Object.entries(this.actions)) {
       if (!card || chestOf(card)) continue;
@@ -95,7 +110,8 @@ export class PlanDraft {
   move() { return { type: "plan", actions: { ...this.actions }, bid: this.bid }; }
 }
 
-/** What an action would give or cost in a province, in a few words. */
+/** What an action would give or cost in a province, in a few words.
+ *  @param {PlanDraft} draft @param {string} key @param {string} province */
 export function gain(draft, key, province) {
   const f = draft.facts[province];
   if (!f) return "";
@@ -105,6 +121,7 @@ export function gain(draft, key, province) {
   return cost ? `costs ${cost}` : "free";
 }
 
+/** @param {PlanDraft} draft @param {import("./wire.js").View} view @param {number} chests */
 export function planHtml(draft, view, chests) {
   const order = view.action_cards || [];
   const cards = draft.keys.map((key) => {
@@ -135,7 +152,8 @@ export function planHtml(draft, view, chests) {
     `${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. A blank card hides an empty action from the others.</p>`;
 }
 
-/** The folded dropdown form: one select per action and one for the bid. */
+/** The folded dropdown form: one select per action and one for the bid.
+ *  @param {PlanDraft} draft @param {boolean} open */
 export function listsHtml(draft, open) {
   const rows = draft.keys.map((key) => {
     const taken = draft.used(key), value = draft.actions[key];

@@ -4,34 +4,68 @@
 // driver shows its reason and the form comes back.
 
 import { PanZoom } from "../../shell/panzoom.js";
-import { esc, keepFocus } from "../../shell/widgets.js";
+import { esc, find, findAll, keepFocus } from "../../shell/widgets.js";
 import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
 import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
-  ACTION_SHORT, Chronicle, ICON, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
+  ACTION_SHORT, Chronicle, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
+/** @typedef {import("./wire.js").View} View */
+/** @typedef {import("./wire.js").Menu} Menu */
+/** @typedef {import("../../shell/games.js").GameScreen} GameScreen */
+/** @typedef {import("../../shell/games.js").ReplyFrame} ReplyFrame */
+
+/** @implements {GameScreen} */
 export class ShogunScreen {
+  /** @param {import("../../shell/games.js").ScreenHost} host */
   constructor(host) {
-    Object.assign(this, { host, root: host.root, info: host.info, seat: host.seat, board: host.board });
-    this.view = null; this.lines = []; this.chronicle = new Chronicle();
-    this.target = null; this.armies = null; this.draft = {}; this.plan = null; this.flash = new Set(); this.sent = null;
+    this.host = host; this.root = host.root; this.info = host.info; this.seat = host.seat;
+    this.board = /** @type {import("./wire.js").Board} */ (host.board);
+    /** @type {View | null} */
+    this.view = null;
+    /** @type {import("./wire.js").LogLine[]} */
+    this.lines = [];
+    this.chronicle = new Chronicle();
+    /** @type {string | null} the province a move goes to */
+    this.target = null;
+    /** @type {number | null} how many armies go */
+    this.armies = null;
+    /** @type {{ take?: string, armies?: number }} */
+    this.draft = {};
+    /** @type {PlanDraft | null} */
+    this.plan = null;
+    /** @type {Set<string>} */
+    this.flash = new Set();
+    /** @type {{ id: string, version: number | null } | null} the move in flight */
+    this.sent = null;
+    /** @type {string | undefined} */
+    this.battlesShown = undefined;
+    this.centred = false;
+    // set by mount()
+    this.el = (/** @type {string} */ id) => find(this.root, `#${id}`);
+    this.pz = /** @type {PanZoom} */ (/** @type {unknown} */ (null));
   }
+
+  /** The view drawn (render and what it calls run only once there is one). */
+  shown() { return /** @type {View} */ (this.view); }
 
   mount() {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
       `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
-    this.el = (id) => root.querySelector(`#${id}`);
+    this.el = (/** @type {string} */ id) => find(root, `#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
     this.pz = new PanZoom(this.el("board-frame"), this.el("board"), { signal: this.host.signal, initialZoom: mapZoom });
   }
 
+  /** @param {KeyboardEvent} event */
   keydown(event) { if (event.key === "Escape" && this.target) { this.target = null; this.render(); } }
 
+  /** @param {import("./wire.js").Effects} effects */
   effects(effects) {
     this.lines.push(...logLines(effects, this.info.seats, this.board));
     this.chronicle.add(effects);
@@ -39,17 +73,21 @@ export class ShogunScreen {
 
   // A sent move stays "in flight" (its form disabled) until the view that includes it arrives,
   // even if other players' views come first; an error gives the form back with the reason.
-  acked(frame) { if (frame.command_id === this.sent?.id) this.sent.version = frame.version; }
+  /** @param {ReplyFrame} frame */
+  acked(frame) { if (this.sent && frame.command_id === this.sent.id) this.sent.version = frame.version ?? null; }
 
+  /** @param {ReplyFrame} frame */
   refused(frame) {
     if (!frame.ref || frame.ref === this.sent?.id) this.sent = null;
     this.render();
   }
 
+  /** @param {import("../../shell/games.js").ViewFrame<View>} frame */
   update(frame) {
     if (this.sent?.version && frame.version >= this.sent.version) this.sent = null;
-    this.flash = flashed(frame.effects);
-    const news = logLines(frame.effects, this.info.seats, this.board).slice(-2);
+    const effects = /** @type {import("./wire.js").Effects} */ (frame.effects);
+    this.flash = flashed(effects);
+    const news = logLines(effects, this.info.seats, this.board).slice(-2);
     if (news.length) this.el("just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view;
@@ -58,15 +96,18 @@ export class ShogunScreen {
     this.render();
   }
 
+  /** @returns {Menu | null} */
   menu() { return (this.seat !== null && (this.view?.legal)) || null; }
 
   // Plans are made simultaneously: another seat's plan moves the version on without changing
   // this one's choices, so a plan is sent without an expected version (the engine still checks it).
+  /** @param {Record<string, unknown>} move */
   send(move) {
     this.sent = { id: this.host.send(move, { expected: move.type !== "plan" }), version: null };
-    this.el("decide").querySelectorAll("button, select, input").forEach((b) => { b.disabled = true; });
+    findAll(this.el("decide"), "button, select, input", HTMLButtonElement).forEach((b) => { b.disabled = true; });
   }
 
+  /** @param {string} province */
   clickProvince(province) {
     const menu = this.menu();
     if (menu?.type === "plan" && this.plan && !this.sent) {
@@ -82,6 +123,7 @@ export class ShogunScreen {
   // -- drawing ----------------------------------------------------------------------------
 
   // A zoomed-in map (a phone) opens over the player's own provinces, once.
+  /** @param {View} v */
   centreOnMine(v) {
     const mine = Object.entries(v.provinces || {}).filter(([, p]) => p.owner === this.seat && this.seat !== null).map(([name]) => CENTRES[name]).filter(Boolean);
     if (!mine.length) return;
@@ -92,6 +134,7 @@ export class ShogunScreen {
   render() {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
+    /** @type {import("./map.js").MapOptions} */
     const opts = { flash: this.flash };
     if (menu?.type === "plan" && !this.plan) this.plan = new PlanDraft(this.board, menu);
     if (menu?.type === "move") {
@@ -110,7 +153,7 @@ export class ShogunScreen {
     this.el("legend").innerHTML = regionLegend(v.side);
     this.el("final").innerHTML = finalHtml(v, seats, this.info.finished && this.info.winners);
     this.el("seats").innerHTML = seatsHtml(v, seats, this.seat) + "";
-    this.el("seats").querySelector("section").insertAdjacentHTML("beforeend", towerHtml(v));
+    find(this.el("seats"), "section").insertAdjacentHTML("beforeend", towerHtml(v));
     const battles = battlesHtml(this.chronicle.battles, seats);
     if (battles !== this.battlesShown) { this.el("battle").innerHTML = battles; this.battlesShown = battles; }
     this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
@@ -118,10 +161,11 @@ export class ShogunScreen {
     this.renderDecision(menu);
   }
 
+  /** @param {Menu | null} menu */
   renderDecision(menu) {
     const box = this.el("decide");
-    if (!menu || this.view.finished) {
-      box.innerHTML = this.seat !== null && !this.view.finished ? this.waitingHtml() : "";
+    if (!menu || this.shown().finished) {
+      box.innerHTML = this.seat !== null && !this.shown().finished ? this.waitingHtml() : "";
       return;
     }
     if (this.sent) {
@@ -132,11 +176,11 @@ export class ShogunScreen {
     if (menu.type === "pick_special") return this.renderPick(box, menu);
     if (menu.type === "move") return this.renderMove(box, menu);
     if (menu.type === "draft") return this.renderDraft(box, menu);
-    box.innerHTML = "";
+    box.innerHTML = ""; // a menu this client does not know
   }
 
   waitingHtml() {
-    const plan = this.view.your_plan;
+    const plan = this.shown().your_plan;
     if (!plan) return `<section class="card"><p class="hint muted">Waiting for the other players…</p></section>`;
     const rows = Object.entries(plan.actions).filter(([, c]) => c).map(([k, c]) => `<li>${ACTION_SHORT[k]}: ${esc(cardLabel(c))}</li>`).join("");
     return `<section class="card" aria-label="Your plan"><h3>Your plan (secret)</h3><ul class="explain" style="margin:0;padding-left:1.1rem">${rows || "<li>no actions</li>"}</ul>` +
@@ -145,36 +189,41 @@ export class ShogunScreen {
 
   // Planning: the card row and the map (plan.js), with the folded dropdown form as the
   // alternative; each edit draws again and gives focus back to what was used.
+  /** @param {HTMLElement} box @param {import("./wire.js").PlanMenu} menu */
   renderPlan(box, menu) {
     if (!this.plan) this.plan = new PlanDraft(this.board, menu);
-    const draft = this.plan, chests = this.view.seats[String(this.seat)].chests;
-    const open = box.querySelector("details.sg-lists")?.open || false;
-    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>${planHtml(draft, this.view, chests)}` +
+    const draft = this.plan, chests = this.shown().seats[String(this.seat)].chests;
+    const open = /** @type {HTMLDetailsElement | null} */ (box.querySelector("details.sg-lists"))?.open || false;
+    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>${planHtml(draft, this.shown(), chests)}` +
       `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div>` +
       `${listsHtml(draft, open)}</section>`;
     const redraw = () => keepFocus(this.root, () => this.render(), "#decide [data-plan-province], #decide [data-plan-action][aria-pressed=true]");
-    box.querySelectorAll("[data-plan-action]").forEach((b) => b.addEventListener("click", () => { draft.choose(b.dataset.planAction); redraw(); }));
-    box.querySelectorAll("[data-plan-province]").forEach((b) => b.addEventListener("click", () => { draft.place(b.dataset.planProvince); redraw(); }));
-    box.querySelectorAll("[data-plan-bid]").forEach((b) => b.addEventListener("click", () => { draft.bid = b.dataset.planBid || null; redraw(); }));
-    box.querySelector("[data-plan-blank]").addEventListener("click", () => { draft.blank(); redraw(); });
-    box.querySelector("[data-plan-clear]").addEventListener("click", () => { draft.clear(); redraw(); });
-    box.querySelectorAll("select[data-action]").forEach((s) => s.addEventListener("change", () => {
-      draft.actions[s.dataset.action] = s.value || null; draft.choose(s.dataset.action); redraw();
+    findAll(box, "[data-plan-action]").forEach((b) => b.addEventListener("click", () => { draft.choose(/** @type {string} */ (b.dataset.planAction)); redraw(); }));
+    findAll(box, "[data-plan-province]").forEach((b) => b.addEventListener("click", () => { draft.place(/** @type {string} */ (b.dataset.planProvince)); redraw(); }));
+    findAll(box, "[data-plan-bid]").forEach((b) => b.addEventListener("click", () => { draft.bid = b.dataset.planBid || null; redraw(); }));
+    find(box, "[data-plan-blank]").addEventListener("click", () => { draft.blank(); redraw(); });
+    find(box, "[data-plan-clear]").addEventListener("click", () => { draft.clear(); redraw(); });
+    findAll(box, "select[data-action]", HTMLSelectElement).forEach((s) => s.addEventListener("change", () => {
+      const action = /** @type {string} */ (s.dataset.action);
+      draft.actions[action] = s.value || null; draft.choose(action); redraw();
     }));
-    box.querySelector("#plan-bid").addEventListener("change", (event) => { draft.bid = event.target.value || null; redraw(); });
-    box.querySelector("[data-act=submit-plan]").addEventListener("click", () => this.send(draft.move()));
-    box.querySelector("[data-act=clear-plan]").addEventListener("click", () => { this.plan = null; redraw(); });
+    const bid = find(box, "#plan-bid", HTMLSelectElement);
+    bid.addEventListener("change", () => { draft.bid = bid.value || null; redraw(); });
+    find(box, "[data-act=submit-plan]").addEventListener("click", () => this.send(draft.move()));
+    find(box, "[data-act=clear-plan]").addEventListener("click", () => { this.plan = null; redraw(); });
   }
 
+  /** @param {HTMLElement} box @param {import("./wire.js").PickMenu} menu */
   renderPick(box, menu) {
     const specials = Object.fromEntries(this.board.specials.map((s) => [s.key, s.text]));
-    const order = this.view.specials;
+    const order = this.shown().specials;
     const buttons = menu.cards.map((c) => `<button data-special="${c}"><strong>${SPECIAL_NAMES[c] || c}</strong> · turn ${order.indexOf(c) + 1}<small>${esc(specials[c] || "")}</small></button>`).join("");
     box.innerHTML = `<section class="card sg-decide" aria-label="Special card"><h3>Pick a special card</h3>` +
       `<p class="hint">Its space number is your place in this round's turn order.</p><div class="sg-picks">${buttons}</div></section>`;
-    box.querySelectorAll("[data-special]").forEach((b) => b.addEventListener("click", () => this.send({ type: "pick_special", card: b.dataset.special })));
+    findAll(box, "[data-special]").forEach((b) => b.addEventListener("click", () => this.send({ type: "pick_special", card: b.dataset.special })));
   }
 
+  /** @param {HTMLElement} box @param {import("./wire.js").MoveMenu} menu */
   renderMove(box, menu) {
     const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "attack " : "→ "}${esc(t.to)}</button>`).join("");
     const target = menu.targets.find((t) => t.to === this.target);
@@ -183,37 +232,41 @@ export class ShogunScreen {
     const slider = target ? `<div class="sg-count"><label for="armies" style="margin:0">Armies</label><input type="range" id="armies" min="1" max="${menu.max_armies}" value="${count}">` +
       `<output id="armies-out">${count}</output><span class="muted">of ${menu.max_armies}</span></div>` +
       `<div class="actions"><button class="primary" data-act="go">${verb} ${esc(target.to)} with ${count}</button></div>` : "";
-    const from = this.view.provinces[menu.from];
+    const from = this.shown().provinces[menu.from];
     box.innerHTML = `<section class="card sg-decide" aria-label="Move"><h3>${ACTION_SHORT[menu.action]}: from ${esc(menu.from)} <span class="muted">(${from?.armies ?? "?"} armies)</span></h3>` +
       `<p class="hint">${menu.targets.length ? "Pick a highlighted province (or a button), then how many armies go; at least one stays." : "No province can be entered from here."}</p>` +
       `<div class="sg-picks">${targets}</div>${slider}<div class="actions"><button data-act="skip">Stay (skip)</button></div></section>`;
-    box.querySelectorAll("[data-target]").forEach((b) => b.addEventListener("click", () => this.clickProvince(b.dataset.target)));
-    const range = box.querySelector("#armies");
+    findAll(box, "[data-target]").forEach((b) => b.addEventListener("click", () => this.clickProvince(/** @type {string} */ (b.dataset.target))));
+    const range = /** @type {HTMLInputElement | null} */ (box.querySelector("#armies"));
     range?.addEventListener("input", () => {
       this.armies = +range.value;
-      box.querySelector("#armies-out").textContent = range.value;
-      box.querySelector("[data-act=go]").textContent = `${verb} ${target.to} with ${range.value}`;
+      find(box, "#armies-out").textContent = range.value;
+      find(box, "[data-act=go]").textContent = `${verb} ${target?.to} with ${range.value}`;
     });
     box.querySelector("[data-act=go]")?.addEventListener("click", () => this.send({ type: "move", to: this.target, armies: this.armies ?? menu.max_armies }));
-    box.querySelector("[data-act=skip]").addEventListener("click", () => this.send({ type: "skip" }));
+    find(box, "[data-act=skip]").addEventListener("click", () => this.send({ type: "skip" }));
   }
 
+  /** @param {HTMLElement} box @param {import("./wire.js").DraftMenu} menu */
   renderDraft(box, menu) {
-    const faceUp = this.view.draft?.face_up || [];
-    const takeName = (t) => (t === "deck" ? `top of the deck (${this.view.draft?.deck_size ?? "?"})` : faceUp[+t.slice(-1)] || t);
+    const faceUp = this.shown().draft?.face_up || [];
+    const takeName = (/** @type {string} */ t) => (t === "deck" ? `top of the deck (${this.shown().draft?.deck_size ?? "?"})` : faceUp[+t.slice(-1)] || t);
     const take = this.draft.take ?? menu.take[0], armies = this.draft.armies ?? menu.armies[menu.armies.length - 1];
     const takes = menu.take.map((t) => `<button data-take="${t}" class="${t === take ? "primary" : ""}" aria-pressed="${t === take}">${esc(takeName(t))}</button>`).join("");
     const groups = menu.armies.map((a) => `<button data-armies="${a}" class="${a === armies ? "primary" : ""}" aria-pressed="${a === armies}">${a}</button>`).join("");
     box.innerHTML = `<section class="card sg-decide" aria-label="Draft"><h3>Draft a starting province</h3><p class="hint">Province card:</p><div class="sg-picks">${takes}</div>` +
       `<p class="hint">Army group to put there:</p><div class="sg-picks">${groups}</div><div class="actions"><button class="primary" data-act="draft">Take it</button></div></section>`;
-    box.querySelectorAll("[data-take]").forEach((b) => b.addEventListener("click", () => { this.draft.take = b.dataset.take; this.renderDraft(box, menu); }));
-    box.querySelectorAll("[data-armies]").forEach((b) => b.addEventListener("click", () => { this.draft.armies = +b.dataset.armies; this.renderDraft(box, menu); }));
-    box.querySelector("[data-act=draft]").addEventListener("click", () => this.send({ type: "draft", take, armies }));
+    findAll(box, "[data-take]").forEach((b) => b.addEventListener("click", () => { this.draft.take = b.dataset.take; this.renderDraft(box, menu); }));
+    findAll(box, "[data-armies]").forEach((b) => b.addEventListener("click", () => { this.draft.armies = Number(b.dataset.armies); this.renderDraft(box, menu); }));
+    find(box, "[data-act=draft]").addEventListener("click", () => this.send({ type: "draft", take, armies }));
   }
 }
 
 
-function flashed(effects) {
+/** The provinces the effects of a move touched (battles, moves, actions done), to flash on the map.
+ *  @param {import("./wire.js").Effects} effects */
+export function flashed(effects) {
+  /** @type {Set<string>} */
   const out = new Set();
   const list = Array.isArray(effects) ? effects : effects?.public || [];
   for (const e of list) {
