@@ -7,6 +7,7 @@ from aiohttp import web
 from daimyo_gateway.http_api.common import QUOTAS, SIGNER, address, json_body, player, take_quota
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import Player, clean_name, new_guest
+from daimyo_kit.names import NameRefused
 
 
 def _signed_in(request: web.Request, who: Player) -> web.Response:
@@ -18,8 +19,8 @@ async def sign_in(request: web.Request) -> web.Response:
     body = await json_body(request)
     try:
         guest = new_guest(clean_name(body.get("name")))
-    except ValueError as e:
-        raise ServiceError("malformed", str(e)) from None
+    except NameRefused as e:  # the reason is a stable code the client translates
+        raise ServiceError("malformed", e.message, {"field": "name", "reason": e.code}) from None
     quotas = request.app[QUOTAS]
     take_quota(quotas.sign_ins, address(request), quotas.limits.guest_signins_per_minute,
                "guest sign-ins from your address")

@@ -77,7 +77,7 @@ def test_an_auth_frame_of_another_protocol_version_is_refused() -> None:
 
 
 def test_every_frame_the_gateway_sends_says_its_type_and_the_protocol_version() -> None:
-    sent = [frames.hello("p", "Ann"), frames.pong(1), frames.ack("g", "c", 2, None),
+    sent: list[frames.ServerFrame] = [frames.hello("p", "Ann"), frames.pong(1), frames.ack("g", "c", 2, None),
             frames.seat_changed("g", 0, "left", 3, None), frames.resynced("g", 3, None), frames.status(True),
             frames.chat("g", "players", 1, 0, "Ann", "hi", 5), frames.chat_sent("g", "players", 1, "r"),
             frames.error("stale", "behind"), frames.notice("your_turn", {"game_id": "g"}),

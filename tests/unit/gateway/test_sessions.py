@@ -11,6 +11,7 @@ import pytest
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import PlayerNotice
+from daimyo_gateway import frames
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.tokens import Player
@@ -28,10 +29,10 @@ class Harness:
         self.sent: list[dict[str, Any]] = []
         self.games.add("g1", [ALICE.player_id, BOB.player_id], version=3)
 
-        def send_now(frame: dict[str, Any] | bytes) -> None:  # a forwarded view is the bytes it came as
-            self.sent.append(json.loads(frame) if isinstance(frame, bytes) else frame)
+        def send_now(frame: frames.ServerFrame | bytes) -> None:  # a forwarded view is the bytes it came as
+            self.sent.append(json.loads(frame if isinstance(frame, bytes) else frames.encode(frame)))
 
-        async def send(frame: dict[str, Any] | bytes) -> None:
+        async def send(frame: frames.ServerFrame | bytes) -> None:
             send_now(frame)
         self.session = Session(player, self.games, self.hub, send,  # type: ignore[arg-type]
                                send_now=send_now if straight else None)

@@ -14,6 +14,7 @@ import pytest
 from aiohttp import WSMsgType
 from aiohttp.test_utils import TestClient, TestServer
 
+from daimyo_gateway import frames
 from daimyo_gateway.http_api import create_app
 from daimyo_gateway.limits import Limits, TokenBucket
 from daimyo_gateway.sockets import Connection, Outbox
@@ -195,7 +196,7 @@ async def test_a_socket_that_does_not_read_is_closed_with_try_again_later() -> N
     ws = StuckSocket()
     connection = Connection(ws, LIMITS, TokenBucket(1, 1), "g-alice")  # type: ignore[arg-type]
     for n in range(LIMITS.ws_outbox_frames + 1):
-        await connection.send({"type": "pong", "ref": n})
+        await connection.send(frames.pong(n))
     await connection.finish()
     assert connection.failure == "outbox_full" and len(connection.outbox) == 0
     assert ws.closed_with is not None and ws.closed_with[0] == 1013
@@ -204,19 +205,19 @@ async def test_a_socket_that_does_not_read_is_closed_with_try_again_later() -> N
 
 def test_an_outbox_holds_a_bounded_number_of_frames_and_bytes() -> None:
     outbox = Outbox(max_frames=3, max_bytes=1000)
-    assert all(outbox.put({"type": "pong", "ref": n}) for n in range(3))
-    assert not outbox.put({"type": "pong"}) and outbox.overflowed and len(outbox) == 0
+    assert all(outbox.put(frames.pong(n)) for n in range(3))
+    assert not outbox.put(frames.pong(None)) and outbox.overflowed and len(outbox) == 0
     by_bytes = Outbox(max_frames=100, max_bytes=100)
-    assert by_bytes.put({"ref": "x" * 50}) and not by_bytes.put({"ref": "x" * 50})
+    assert by_bytes.put(frames.pong("x" * 50)) and not by_bytes.put(frames.pong("x" * 50))
 
 
 async def test_an_outbox_gives_frames_in_order_then_none_once_closed() -> None:
     outbox = Outbox(10, 1000)
-    outbox.put({"n": 1})
+    outbox.put(frames.pong(1))
     outbox.put("already encoded")
     outbox.close()
     taken = [await outbox.get(), await outbox.get(), await outbox.get()]
-    assert taken == ['{"n":1}', "already encoded", None]
+    assert taken == ['{"type":"pong","v":1,"ref":1}', "already encoded", None]
 
 
 async def test_a_waiting_outbox_reader_wakes_for_the_next_frame_and_for_the_close() -> None:
