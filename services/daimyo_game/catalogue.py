@@ -19,8 +19,8 @@ from psycopg.rows import dict_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
-from daimyo_store.migrations import apply_migrations, checked_schema
+from daimyo_game.pools import open_side_pool
+from daimyo_store.migrations import apply_migrations
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 LEDGER = "game_service_migrations"
@@ -98,11 +98,7 @@ class PostgresCatalogue:
 
     @classmethod
     async def open(cls, database_url: str, schema: str, max_size: int = 4) -> PostgresCatalogue:
-        pool = AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False,
-                                   reconnect_timeout=POOL_RECONNECT_TIMEOUT, kwargs={
-            "options": f"-c search_path={checked_schema(schema)}", "autocommit": True})
-        await pool.open(wait=True)
-        return cls(pool)
+        return cls(await open_side_pool(database_url, schema, max_size))
 
     async def close(self) -> None:
         await self._pool.close()

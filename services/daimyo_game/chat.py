@@ -25,8 +25,7 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.errors import Malformed, PermissionDenied, RateLimited
 from daimyo_game.my_games import seat_of
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
-from daimyo_store.migrations import checked_schema
+from daimyo_game.pools import open_side_pool
 
 PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
@@ -98,11 +97,7 @@ class ChatStore:
     @classmethod
     async def open(cls, database_url: str, schema: str, max_size: int = 4) -> ChatStore:
         """A chat store over its own pool in the game service's `schema`."""
-        pool = AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False,
-                                   reconnect_timeout=POOL_RECONNECT_TIMEOUT, kwargs={
-            "options": f"-c search_path={checked_schema(schema)}", "autocommit": True})
-        await pool.open(wait=True)
-        return cls(pool)
+        return cls(await open_side_pool(database_url, schema, max_size))
 
     async def close(self, timeout: float = 5.0) -> None:
         await self._pool.close(timeout=timeout)
