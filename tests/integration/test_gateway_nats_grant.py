@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from nats.aio.client import Client
 
-from daimyo_kit.embedded import EmbeddedNats
+from daimyo_devkit.embedded import EmbeddedNats
 from tests.integration.test_nats_accounts import operator, refused_publish, server
 
 pytestmark = pytest.mark.integration

@@ -12,7 +12,7 @@ import pytest
 
 from daimyo_bus import Bus
 from daimyo_bus.messages import BusMessage, ChatLine
-from daimyo_kit.embedded import port_answers
+from daimyo_devkit.embedded import port_answers
 from daimyo_matchmaking.store import open_pool
 from tests.resilience.servers import PrivateNats, PrivatePostgres
 
