@@ -100,11 +100,15 @@ def stack_secrets() -> frozenset[str]:
     return frozenset(credentials.generate()) | {TOKEN_SECRET, "DAIMYO_DATABASE_URL", "POSTGRES_PASSWORD"}
 
 
-def own_secrets(kind: str) -> frozenset[str]:
+def own_secrets(kind: str, env: Mapping[str, str] | None = None) -> frozenset[str]:
     """The secret variables service `kind` reads — the same ones Kubernetes gives it: its own
     NATS password and gRPC token, the callers list if it serves gRPC, the database URL if it
-    uses Postgres, the token-signing secret only in the gateway. Anything else: none."""
+    uses Postgres, the token-signing secret only in the gateway; the bot service also the
+    driver's, unless `env` turns its in-process driver off (DAIMYO_BOT_DRIVER=off, as
+    Kubernetes runs it). Anything else: none."""
     own = set(credentials.K8S_SECRETS.get(CREDENTIAL_ROLES.get(kind, ""), ()))
+    if kind == "bot" and (env or {}).get("DAIMYO_BOT_DRIVER", "on").lower() != "off":
+        own |= set(credentials.K8S_SECRETS["driver"])
     if kind in DATABASE_USERS:
         own.add("DAIMYO_DATABASE_URL")
     if kind == "gateway":
@@ -116,7 +120,7 @@ def service_env(kind: str, env: Mapping[str, str]) -> dict[str, str]:
     """One child's environment from the stack's (`child_env`): the hook for what differs per
     service. `kind` is a COMMANDS name ("game", "bot-driver", ...). Each child keeps only its
     own secrets (`own_secrets`): a compromised bot cannot sign tokens or log in as the gateway."""
-    others = stack_secrets() - own_secrets(kind)
+    others = stack_secrets() - own_secrets(kind, env)
     own = {name: value for name, value in env.items() if name not in others}
     if kind == "bot-driver":  # reads the bot's settings, but must not take the bot's metrics port
         own["DAIMYO_BOT_METRICS_PORT"] = str(free_port())

@@ -95,7 +95,7 @@ EXPECTED_SECRETS = {
     "matchmaking": {"DAIMYO_MATCHMAKING_NATS_PASSWORD", "DAIMYO_MATCHMAKING_GRPC_TOKEN",
                     "DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},
     "gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
-    "bot": {"DAIMYO_GRPC_CALLERS"},
+    "bot": {"DAIMYO_GRPC_CALLERS", "DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},  # + its driver
     "bot-driver": {"DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},
     "http.server": set(),  # anything else: no secret at all
 }
@@ -110,6 +110,11 @@ def secrets_in(env: dict[str, str]) -> set[str]:
 def test_each_child_holds_only_its_own_roles_secrets(kind: str) -> None:
     assert secrets_in(STACK) > EXPECTED_SECRETS[kind]  # the stack holds them all ...
     assert secrets_in(service_env(kind, STACK)) == EXPECTED_SECRETS[kind]  # ... each child its own
+
+
+def test_a_bot_service_without_its_own_driver_holds_only_the_callers_list() -> None:
+    alone = dict(STACK, DAIMYO_BOT_DRIVER="off")
+    assert secrets_in(service_env("bot", alone)) == {"DAIMYO_GRPC_CALLERS"}
 
 
 def test_a_childs_secrets_keep_the_stacks_values_and_its_other_settings() -> None:
