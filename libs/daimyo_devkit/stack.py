@@ -230,7 +230,7 @@ class Child:
     cwd: Path | None = None
     process: subprocess.Popen[bytes] | None = None
     started_at: float = 0.0
-    crashes: int = 0  # in a row, each one shortly after its start (the restart backoff's exponent)
+    crashes: int = 0  # in a row, none after RESTART_STABLE up (the restart backoff's exponent)
     restarts: int = 0
     restart_at: float | None = None  # when a crashed child starts again
 
