@@ -6,8 +6,10 @@ a restart. It applies every schema's migrations in the deploy job's order (`MIGR
 starts each service whose package exists
 (`python -m daimyo_<name>`), waits until each is healthy, prints where it listens, and stops
 everything — services first, then the servers — on Ctrl-C or SIGTERM (a second one kills at
-once). The services are children of the stack supervisor (`daimyo_devkit.stack`): they end when
-this process ends, however it ends.
+once). A service that crashes is started again after a backoff (0.5 s doubling to at most 10 s,
+said on this terminal). The services are children of the stack supervisor
+(`daimyo_devkit.stack`): they end when this process ends, however it ends. Their ports are the
+defaults when free, claimed so that a second `make run` started at once takes others.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import Path
 from types import FrameType
 
 from daimyo_devkit.embedded import EmbeddedNats, EmbeddedPostgres, start_nats, start_postgres
-from daimyo_devkit.stack import Child, Supervisor, assign_ports, default_port_when_free
+from daimyo_devkit.stack import Child, Supervisor, assign_ports, default_port_when_free, service_env
 from daimyo_kit import credentials
 from daimyo_kit.shutdown import parent_death_signal
 
@@ -74,8 +76,9 @@ def main() -> int:
 
 
 def _migrate(env: dict[str, str]) -> None:
+    own = service_env("migrate", env)  # the database URL, no service's credentials
     for package in MIGRATIONS:
-        subprocess.run([sys.executable, "-m", package, "migrate"], env=env, cwd=REPO, check=True)
+        subprocess.run([sys.executable, "-m", package, "migrate"], env=own, cwd=REPO, check=True)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -158,16 +161,12 @@ def _wait_for_signal(supervisor: Supervisor) -> None:
 
     def request_stop(signum: int, _frame: FrameType | None) -> None:
         nonlocal stopping
-        stopping = True
+        stopping = supervisor.stopping = True  # no restart from here on
 
     signal.signal(signal.SIGINT, request_stop)
     signal.signal(signal.SIGTERM, request_stop)
-    reported: set[str] = set()
     while not stopping:
-        for child in supervisor.exited():
-            if child.name not in reported:
-                reported.add(child.name)
-                print(f"! {child.name} exited with code {child.returncode}; see {child.log_path or 'above'}")
+        supervisor.restart_exited(lambda line: print(line, flush=True))
         time.sleep(0.3)
     print("\nstopping ...", flush=True)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from daimyo_devkit import claims
 from daimyo_kit import credentials as creds
 from daimyo_kit.shutdown import parent_death_signal
 
@@ -52,17 +53,19 @@ def free_port(host: str = "127.0.0.1") -> int:
 
     Picking from the ephemeral range (bind to port 0) raced with outgoing connections: a pool
     opening connections could take the port before the service bound it (a gateway then failed to
-    start in CI). Only another process picking the same random port can still race.
+    start in CI). Another Daimyo process never gets it too: the port is claimed machine-wide
+    (`daimyo_devkit.claims`) until this process releases it or ends.
     """
     candidates = _listening_ports()
     for _attempt in range(200):
         port = _chooser.randrange(candidates.start, candidates.stop)
-        if port in _handed_out:
+        if port in _handed_out or not claims.claim(port):
             continue
         with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
             probe.bind((host, port))
             _handed_out.add(port)
             return port
+        claims.release(port)
     raise RuntimeError(f"no free TCP port in {candidates.start}..{candidates.stop - 1}")
 
 

@@ -6,11 +6,15 @@ through it. Each child is `python -m daimyo_<service> [args]` in its own process
 or a kill reaches the service's own workers too) and dies with the supervisor however the
 supervisor ends: it asks Linux for SIGTERM on its parent's death (`daimyo_kit.shutdown`,
 DAIMYO_DIE_WITH_PARENT). Stopping is SIGTERM in reverse start order (callers before the
-services they call), SIGKILL for whatever outlives its grace.
+services they call), SIGKILL for whatever outlives its grace. A child that crashes is started
+again with a capped backoff when the owner asks for it (`Supervisor.restart_exited`, as `make
+run` does), never once a stop has begun. Ports are claimed machine-wide while they are planned
+(`daimyo_devkit.claims`), so two stacks started at once never share one.
 
 `child_env` is the one place where the environment every child starts with is built — add
 what all services of a stack need there (e.g. generated NATS users or gRPC credentials) — and
-`service_env` the one place for what differs per service (each service's own credentials).
+`service_env` the one place for what differs per service: each child keeps only its own
+secrets (`own_secrets`, the same split as the Kubernetes Secrets).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
+from daimyo_devkit import claims
 from daimyo_devkit.embedded import free_port, port_answers
 from daimyo_kit import credentials
 from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
@@ -45,6 +50,9 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
 }
 START_TIMEOUT = 60.0
 STOP_MARGIN = 2.0  # beyond the children's own grace before they are killed
+RESTART_FIRST = 0.5  # seconds before the first restart of a crashed child ...
+RESTART_CAP = 10.0  # ... doubling with each crash in a row, never more than this
+RESTART_STABLE = 30.0  # up this long: its next crash counts as the first again
 
 
 # -- the environment ------------------------------------------------------------------------
@@ -80,10 +88,40 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
     return env
 
 
+CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
+                    "bot-driver": "driver"}
+"""Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
+DATABASE_USERS = frozenset({"game", "matchmaking", "migrate"})
+TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
+
+
+def stack_secrets() -> frozenset[str]:
+    """Every secret variable a stack's environment may hold."""
+    return frozenset(credentials.generate()) | {TOKEN_SECRET, "DAIMYO_DATABASE_URL", "POSTGRES_PASSWORD"}
+
+
+def own_secrets(kind: str, env: Mapping[str, str] | None = None) -> frozenset[str]:
+    """The secret variables service `kind` reads — the same ones Kubernetes gives it: its own
+    NATS password and gRPC token, the callers list if it serves gRPC, the database URL if it
+    uses Postgres, the token-signing secret only in the gateway; the bot service also the
+    driver's, unless `env` turns its in-process driver off (DAIMYO_BOT_DRIVER=off, as
+    Kubernetes runs it). Anything else: none."""
+    own = set(credentials.K8S_SECRETS.get(CREDENTIAL_ROLES.get(kind, ""), ()))
+    if kind == "bot" and (env or {}).get("DAIMYO_BOT_DRIVER", "on").lower() != "off":
+        own |= set(credentials.K8S_SECRETS["driver"])
+    if kind in DATABASE_USERS:
+        own.add("DAIMYO_DATABASE_URL")
+    if kind == "gateway":
+        own.add(TOKEN_SECRET)
+    return frozenset(own)
+
+
 def service_env(kind: str, env: Mapping[str, str]) -> dict[str, str]:
     """One child's environment from the stack's (`child_env`): the hook for what differs per
-    service (its own credentials, say). `kind` is a COMMANDS name ("game", "bot-driver", ...)."""
-    own = dict(env)
+    service. `kind` is a COMMANDS name ("game", "bot-driver", ...). Each child keeps only its
+    own secrets (`own_secrets`): a compromised bot cannot sign tokens or log in as the gateway."""
+    others = stack_secrets() - own_secrets(kind, env)
+    own = {name: value for name, value in env.items() if name not in others}
     if kind == "bot-driver":  # reads the bot's settings, but must not take the bot's metrics port
         own["DAIMYO_BOT_METRICS_PORT"] = str(free_port())
     return own
@@ -94,12 +132,16 @@ def any_free_port(_variable: str, _default: int) -> int:
 
 
 def default_port_when_free(variable: str, default: int, env: Mapping[str, str] | None = None) -> int:
-    """The port `variable` names in the environment, else `default` when free, else any free one."""
+    """The port `variable` names in the environment, else `default` when free, else any free one.
+    Either is claimed machine-wide first (`daimyo_devkit.claims`), so a second stack planning
+    at the same moment gets other ports."""
     env = os.environ if env is None else env
     if env.get(variable):
         return int(env[variable])
-    if default and not port_answers("127.0.0.1", default):
-        return default
+    if default and claims.claim(default):
+        if not port_answers("127.0.0.1", default):
+            return default
+        claims.release(default)
     return free_port()
 
 
@@ -188,6 +230,9 @@ class Child:
     cwd: Path | None = None
     process: subprocess.Popen[bytes] | None = None
     started_at: float = 0.0
+    crashes: int = 0  # in a row, none after RESTART_STABLE up (the restart backoff's exponent)
+    restarts: int = 0
+    restart_at: float | None = None  # when a crashed child starts again
 
     def start(self) -> None:
         env = dict(self.env, **{PARENT_ENV: str(os.getpid())})
@@ -266,6 +311,35 @@ class Child:
         self.terminate()
         return self.wait_or_kill(self.grace if grace is None else grace)
 
+    def schedule_restart(self, now: float) -> float:
+        """Plan the next start after a crash; the delay: RESTART_FIRST doubling per crash in a
+        row, at most RESTART_CAP, back to the first once the child had stayed up RESTART_STABLE."""
+        if now - self.started_at >= RESTART_STABLE:
+            self.crashes = 0
+        delay = restart_delay(self.crashes)
+        self.crashes += 1
+        self.restart_at = now + delay
+        return delay
+
+    def restart(self) -> None:
+        self.send(signal.SIGKILL)  # whatever the crashed service left in its group
+        self.restart_at = None
+        self.restarts += 1
+        self.start()
+
+
+def restart_delay(crashes: int) -> float:
+    """Seconds before restarting a child that crashed `crashes` times in a row before."""
+    return float(min(RESTART_CAP, RESTART_FIRST * 2 ** min(crashes, 16)))
+
+
+def exit_description(code: int | None) -> str:
+    """"code 3", or "signal SIGKILL" for a child a signal ended."""
+    if code is not None and code < 0:
+        with contextlib.suppress(ValueError):
+            return f"signal {signal.Signals(-code).name}"
+    return f"code {code}"
+
 
 # -- the supervisor -------------------------------------------------------------------------
 
@@ -277,6 +351,7 @@ class Supervisor:
     log_dir: Path | None = None
     cwd: Path | None = None
     children: dict[str, Child] = field(default_factory=dict)
+    stopping: bool = False  # set by any stop: from then on nothing is restarted
 
     def add(self, name: str, env: dict[str, str], ready: Probe | None = None,
             module: str | None = None, args: list[str] | None = None) -> Child:
@@ -343,9 +418,26 @@ class Supervisor:
     def exited(self) -> list[Child]:
         return [c for c in self.children.values() if c.process is not None and not c.running]
 
+    def restart_exited(self, say: Callable[[str], None] = print) -> None:
+        """Start again every child that exited by itself, each after its backoff
+        (`Child.schedule_restart`), telling `say` what crashed and when it comes back. Call it
+        regularly while the stack runs; it does nothing once a stop has begun."""
+        now = time.monotonic()
+        for child in self.exited():
+            if self.stopping:
+                return
+            if child.restart_at is None:
+                delay = child.schedule_restart(now)
+                say(f"! {child.name} exited with {exit_description(child.returncode)}; restarting it in "
+                    f"{delay:g} s (crash {child.crashes} in a row); see {child.log_path or 'above'}")
+            elif now >= child.restart_at:
+                child.restart()
+                say(f"  {child.name} restarted (pid {child.pid}, restart {child.restarts})")
+
     def stop(self, grace: float | None = None) -> list[str]:
         """SIGTERM each running child in reverse start order, each waited for (at most `grace`,
         default its own grace) before the next; the names of those that had to be killed."""
+        self.stopping = True
         killed = []
         for child in reversed(list(self.children.values())):
             if child.running and not child.stop(grace):
@@ -354,6 +446,7 @@ class Supervisor:
 
     def stop_at_once(self, grace: float | None = None) -> list[str]:
         """SIGTERM to every running child at once (pods of a rollout), SIGKILL after `grace`."""
+        self.stopping = True
         running = [c for c in self.children.values() if c.running]
         for child in running:
             child.terminate()

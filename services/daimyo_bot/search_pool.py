@@ -3,7 +3,8 @@
 Each worker searches its own determinizations with its own seed; the parent merges the root
 statistics by visit counts. Workers stop a safety margin before the deadline; the parent
 waits no longer than the deadline allows and merges whatever has arrived — a worker that is
-late (busy with another request, or slow) is simply left out.
+late (busy with another request, or slow) is simply left out. Workers die with the service
+(a parent-death signal), so a killed bot service leaves no searching orphans behind.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from daimyo_bot.packages import import_bot_packages
 from daimyo_kit import logging as log
+from daimyo_kit.shutdown import parent_death_signal
 
 WORKER_SHARE = 0.75  # of the deadline spent searching; the rest is transport and merging
 PARENT_SHARE = 0.92  # the parent answers with what it has by then
@@ -63,6 +65,14 @@ def _run_job(search: SearchFunction, view_json: str, seat: int, seed: int, stop_
     return search(json.loads(view_json), seat, seed, stop_at, max_iterations)
 
 
+def _die_with_service(service_pid: int) -> None:
+    """Each worker ends with the service however it ends (a SIGKILL included): SIGTERM on its
+    parent's death; and at once if the service died before the worker got here."""
+    parent_death_signal()
+    if os.getppid() != service_pid:
+        os._exit(1)
+
+
 def _warm() -> int:
     import_bot_packages()  # every game's engine, board data and search code, once
     return os.getpid()
@@ -76,7 +86,8 @@ class SearchPool:
         self._executor = executor or self._new_executor()
 
     def _new_executor(self) -> Executor:
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_die_with_service, initargs=(os.getpid(),))
 
     async def warm_up(self) -> None:
         """Start every worker now, so the first request does not pay for process start-up."""

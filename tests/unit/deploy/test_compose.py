@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 import yaml
 
+from daimyo_kit import credentials
 from tests.unit.deploy.manifests import REPO
 
 COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
@@ -15,7 +16,20 @@ SERVICES: dict[str, Any] = COMPOSE["services"]
 DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway"}
 CONFIG_VARS = {
     "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_LOG_LEVEL",
-}  # the database URL, token secret and service credentials come from deploy/secrets.env
+}  # the database URL, token secret and service credentials: each service its own (below)
+SECRETS = set(credentials.compose_secrets())
+OWN_SECRETS = {
+    "postgres": {"POSTGRES_PASSWORD"},
+    "nats": {credentials.nats_password_var(role) for role in credentials.NATS_ROLES},
+    "migrate": {"DAIMYO_DATABASE_URL"},
+    "game": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS"},
+    "relay": {"DAIMYO_DATABASE_URL", "DAIMYO_GAME_NATS_PASSWORD"},
+    "matchmaking": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS", "DAIMYO_MATCHMAKING_NATS_PASSWORD",
+                    "DAIMYO_MATCHMAKING_GRPC_TOKEN"},
+    "bot": {"DAIMYO_GRPC_CALLERS"},
+    "driver": {"DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},
+    "gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
+}
 
 
 def test_compose_runs_postgres_nats_migrations_and_every_service() -> None:
@@ -34,7 +48,6 @@ def test_each_daimyo_service_runs_its_role_from_the_one_image(role: str) -> None
     assert svc["command"] == [role]
     assert svc["build"]["dockerfile"] == "deploy/docker/Dockerfile"
     assert set(svc["environment"]) >= CONFIG_VARS
-    assert svc["env_file"] == [{"path": "secrets.env", "required": True}]
 
 
 @pytest.mark.parametrize("role", sorted(DAIMYO_ROLES))
@@ -70,3 +83,21 @@ def test_everything_another_service_waits_on_has_a_healthcheck() -> None:
 def test_the_relay_runs_as_its_own_service_not_inside_every_game_replica() -> None:
     assert SERVICES["game"]["environment"]["DAIMYO_GAME_RELAY"] == "off"
     assert SERVICES["relay"]["command"] == ["relay"]
+
+
+@pytest.mark.parametrize("name", sorted(OWN_SECRETS))
+def test_each_container_gets_only_its_own_secrets_never_the_whole_file(name: str) -> None:
+    svc = SERVICES[name]
+    assert "env_file" not in svc
+    assert SECRETS & set(svc["environment"]) == OWN_SECRETS[name]
+
+
+@pytest.mark.parametrize("name", sorted(OWN_SECRETS))
+def test_every_secret_is_read_from_the_env_file_and_required(name: str) -> None:
+    environment = SERVICES[name]["environment"]
+    for variable in OWN_SECRETS[name]:
+        assert environment[variable].startswith(f"${{{variable}:?{variable} is not set")
+
+
+def test_the_bot_leaves_driving_to_the_driver_and_its_credentials() -> None:
+    assert SERVICES["bot"]["environment"]["DAIMYO_BOT_DRIVER"] == "off"

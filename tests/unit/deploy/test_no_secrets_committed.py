@@ -79,7 +79,10 @@ def test_the_dev_secret_has_every_key_the_workloads_read(all_rendered: Rendered)
 def test_compose_has_no_default_secret_and_needs_the_generated_file() -> None:
     text = (REPO / "deploy/compose.yaml").read_text()
     assert not re.findall(r"\$\{\w*(?:SECRET|PASSWORD|TOKEN)\w*:-", text), "a secret has a committed default"
-    assert "dev-only" not in text and "path: secrets.env" in text and "required: true" in text
+    assert "dev-only" not in text and "--env-file deploy/secrets.env" in text
+    references = re.findall(r"\$\{(\w+)(:\?)?", text)
+    secret = [(name, needed) for name, needed in references if re.search("SECRET|PASSWORD|TOKEN|URL", name)]
+    assert secret and all(needed for _name, needed in secret), "a secret that compose does not require"
     assert "deploy/secrets.env" in (REPO / ".gitignore").read_text().splitlines()
 
 
