@@ -145,3 +145,12 @@ def _certificates(directory: Path) -> None:
     openssl("req", *key, "-keyout", "tls.key", "-out", "tls.csr", "-subj", "/CN=route")
     openssl("x509", "-req", "-in", "tls.csr", "-CA", "ca.crt", "-CAkey", "ca.key", "-CAcreateserial",
             "-out", "tls.crt", "-days", "1")
+
+
+def test_the_bot_pods_leave_the_driver_to_its_own_deployment(all_rendered: Rendered) -> None:
+    """The bot's in-process driver would log in to NATS with the driver's credentials, which the
+    bot pods do not hold; the driver runs as its own Deployment with its own Secret."""
+    for name, docs in all_rendered.items():
+        (bot,) = containers(named(docs, "Deployment", "daimyo-bot"))
+        assert {"name": "DAIMYO_BOT_DRIVER", "value": "off"} in bot.get("env", []), name
+        assert named(docs, "Deployment", "daimyo-bot-driver"), name
