@@ -91,7 +91,8 @@ async function route() {
   ctx.onFrame = null;
   ctx.onMatch = null;
   showWho();
-  const { page, id = "" } = parseRoute(location.hash);
+  const { page, id: given } = parseRoute(location.hash);
+  const id = String(given); // a missing id reads "undefined", as the URLs built from it always had it
   if (page === "signout") { forget(); connect(); refresh(); location.hash = "#/"; return; }
   connect();
   if (needsSignIn(page, !!session())) return signInScreen();
