@@ -32,8 +32,4 @@ export default [
       "no-unreachable-loop": "error",
     },
   },
-  { // being rewritten around shell/protocol.js (issue 28); drop this block once that lands
-    files: [`${CLIENT}/static/shell/chat.js`],
-    rules: { "no-useless-assignment": "off" },
-  },
 ];

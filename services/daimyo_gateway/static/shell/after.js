@@ -1,4 +1,4 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // What a finished game offers, whatever the game: the honest result (the view's `winners`, never
 // a seat a bot finished for an absent player, and those `abandoned` seats ranked last), then
 // rematch (offer, accept, decline; the others' answers as they arrive; the 60 s countdown), a
@@ -6,20 +6,47 @@
 
 import { ApiError, call, get } from "./api.js";
 import { dispatch } from "./protocol.js";
-import { esc, seatName } from "./widgets.js";
+import { ticketHash } from "./routes.js";
+import { esc, find, messageOf, seatName, targetOf } from "./widgets.js";
+
+/** @typedef {import("./api.js").ShellContext} ShellContext */
+/** @typedef {import("./games.js").GameInfo} GameInfo */
+/** @typedef {import("./widgets.js").Seat} Seat */
+/** @typedef {import("./protocol.js").ServerFrame} ServerFrame */
+/** @typedef {import("./protocol.js").ViewFrame} ViewFrame */
+/**
+ * A rematch as /api/rematches/<id> and the rematch notices tell it.
+ * @typedef {object} Rematch
+ * @property {string} rematch_id
+ * @property {string} state               "open", "started", "refused" or "expired"
+ * @property {(Seat & { seat: number, accepted: boolean })[] | null} [seats]
+ * @property {string} [by]
+ * @property {string} [reason]
+ * @property {number} [expires_in_seconds]
+ * @property {string | null} [new_game_id]
+ */
 
 const POLL_MS = 1500;
 
 export class AfterGame {
+  /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat */
   constructor(el, ctx, info, seat) {
-    Object.assign(this, { el, ctx, info, seat });
-    this.shown = false; this.rematch = null; this.deadline = 0; this.timer = null; this.poll = null; this.drawn = null;
+    this.el = el; this.ctx = ctx; this.info = info; this.seat = seat;
+    this.shown = false; this.deadline = 0; this.stopped = false;
+    /** @type {Rematch | null} */
+    this.rematch = null;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    this.timer = undefined;
+    /** @type {ReturnType<typeof setTimeout> | undefined} */
+    this.poll = undefined;
+    /** @type {string | null} the open rematch's HTML last drawn */
+    this.drawn = null;
     el.addEventListener("click", (event) => this.click(event));
   }
 
   stop() { clearInterval(this.timer); clearTimeout(this.poll); this.stopped = true; }
 
-  // A view frame; the panel appears once the game is over.
+  /** A view frame; the panel appears once the game is over. @param {ViewFrame} frame */
   update(frame) {
     if (!frame.finished || this.shown) return;
     this.shown = true;
@@ -32,10 +59,11 @@ export class AfterGame {
       `<div class="rematch" id="rematch" aria-live="polite"></div>`;
   }
 
-  // Socket notices about this game's rematch; true when handled.
+  /** Socket notices about this game's rematch; true when handled. @param {ServerFrame} frame */
   frame(frame) {
-    const ours = (handle) => (args) => { if (args.game_id !== this.info.game_id) return false; handle(args); return true; };
-    const ended = (state) => ours((args) => this.show({ ...(this.rematch || {}), rematch_id: args.rematch_id, state, reason: args.reason || (args.by ? `${args.by} declined` : "") }));
+    /** @param {(args: Object<string, any>) => void} handle */
+    const ours = (handle) => (/** @type {Object<string, any>} */ args) => { if (args.game_id !== this.info.game_id) return false; handle(args); return true; };
+    const ended = (/** @type {string} */ state) => ours((args) => this.show({ ...(this.rematch || {}), rematch_id: args.rematch_id, state, reason: args.reason || (args.by ? `${args.by} declined` : "") }));
     return dispatch(frame, {
       notice: {
         rematch_offered: ours((args) => {
@@ -49,30 +77,32 @@ export class AfterGame {
     }) === true;
   }
 
+  /** @param {Event} event */
   async click(event) {
-    const act = event.target.closest("[data-after]")?.dataset.after;
+    const act = targetOf(event).closest("[data-after]")?.getAttribute("data-after");
     if (!act) return;
     try {
       if (act === "rematch") this.show(await call("POST", `/api/games/${this.info.game_id}/rematch`));
       if (act === "accept" || act === "decline") {
-        this.show(await call("POST", `/api/rematches/${this.rematch.rematch_id}`, { accept: act === "accept" }));
+        this.show(await call("POST", `/api/rematches/${/** @type {Rematch} */ (this.rematch).rematch_id}`, { accept: act === "accept" }));
       }
       if (act === "again") {
         const ticket = await call("POST", `/api/games/${this.info.game_id}/again`);
-        location.hash = ticket.state === "matched" && ticket.game_id ? `#/game/${ticket.game_id}` : `#/wait/${ticket.ticket_id}`;
+        location.hash = ticketHash(ticket);
       }
     } catch (error) {
-      this.note(error.message);
+      this.note(messageOf(error));
     }
   }
 
   async look() {
     if (!this.rematch?.rematch_id) return;
     try { this.show(await get(`/api/rematches/${this.rematch.rematch_id}`)); } catch (error) {
-      if (!(error instanceof ApiError)) this.note(error.message);
+      if (!(error instanceof ApiError)) this.note(messageOf(error));
     }
   }
 
+  /** @param {Rematch} rematch */
   show(rematch) {
     if (this.stopped) return;
     this.rematch = { ...(this.rematch?.rematch_id === rematch.rematch_id ? this.rematch : {}), ...rematch };
@@ -92,7 +122,7 @@ export class AfterGame {
   render() {
     const r = this.rematch, box = this.el.querySelector("#rematch");
     if (!box || !r) return;
-    const button = this.el.querySelector("[data-after=rematch]");
+    const button = /** @type {HTMLButtonElement | null} */ (this.el.querySelector("[data-after=rematch]"));
     if (r.state !== "open") {
       if (button) button.disabled = false;
       const what = r.state === "started" ? "The rematch is starting…" : r.state === "expired" ? "The rematch offer expired" : "The rematch is off";
@@ -111,9 +141,10 @@ export class AfterGame {
     // Accept is never split across a button replaced between press and release.
     const html = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown"></span> left.</p>${seats}${answer}`;
     if (this.drawn !== html) { box.innerHTML = html; this.drawn = html; }
-    box.querySelector(".countdown").textContent = `${left} s`;
+    find(box, ".countdown", HTMLElement).textContent = `${left} s`;
   }
 
+  /** @param {string} message */
   note(message) {
     const box = this.el.querySelector("#rematch");
     if (!box) return;
@@ -122,9 +153,10 @@ export class AfterGame {
   }
 }
 
-// "Winner: …" from the honest winners; seats a bot finished for an absent player said as such.
+/** "Winner: …" from the honest winners; seats a bot finished for an absent player said as such.
+ *  @param {{ winners?: number[], abandoned?: number[] }} frame @param {Seat[]} seats @param {number | null} mySeat */
 export function resultHtml(frame, seats, mySeat) {
-  const name = (s) => (s === mySeat ? "You" : seatName(seats, s));
+  const name = (/** @type {number} */ s) => (s === mySeat ? "You" : seatName(seats, s));
   const winners = frame.winners || [];
   const abandoned = frame.abandoned || [];
   let head;

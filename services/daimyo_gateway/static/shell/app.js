@@ -1,4 +1,4 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // The single-page client's shell: hash routes for the lobby, waiting, play, spectate, replay,
 // private tables, "My games" and lists. It knows no game: the games, their seat counts and options
 // come from the gateway's catalogue, and each game's screens from its plug-in (shell/games.js).
@@ -11,22 +11,46 @@ import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
 import { refresh, yourTurn } from "./notices.js";
 import { replayScreen } from "./replay.js";
+import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
-import { esc, toast } from "./widgets.js";
+import { esc, find, messageOf, toast } from "./widgets.js";
 
-const root = document.getElementById("app");
+/** @typedef {import("./api.js").ShellContext} ShellContext */
+/** @typedef {(() => void) | null | undefined} Close  what a screen gives back to take itself down */
+/**
+ * The lobby's queue form, its fields by name.
+ * @typedef {HTMLFormElement & { game: RadioNodeList, players: RadioNodeList, mode: RadioNodeList, level: RadioNodeList,
+ *   clock: RadioNodeList, welcome: HTMLInputElement }} QueueForm
+ */
+/**
+ * A queue ticket as /api/queue answers (the waiting screen advances its counts between polls).
+ * @typedef {{ ticket_id: string, state: string, game_id?: string | null, waited_seconds?: number,
+ *   estimated_wait_seconds?: number | null, bots_in_seconds?: number | null, fill_now?: boolean }} Ticket
+ */
+/**
+ * A game as /api/games lists it, and a game's leaderboard.
+ * @typedef {{ game_id: string, game: string, version: number, winners: number[],
+ *   seats: { display_name?: string | null, bot_level?: string | null }[] }} ListedGame
+ * @typedef {{ display_name: string, ordinal: number, games: number }} Rating
+ * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
+ */
+
+const root = find(document, "#app", HTMLElement);
 // ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer);
 // it gets the match_found notice's args {game_id, seat, game, ticket_id}.
-const ctx = { socket: null, onFrame: null, onMatch: null, toast };
-let leave = null, generation = 0;
+/** @type {ShellContext} */
+const ctx = { socket: /** @type {Socket} */ (/** @type {unknown} */ (null)), onFrame: null, onMatch: null, toast }; // connect() opens it before any screen
+/** @type {Close} */
+let leave = null;
+let generation = 0;
 
 // One socket, a visitor's until sign-in; a new session (sign-in, sign-out) opens a new one.
 function connect() {
   const player = session()?.player_id ?? null;
   if (ctx.socket && ctx.socket.player === player) return;
   ctx.socket?.close();
-  const dot = document.getElementById("conn");
+  const dot = find(document, "#conn", HTMLElement);
   ctx.socket = new Socket((frame) => {
     const found = noticeArgs(frame, "match_found");
     if (found) return matchFound(found);
@@ -35,7 +59,7 @@ function connect() {
   }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = up ? "connected" : "reconnecting…"; });
 }
 
-// A match_found notice's args: {game_id, seat, game, ticket_id}.
+/** A match_found notice's args: {game_id, seat, game, ticket_id}. @param {Object<string, any>} found */
 function matchFound(found) {
   localStorage.removeItem("daimyo.ticket");
   if (ctx.onMatch) ctx.onMatch(found);
@@ -44,7 +68,7 @@ function matchFound(found) {
 
 function showWho() {
   const me = session();
-  document.getElementById("who").innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>`
+  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>`
     : `<a href="#/signin" style="color:#f6efe1">sign in</a>`;
 }
 
@@ -53,6 +77,7 @@ function leaveScreen() {
 }
 
 // A screen that finishes loading after the route has changed again is left at once.
+/** @param {Promise<Close>} screen */
 async function open(screen) {
   const mine = generation;
   const close = await screen;
@@ -66,10 +91,11 @@ async function route() {
   ctx.onFrame = null;
   ctx.onMatch = null;
   showWho();
-  const [, page, id] = location.hash.split("/");
+  const { page, id: given } = parseRoute(location.hash);
+  const id = String(given); // a missing id reads "undefined", as the URLs built from it always had it
   if (page === "signout") { forget(); connect(); refresh(); location.hash = "#/"; return; }
   connect();
-  if (!session() && !["live", "finished", "leaders", "replay", "watch", "table"].includes(page)) return signInScreen();
+  if (needsSignIn(page, !!session())) return signInScreen();
   try {
     if (page === "wait") leave = waitScreen(id);
     else if (page === "table") await open(tableRoom(root, ctx, id, route));
@@ -83,7 +109,7 @@ async function route() {
     else if (page === "leaders") await leaders(id);
     else await open(lobby());
   } catch (error) {
-    root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(error.message)}</p><a href="#/">Back to the lobby</a></div>`;
+    root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(messageOf(error))}</p><a href="#/">Back to the lobby</a></div>`;
   }
   root.focus({ preventScroll: true });
 }
@@ -94,15 +120,16 @@ async function signInScreen() {
     `<p class="muted">${blurbs ? `${blurbs}. ` : ""}Play people or bots in your browser.</p>` +
     `<label for="name">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required autofocus>` +
     `<div class="actions"><button class="primary" type="submit">Play as guest</button></div></form>`;
-  root.querySelector("#signin").addEventListener("submit", async (event) => {
+  find(root, "#signin", HTMLFormElement).addEventListener("submit", async (event) => {
     event.preventDefault();
-    try { await signIn(root.querySelector("#name").value); route(); } catch (error) { toast(error.message); }
+    try { await signIn(find(root, "#name", HTMLInputElement).value); route(); } catch (error) { toast(messageOf(error)); }
   });
 }
 
 async function lobby() {
   const catalog = await loadAll();
   const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
+  /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
     `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game <a class="aside-link" href="#/private">or a private table with friends →</a></h2>` +
@@ -116,13 +143,13 @@ async function lobby() {
     `<div class="actions"><button class="primary" type="submit">Find a game</button></div>` +
     `<p class="howto-links">New to a game? ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">How to play ${esc(g.title)}</a>`).join(" · ")}</p></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
-  const form = root.querySelector("#queue");
-  const levels = root.querySelector("#levels");
-  const players = root.querySelector("#counts");
-  const refusal = root.querySelector("#refusal");
+  const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
+  const levels = find(root, "#levels", HTMLElement);
+  const players = find(root, "#counts", HTMLElement);
+  const refusal = find(root, "#refusal", HTMLElement);
   const sync = () => {
     levels.hidden = form.mode.value !== "bots";
-    root.querySelector("#welcome").hidden = form.mode.value !== "people";
+    find(root, "#welcome", HTMLElement).hidden = form.mode.value !== "people";
     refusal.hidden = true;
     if (players.dataset.game !== form.game.value) {
       players.dataset.game = form.game.value;
@@ -139,21 +166,21 @@ async function lobby() {
         bot_level: form.mode.value === "bots" ? form.level.value : "", time_control: form.clock.value,
         bots_welcome: form.mode.value === "bots" || form.welcome.checked,
       });
-      if (ticket.state === "matched" && ticket.game_id) location.hash = `#/game/${ticket.game_id}`;
-      else location.hash = `#/wait/${ticket.ticket_id}`;
+      location.hash = ticketHash(ticket);
     } catch (error) { // e.g. a second live game: the server says why, in words meant for the player
-      refusal.textContent = error.message;
+      refusal.textContent = messageOf(error);
       refusal.hidden = false;
     }
   });
-  const mine = root.querySelector("#mine");
+  const mine = find(root, "#mine", HTMLElement);
   try {
     const stop = await myGamesInto(mine, { limit: 10 });
     mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">All my games →</a></p>`);
     return stop;
-  } catch (error) { mine.textContent = error.message; return null; }
+  } catch (error) { mine.textContent = messageOf(error); return null; }
 }
 
+/** @param {ListedGame[]} list @param {string} route @param {string} verb */
 function gamesTable(list, route, verb) {
   const rows = list.map((g) => {
     const names = g.seats.map((s, n) => `${esc(s.display_name || (s.bot_level ? `bot ${s.bot_level}` : `seat ${n + 1}`))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
@@ -162,14 +189,18 @@ function gamesTable(list, route, verb) {
   return `<table class="list"><thead><tr><th>Game</th><th>Players</th><th>Moves</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
+/** @param {string} kind @param {string} title @param {string} route @param {string} verb */
 async function gameList(kind, title, route, verb) {
+  /** @type {{ games: ListedGame[] }} */
   const { games: list } = await get(`/api/games?${kind}=1&limit=50`);
   root.innerHTML = `<section class="card"><h2>${title}</h2>${list.length ? gamesTable(list, route, verb) : "<p class=muted>None right now.</p>"}</section>`;
 }
 
+/** @param {string} name */
 async function leaders(name) {
   const catalog = await loadAll();
   const game = catalog.find((g) => g.name === name) || catalog[0];
+  /** @type {Leaderboard} */
   const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const { ratings } = board;
   const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${r.ordinal.toFixed(1)}</td><td>${r.games}</td></tr>`).join("");
@@ -181,9 +212,10 @@ async function leaders(name) {
 }
 
 // What the board counts and what it leaves out, in the server's words.
+/** @param {Leaderboard} board */
 function ratedHtml(board) {
   if (!board.rated && !board.unrated) return "";
-  const unrated = [].concat(board.unrated || []);
+  const unrated = /** @type {string[]} */ ([]).concat(board.unrated || []);
   return `<div class="rated-note" id="rated"><p><strong>Rated:</strong> ${esc(board.rated || "")}.</p>` +
     (unrated.length ? `<p><strong>Not rated:</strong> ${unrated.map(esc).join("; ")}.</p>` : "") +
     (board.abandoned ? `<p class="muted">${esc(board.abandoned)}.</p>` : "") + `</div>`;
@@ -192,16 +224,19 @@ function ratedHtml(board) {
 // Waiting for a table: the time waited, the estimate from recent waits, when bots would fill the
 // empty seats (or that only people are awaited), "Fill with bots now" and Cancel. The ticket
 // lives while this player's socket is open; polling it is a sign of life too.
+/** @param {string} ticketId */
 function waitScreen(ticketId) {
-  let ticket = null, since = Date.now(); // the server's counts, advanced locally between polls
+  /** @type {Ticket | null} */
+  let ticket = null;
+  let since = Date.now(); // the server's counts, advanced locally between polls
   root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>Looking for a table…</h2><div class="spinner" aria-hidden="true"></div>` +
     `<div class="big-clock" id="clock" aria-label="time waited">0:00</div><p class="muted" id="estimate"></p>` +
     `<p id="bots" class="bots-note" aria-live="polite"></p>` +
     `<div class="actions" style="justify-content:center"><button id="fill" class="primary">Fill with bots now</button><button id="cancel">Cancel</button></div>` +
     `<p class="refusal" id="refusal" role="alert" hidden></p></div>`;
-  const el = (id) => root.querySelector(`#${id}`);
-  const mmss = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
-  const go = (gameId) => { location.hash = `#/game/${gameId}`; };
+  const el = (/** @type {string} */ id) => find(root, `#${id}`, HTMLElement);
+  const mmss = (/** @type {number} */ seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const go = (/** @type {string} */ gameId) => { location.hash = `#/game/${gameId}`; };
   ctx.onMatch = (found) => go(found.game_id);
   ctx.onFrame = (frame) => dispatch(frame, {
     notice: { ticket_cancelled: (args) => { if (args.ticket_id === ticketId) cancelled(args.reason); } },
@@ -218,8 +253,9 @@ function waitScreen(ticketId) {
     else if (inSeconds === null || inSeconds === undefined) note = "Waiting for people only.";
     else note = `Bots fill the empty seats in ${Math.max(1, Math.ceil(inSeconds - passed))} s if nobody else comes.`;
     el("bots").textContent = note;
-    el("fill").disabled = !!ticket.fill_now;
+    find(root, "#fill", HTMLButtonElement).disabled = !!ticket.fill_now;
   }
+  /** @param {Ticket} next */
   function show(next) {
     if (next.state === "matched" && next.game_id) return go(next.game_id);
     if (next.state === "cancelled") return cancelled("");
@@ -227,12 +263,14 @@ function waitScreen(ticketId) {
     since = Date.now();
     render();
   }
+  /** @param {string} reason */
   function cancelled(reason) {
     toast(reason ? `Your place in the queue was given up: ${reason}` : "Your place in the queue was given up.", "info");
     location.hash = "#/";
   }
+  /** @param {unknown} error */
   function refused(error) {
-    el("refusal").textContent = error.message;
+    el("refusal").textContent = messageOf(error);
     el("refusal").hidden = false;
   }
   async function checkTicket() {
@@ -244,7 +282,7 @@ function waitScreen(ticketId) {
     try { show(await call("POST", `/api/queue/${ticketId}/bots`)); } catch (error) { refused(error); }
   });
   el("cancel").addEventListener("click", async () => {
-    try { await call("DELETE", `/api/queue/${ticketId}`); } catch (error) { toast(error.message); }
+    try { await call("DELETE", `/api/queue/${ticketId}`); } catch (error) { toast(messageOf(error)); }
     location.hash = "#/";
   });
   const tick = setInterval(render, 250);

@@ -1,4 +1,4 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // Table chat beside any game: a seat's player talks on the players' channel, a watcher on the
 // spectators' (players do not see it during the game); after the end the replay shows both.
 // Every line typed by a person is shown with textContent, never as HTML. The server checks
@@ -6,16 +6,30 @@
 
 import { get, session } from "./api.js";
 import { dispatch, errorText } from "./protocol.js";
-import { seatName } from "./widgets.js";
+import { find, messageOf, seatName } from "./widgets.js";
+
+/** @typedef {import("./api.js").ShellContext} ShellContext */
+/** @typedef {import("./games.js").GameInfo} GameInfo */
+/** @typedef {import("./widgets.js").Seat} Seat */
+/** @typedef {import("./protocol.js").ServerFrame} ServerFrame */
+/** @typedef {import("./protocol.js").Ref} Ref */
+/**
+ * A chat line as the socket's `chat` frame or /api/games/<id>/chat has it.
+ * @typedef {{ id: number, seat?: number | null, name?: string | null, text: string, sent_at?: string | null }} ChatMessage
+ */
 
 export const MAX_CHARS = 500;
 const KEEP = 200; // lines kept on screen
 
 export class ChatPanel {
+  /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat */
   constructor(el, ctx, info, seat) {
-    Object.assign(this, { el, ctx, info, seat });
+    this.el = el; this.ctx = ctx; this.info = info; this.seat = seat;
     this.channel = seat === null ? "spectators" : "players";
-    this.seen = new Set(); this.refs = new Set();
+    /** @type {Set<number>} */
+    this.seen = new Set();
+    /** @type {Set<Ref>} */
+    this.refs = new Set();
     el.className = "card chat";
     el.setAttribute("aria-label", "Table chat");
     el.innerHTML = `<h3>${this.channel === "players" ? "Table chat" : "Spectators' chat"}</h3>` +
@@ -23,11 +37,11 @@ export class ChatPanel {
       `<form class="chat-form"><input type="text" name="text" maxlength="${MAX_CHARS}" autocomplete="off" aria-label="Message">` +
       `<button type="submit">Send</button></form>` +
       `<div class="row chat-foot"><span class="muted chat-count">0 / ${MAX_CHARS}</span><span class="chat-error" role="alert"></span></div>`;
-    this.lines = el.querySelector(".chat-lines");
-    this.form = el.querySelector("form");
-    this.input = this.form.text;
-    this.count = el.querySelector(".chat-count");
-    this.error = el.querySelector(".chat-error");
+    this.lines = find(el, ".chat-lines", HTMLOListElement);
+    this.form = find(el, "form", HTMLFormElement);
+    this.input = /** @type {HTMLInputElement} */ (this.form.elements.namedItem("text"));
+    this.count = find(el, ".chat-count", HTMLElement);
+    this.error = find(el, ".chat-error", HTMLElement);
     if (!session()) this.closed("Sign in to chat.");
     this.input.addEventListener("input", () => this.counted());
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.post(); });
@@ -36,16 +50,18 @@ export class ChatPanel {
 
   async load() {
     try {
+      /** @type {{ messages: ChatMessage[] }} */
       const { messages } = await get(`/api/games/${this.info.game_id}/chat?channel=${this.channel}&limit=100`);
       for (const m of messages) this.show(m);
     } catch (error) {
-      this.closed(error.message);
+      this.closed(messageOf(error));
     }
   }
 
+  /** @param {string} reason */
   closed(reason) {
     this.input.disabled = true;
-    this.form.querySelector("button").disabled = true;
+    find(this.form, "button", HTMLButtonElement).disabled = true;
     this.input.placeholder = reason;
   }
 
@@ -63,7 +79,8 @@ export class ChatPanel {
     if (this.refs.size > 50) this.refs.delete(this.refs.values().next().value);
   }
 
-  // A socket frame: true when it was the chat's (its lines, its acks, its refusals).
+  /** A socket frame: true when it was the chat's (its lines, its acks, its refusals).
+   *  @param {ServerFrame} frame */
   frame(frame) {
     return dispatch(frame, {
       chat: (line) => {
@@ -84,15 +101,17 @@ export class ChatPanel {
     }) === true;
   }
 
+  /** @param {ChatMessage} message */
   show(message) {
     if (this.seen.has(message.id)) return;
     this.seen.add(message.id);
     this.lines.append(lineElement(message, this.info.seats));
-    while (this.lines.children.length > KEEP) this.lines.firstElementChild.remove();
+    while (this.lines.children.length > KEEP) this.lines.firstElementChild?.remove();
     this.lines.scrollTop = this.lines.scrollHeight;
   }
 }
 
+/** @param {ChatMessage} message @param {Seat[]} seats */
 function lineElement(message, seats) {
   const li = document.createElement("li");
   const who = document.createElement("b");
@@ -104,7 +123,8 @@ function lineElement(message, seats) {
   return li;
 }
 
-// The finished game's chat, both channels, read-only (beside the replay).
+/** The finished game's chat, both channels, read-only (beside the replay).
+ *  @param {GameInfo} info */
 export async function chatTranscript(info) {
   const section = document.createElement("section");
   section.className = "card chat chat-transcript";
@@ -113,7 +133,8 @@ export async function chatTranscript(info) {
   heading.textContent = "Chat";
   section.append(heading);
   for (const [channel, title] of [["players", "Players"], ["spectators", "Spectators"]]) {
-    let messages = [];
+    /** @type {ChatMessage[]} */
+    let messages;
     try { ({ messages } = await get(`/api/games/${info.game_id}/chat?channel=${channel}&limit=200`)); } catch (_) { continue; }
     if (!messages.length) continue;
     const sub = document.createElement("h4");

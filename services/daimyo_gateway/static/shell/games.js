@@ -42,7 +42,7 @@ import { get } from "./api.js";
 
 /**
  * A move's ack or error frame, as shell/screen.js hands it on.
- * @typedef {{ type: string, command_id?: string, ref?: string, version?: number, message?: string }} ReplyFrame
+ * @typedef {{ type: string, command_id?: string, ref?: import("./protocol.js").Ref, version?: number, message?: string }} ReplyFrame
  */
 
 /**

@@ -1,20 +1,33 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // Live play around any game screen: every seat's clock, "reconnecting" while the socket is down,
 // the banner when a bot plays your seat (with the button to take it back), and "Leave game".
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
-import { esc, seatName } from "./widgets.js";
+import { esc, seatName, targetOf } from "./widgets.js";
+
+/** @typedef {import("./api.js").ShellContext} ShellContext */
+/** @typedef {import("./games.js").GameInfo} GameInfo */
+/** @typedef {import("./protocol.js").ViewFrame} ViewFrame */
+/** @typedef {import("./protocol.js").Clock} Clock */
 
 export class LiveBar {
+  /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat */
   constructor(el, ctx, info, seat) {
-    Object.assign(this, { el, ctx, info, seat });
-    this.clock = null; this.takeovers = {}; this.finished = false; this.offset = 0;
+    this.el = el; this.ctx = ctx; this.info = info; this.seat = seat;
+    /** @type {Clock | null} */
+    this.clock = null;
+    /** @type {ViewFrame["takeovers"]} */
+    this.takeovers = {};
+    this.finished = false; this.offset = 0;
+    /** @type {HTMLElement[] | null} the three parts, once drawn */
+    this.parts = null;
     this.timer = setInterval(() => this.render(), 1000);
     el.addEventListener("click", (event) => this.click(event));
   }
 
   stop() { clearInterval(this.timer); }
 
+  /** @param {ViewFrame} frame */
   update(frame) {
     if (frame.clock) { this.clock = frame.clock; this.offset = frame.clock.now_ms - Date.now(); }
     this.takeovers = frame.takeovers || {};
@@ -22,10 +35,11 @@ export class LiveBar {
     this.render();
   }
 
-  left(seat) {
-    const since = this.clock.running[String(seat)];
+  /** @param {Clock} clock @param {number} seat */
+  left(clock, seat) {
+    const since = clock.running[String(seat)];
     const spent = since === undefined ? 0 : Date.now() + this.offset - since;
-    return Math.max(0, this.clock.remaining_ms[seat] - spent);
+    return Math.max(0, clock.remaining_ms[seat] - spent);
   }
 
   // Three parts, each redrawn only when its own text changes: the clocks tick every second, and
@@ -37,17 +51,19 @@ export class LiveBar {
       this.el.replaceChildren(...this.parts);
     }
     const down = this.ctx.socket && !this.ctx.socket.isOpen();
-    const clocks = this.clock ? `<div class="clocks">${this.clock.remaining_ms.map((_, s) => this.clockHtml(s)).join("")}</div>` : "";
+    const clock = this.clock;
+    const clocks = clock ? `<div class="clocks">${clock.remaining_ms.map((_, s) => this.clockHtml(clock, s)).join("")}</div>` : "";
     const html = [down ? `<div class="live-warn" role="status">Reconnecting…</div>` : "", clocks, this.seatHtml()];
     this.parts.forEach((part, n) => { if (part.innerHTML !== html[n]) part.innerHTML = html[n]; });
   }
 
-  clockHtml(seat) {
-    const running = String(seat) in this.clock.running;
+  /** @param {Clock} clock @param {number} seat */
+  clockHtml(clock, seat) {
+    const running = String(seat) in clock.running;
     const bot = this.takeovers[String(seat)];
     const who = seat === this.seat ? "You" : esc(seatName(this.info.seats, seat));
     const note = bot ? ` <span class="muted">(bot)</span>` : "";
-    return `<span class="clock${running ? " running" : ""}" data-seat="${seat}">${who}${note} ${formatMs(this.left(seat))}</span>`;
+    return `<span class="clock${running ? " running" : ""}" data-seat="${seat}">${who}${note} ${formatMs(this.left(clock, seat))}</span>`;
   }
 
   seatHtml() {
@@ -60,8 +76,9 @@ export class LiveBar {
     return `<div class="actions"><button data-live="leave">Leave game</button></div>`;
   }
 
+  /** @param {Event} event */
   click(event) {
-    const act = event.target.closest("[data-live]")?.dataset.live;
+    const act = targetOf(event).closest("[data-live]")?.getAttribute("data-live");
     if (act === "reclaim") this.ctx.socket.seat("reclaim", this.info.game_id);
     if (act === "leave" && confirm("Leave the game? A bot plays your seat, and you are ranked last unless you come back.")) {
       this.ctx.socket.seat("leave", this.info.game_id);
@@ -69,6 +86,7 @@ export class LiveBar {
   }
 }
 
+/** @param {number} ms */
 export function formatMs(ms) {
   const total = Math.ceil(ms / 1000);
   if (total >= 86400) return `${Math.floor(total / 86400)}d ${Math.floor((total % 86400) / 3600)}h`;

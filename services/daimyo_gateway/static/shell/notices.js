@@ -1,4 +1,4 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // "Your turn" across all of a player's games, whatever screen shows: the page title, the badge on
 // "My games" and an optional sound (made with Web Audio, no file). The socket's `your_turn`
 // notices say when a seat must act (state, not a count: the newest version per game wins); a
@@ -6,13 +6,18 @@
 
 import { get, session } from "./api.js";
 
-const turns = new Map(); // game_id -> { version, mine }: whether it is this player's turn there
+/** @typedef {import("./rows.js").MyGame} MyGame */
+
+/** @type {Map<string, { version: number, mine: boolean }>} game_id -> whether it is this player's turn there */
+const turns = new Map();
 const MAX_GAMES = 200;
 const SOUND_KEY = "daimyo.sound";
 const TITLE = "Daimyo";
+/** @type {AudioContext | null} */
 let audio = null;
+let chimes = 0; // how many sounds played (what a test can see of a sound)
 
-// A `your_turn` notice's args ({game_id, version, seat, ...}).
+/** A `your_turn` notice's args ({game_id, version, seat, ...}). @param {Object<string, any>} notice */
 export function yourTurn(notice) {
   const known = turns.get(notice.game_id);
   if (known && known.version >= notice.version) return;
@@ -21,16 +26,19 @@ export function yourTurn(notice) {
   if (fresh) beep();
 }
 
-// A screen showing `gameId` at `version` says whether this player must act there now.
+/** A screen showing `gameId` at `version` says whether this player must act there now.
+ *  @param {string} gameId @param {number} version @param {boolean} mine */
 export function settle(gameId, version, mine) {
   const known = turns.get(gameId);
   if (known && known.version > version) return;
   remember(gameId, version, mine);
 }
 
-// Seed (or correct) every game's state from the server: after a (re)connect, on "My games".
+/** Seed (or correct) every game's state from the server: after a (re)connect, on "My games".
+ *  @param {MyGame[]} [list] */
 export async function refresh(list) {
   if (!session()) { turns.clear(); return render(); }
+  /** @type {MyGame[] | undefined} */
   const games = list || (await get("/api/my-games?limit=50").catch(() => null))?.games;
   if (!games) return;
   turns.clear();
@@ -41,10 +49,11 @@ export function waitingCount() {
   return [...turns.values()].filter((t) => t.mine).length;
 }
 
+/** @param {string} gameId @param {number} version @param {boolean} mine */
 function remember(gameId, version, mine) {
   turns.delete(gameId);
   turns.set(gameId, { version, mine });
-  while (turns.size > MAX_GAMES) turns.delete(turns.keys().next().value);
+  for (const oldest of turns.keys()) { if (turns.size <= MAX_GAMES) break; turns.delete(oldest); }
   render();
 }
 
@@ -60,14 +69,15 @@ function render() {
 
 export function soundOn() { return localStorage.getItem(SOUND_KEY) === "1"; }
 
-// Called from a click (browsers start audio only after a gesture); a short test chime when on.
+/** Called from a click (browsers start audio only after a gesture); a short test chime when on.
+ *  @param {boolean} on */
 export function setSound(on) {
   localStorage.setItem(SOUND_KEY, on ? "1" : "0");
   if (on) { unlock(); beep(); }
 }
 
 function unlock() {
-  const Context = window.AudioContext || window.webkitAudioContext;
+  const Context = window.AudioContext || /** @type {{ webkitAudioContext?: typeof AudioContext }} */ (/** @type {unknown} */ (window)).webkitAudioContext;
   if (!audio && Context) audio = new Context();
   audio?.resume?.();
 }
@@ -88,8 +98,8 @@ function beep() {
     tone.start(now + i * 0.16);
     tone.stop(now + i * 0.16 + 0.32);
   }
-  beep.count = (beep.count || 0) + 1;
-  document.documentElement.dataset.chimes = String(beep.count); // what a test can see of a sound
+  chimes += 1;
+  document.documentElement.dataset.chimes = String(chimes); // what a test can see of a sound
 }
 
 // The first click of a visit lets a sound switched on in an earlier visit play again.

@@ -1,4 +1,4 @@
-// @ts-nocheck -- typed after the protocol module lands
+// @ts-check
 // The one live-screen driver: every game's play and spectate screen runs inside it. The driver
 // owns what is the same for every game — the subscription and its frames, the game's history
 // told once per version (so the log is whole after a reload or for a late spectator), the
@@ -33,11 +33,26 @@ import { LiveBar } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
 import { dispatch, errorText } from "./protocol.js";
+import { find } from "./widgets.js";
 
+/** @typedef {import("./api.js").ShellContext} ShellContext */
+/** @typedef {import("./games.js").Game} Game */
+/** @typedef {import("./games.js").GameInfo} GameInfo */
+/** @typedef {import("./games.js").GameEvent} GameEvent */
+/** @typedef {import("./games.js").GameScreen} GameScreen */
+/** @typedef {import("./protocol.js").ServerFrame} ServerFrame */
+/** @typedef {import("./protocol.js").ViewFrame} ViewFrame */
+
+/**
+ * The live screen of a game, to play (as this player's seat) or to watch; gives back its leave.
+ * @param {HTMLElement} root @param {ShellContext} ctx @param {string} gameId @param {"play" | "watch"} mode
+ */
 export async function liveScreen(root, ctx, gameId, mode) {
+  /** @type {GameInfo & { my_seat: number | null }} */
   const info = await get(`/api/games/${gameId}`);
   const game = await loadGame(info.game);
   const seat = mode === "play" ? info.my_seat : null;
+  /** @type {[unknown, { events: GameEvent[] }]} */
   const [geometry, history] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
   const driver = new LiveDriver(root, ctx, info, seat, geometry, game);
   driver.catchUp(history.events);
@@ -47,22 +62,31 @@ export async function liveScreen(root, ctx, gameId, mode) {
 }
 
 class LiveDriver {
+  /**
+   * @param {HTMLElement} root @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat
+   * @param {unknown} geometry @param {Game} game
+   */
   constructor(root, ctx, info, seat, geometry, game) {
-    Object.assign(this, { root, ctx, info, seat });
-    this.version = null; this.told = 0; this.aborter = new AbortController();
+    this.root = root; this.ctx = ctx; this.info = info; this.seat = seat;
+    /** @type {number | null} the version last shown */
+    this.version = null;
+    this.told = 0; this.aborter = new AbortController();
+    /** @type {GameScreen} */
     this.screen = game.createScreen({
       root, info, seat, board: geometry, toast: ctx.toast, signal: this.aborter.signal,
       send: (move, options) => this.send(move, options),
     });
     this.screen.mount();
-    this.live = new LiveBar(root.querySelector("#live"), ctx, info, seat);
+    const live = find(root, "#live", HTMLElement);
+    this.live = new LiveBar(live, ctx, info, seat);
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", "Playback of other players' moves");
-    root.querySelector("#live").after(bar);
+    live.after(bar);
     if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">How to play ${game.title}</a>`);
+    /** @type {Playback<ViewFrame>} */
     this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
     this.after = new AfterGame(document.createElement("section"), ctx, info, seat);
-    root.querySelector("#live").before(this.after.el);
+    live.before(this.after.el);
     this.chat = new ChatPanel(document.createElement("section"), ctx, info, seat);
     (root.querySelector("aside") || root).append(this.chat.el);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });
@@ -75,16 +99,19 @@ class LiveDriver {
     this.screen.leave?.();
   }
 
+  /** @param {GameEvent[]} events */
   catchUp(events) {
     for (const e of events) this.tell(e.version, e.effects);
   }
 
+  /** @param {number} version @param {unknown} effects */
   tell(version, effects) {
     if (version <= this.told) return;
     this.told = version;
     this.screen.effects?.(effects, version);
   }
 
+  /** @param {ServerFrame} frame */
   frame(frame) {
     if (this.chat.frame(frame) || this.after.frame(frame)) return;
     dispatch(frame, {
@@ -97,6 +124,7 @@ class LiveDriver {
     });
   }
 
+  /** @param {ViewFrame} frame */
   showView(frame) {
     for (const missed of frame.missed || []) this.tell(missed.version, missed.effects);
     this.tell(frame.version, frame.effects);
@@ -105,10 +133,11 @@ class LiveDriver {
     this.after.update(frame);
     if (this.seat !== null) settle(this.info.game_id, frame.version, !frame.finished && (frame.to_act || []).includes(this.seat));
     this.version = frame.version;
-    this.root.dataset.version = frame.version;
+    this.root.dataset.version = String(frame.version);
     this.screen.update(frame);
   }
 
+  /** @param {Object<string, any>} move @param {{ expected?: boolean }} [options] */
   send(move, { expected = true } = {}) {
     return this.ctx.socket.move(this.info.game_id, move, expected ? this.version : null);
   }

@@ -38,11 +38,7 @@ import { esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
  * @property {number} [expires_in_seconds]
  */
 
-/**
- * What the shell shares with a screen: the socket's frames for it and the match it waits for.
- * @typedef {{ type?: string, code?: string, game_id?: string }} ShellFrame
- * @typedef {{ onMatch: ((frame: ShellFrame) => void) | null, onFrame: ((frame: ShellFrame) => void) | null }} ShellContext
- */
+/** @typedef {import("./api.js").ShellContext} ShellContext what the shell shares with a screen */
 
 /** @type {Record<string, string>} */
 export const CLOCK_NAMES = { live: "Live 10+10", blitz: "Blitz 3+5", correspondence: "3 days a move" };
@@ -155,7 +151,7 @@ class TableRoom {
     ctx.onMatch = (frame) => this.started(/** @type {string} */ (frame.game_id));
     /** @param {{ code?: string }} args */
     const changed = (args) => { if (args.code === code) this.load(); };
-    ctx.onFrame = (frame) => dispatch(/** @type {any} */ (frame), { notice: { table_changed: changed, table_started: changed } });
+    ctx.onFrame = (frame) => dispatch(frame, { notice: { table_changed: changed, table_started: changed } });
     root.addEventListener("click", this.clicked = (/** @type {MouseEvent} */ event) => this.click(event));
     root.addEventListener("submit", this.submitted = (/** @type {SubmitEvent} */ event) => { event.preventDefault(); this.join(); });
   }
