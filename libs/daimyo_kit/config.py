@@ -7,8 +7,9 @@ A service that owns a schema connects with `DAIMYO_<SERVICE>_DATABASE_URL` when 
 own Postgres role, for its tables and its migrations), else the shared `DAIMYO_DATABASE_URL`.
 Every variable is in the table of deploy/CONFIGURATION.md; each service composes this object
 into its own settings (`daimyo_<service>.settings`), the one place that service reads the
-environment. Reading the configuration also registers the plug-in games of `DAIMYO_GAME_PLUGINS` (see
-`daimyo_kit.games`), so every service process knows the same games.
+environment; the process-wide knobs of daimyo_kit (shutdown grace, event loop, collector) are
+`daimyo_kit.runtime`'s. Reading the configuration also registers the plug-in games of
+`DAIMYO_GAME_PLUGINS` (see `daimyo_kit.games`), so every service process knows the same games.
 """
 
 from __future__ import annotations
