@@ -14,8 +14,9 @@ that reached the oldest generation is freed at the next full pass, minutes later
 from __future__ import annotations
 
 import gc
-import os
 from collections.abc import Mapping
+
+from daimyo_kit.runtime import Runtime
 
 FULL_EVERY = 200
 """Middle-generation collections between two full passes (Python's default is 10)."""
@@ -26,7 +27,7 @@ short-lived objects are mostly gone before the next pass, instead of promoted an
 
 def settle(env: Mapping[str, str] | None = None) -> bool:
     """Freeze what exists now and space out full passes; False when `DAIMYO_GC=default`."""
-    if (os.environ if env is None else env).get("DAIMYO_GC", "").lower() == "default":
+    if not Runtime.from_env(env).tuned_gc:
         return False
     gc.collect()  # what startup left behind goes now, not into the frozen set
     gc.freeze()

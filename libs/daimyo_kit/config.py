@@ -5,8 +5,11 @@ Every service reads the same variables; `DAIMYO_<SERVICE>_GRPC_PORT` and
 `DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR` tell clients where to call.
 A service that owns a schema connects with `DAIMYO_<SERVICE>_DATABASE_URL` when it is set (its
 own Postgres role, for its tables and its migrations), else the shared `DAIMYO_DATABASE_URL`.
-Reading the configuration also registers the plug-in games of `DAIMYO_GAME_PLUGINS` (see
-`daimyo_kit.games`), so every service process knows the same games.
+Every variable is in the table of deploy/CONFIGURATION.md; each service composes this object
+into its own settings (`daimyo_<service>.settings`), the one place that service reads the
+environment; the process-wide knobs of daimyo_kit (shutdown grace, event loop, collector) are
+`daimyo_kit.runtime`'s. Reading the configuration also registers the plug-in games of
+`DAIMYO_GAME_PLUGINS` (see `daimyo_kit.games`), so every service process knows the same games.
 """
 
 from __future__ import annotations
@@ -48,18 +51,18 @@ class Config:
         if service not in SERVICES:
             raise ValueError(f"unknown service {service!r}; one of {SERVICES}")
         env = os.environ if env is None else env
-        prefix = f"DAIMYO_{service.upper()}_"
+        own = service.upper()
         plugins = plugin_specs(env)
         register_plugins(plugins)
         return cls(
             service=service,
-            database_url=env.get(prefix + "DATABASE_URL")
+            database_url=env.get(f"DAIMYO_{own}_DATABASE_URL")
             or env.get("DAIMYO_DATABASE_URL", DEFAULT_DATABASE_URL),
-            db_schema=env.get(prefix + "DB_SCHEMA", f"daimyo_{service}"),
+            db_schema=env.get(f"DAIMYO_{own}_DB_SCHEMA", f"daimyo_{service}"),
             nats_url=env.get("DAIMYO_NATS_URL", DEFAULT_NATS_URL),
-            grpc_port=_int(env, prefix + "GRPC_PORT", DEFAULT_GRPC_PORTS[service]),
-            metrics_port=_int(env, prefix + "METRICS_PORT", DEFAULT_METRICS_PORTS[service]),
-            http_port=_int(env, prefix + "HTTP_PORT", DEFAULT_HTTP_PORT),
+            grpc_port=_int(env, f"DAIMYO_{own}_GRPC_PORT", DEFAULT_GRPC_PORTS[service]),
+            metrics_port=_int(env, f"DAIMYO_{own}_METRICS_PORT", DEFAULT_METRICS_PORTS[service]),
+            http_port=_int(env, f"DAIMYO_{own}_HTTP_PORT", DEFAULT_HTTP_PORT),
             game_addr=env.get("DAIMYO_GAME_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['game']}"),
             bot_addr=env.get("DAIMYO_BOT_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['bot']}"),
             matchmaking_addr=env.get(

@@ -5,16 +5,17 @@ gateway and the game service), else asyncio's own. `DAIMYO_UVLOOP=off` keeps asy
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Coroutine
 from typing import Any, TypeVar
+
+from daimyo_kit.runtime import Runtime
 
 T = TypeVar("T")
 
 
 def run(main: Coroutine[Any, Any, T]) -> T:
     """`asyncio.run(main)` on the chosen loop."""
-    if os.environ.get("DAIMYO_UVLOOP", "on").lower() == "off":
+    if not Runtime.from_env().uvloop:
         return asyncio.run(main)
     try:
         import uvloop

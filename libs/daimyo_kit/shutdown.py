@@ -24,10 +24,11 @@ from typing import Any, TypeVar
 
 from daimyo_kit import collector, event_loop
 from daimyo_kit import logging as log
+from daimyo_kit.runtime import DEFAULT_GRACE as DEFAULT_GRACE
+from daimyo_kit.runtime import GRACE_ENV as GRACE_ENV
+from daimyo_kit.runtime import PARENT_ENV as PARENT_ENV
+from daimyo_kit.runtime import Runtime
 
-GRACE_ENV = "DAIMYO_SHUTDOWN_GRACE_SECONDS"
-PARENT_ENV = "DAIMYO_DIE_WITH_PARENT"
-DEFAULT_GRACE = 10.0
 EXIT_FORCED = 70  # the watchdog ended the process: something did not stop within the grace
 EXIT_SECOND_SIGNAL = 130
 _PR_SET_PDEATHSIG = 1
@@ -38,16 +39,7 @@ _log = log.get_logger("daimyo_kit.shutdown")
 
 def grace_from_env(env: Mapping[str, str] | None = None) -> float:
     """The seconds a service may take to stop (DAIMYO_SHUTDOWN_GRACE_SECONDS, default 10)."""
-    raw = (os.environ if env is None else env).get(GRACE_ENV, "")
-    if not raw:
-        return DEFAULT_GRACE
-    try:
-        grace = float(raw)
-    except ValueError:
-        raise ValueError(f"{GRACE_ENV} must be a number of seconds, got {raw!r}") from None
-    if grace <= 0:
-        raise ValueError(f"{GRACE_ENV} must be positive, got {raw!r}")
-    return grace
+    return Runtime.from_env(env).shutdown_grace
 
 
 def share(fraction: float, env: Mapping[str, str] | None = None) -> float:
@@ -77,11 +69,11 @@ def parent_death_signal(sig: int = signal.SIGTERM) -> None:
 
 def die_with_parent(env: Mapping[str, str] | None = None) -> None:
     """When a supervisor started this process (DAIMYO_DIE_WITH_PARENT=its pid), end with it."""
-    raw = (os.environ if env is None else env).get(PARENT_ENV, "")
-    if not raw.isdigit():
+    parent = Runtime.from_env(env).parent_pid
+    if parent is None:
         return
     parent_death_signal()
-    if os.getppid() != int(raw):  # the parent died before the request took effect
+    if os.getppid() != parent:  # the parent died before the request took effect
         os._exit(EXIT_FORCED)
 
 

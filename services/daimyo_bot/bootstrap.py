@@ -4,20 +4,18 @@ driver's connections (NATS, game service, bot service), restarted with backoff w
 from __future__ import annotations
 
 import asyncio
-import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from daimyo_bot.driver import QUEUE_GROUP, Driver
 from daimyo_bot.grpc_api import BotServicer
 from daimyo_bot.handlers import BotHandlers
 from daimyo_bot.levels import build_levels
 from daimyo_bot.search_pool import SearchPool
+from daimyo_bot.settings import Settings as Settings
 from daimyo_bus import Bus, subjects
-from daimyo_kit import affinity, credentials, grpc_client, shutdown
+from daimyo_kit import affinity, grpc_client, shutdown
 from daimyo_kit import logging as log
 from daimyo_kit.auth import CallerAuthInterceptor
-from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from daimyo_kit.retry import backoff_delay
 from daimyo_proto.daimyo.bot.v1 import bot_pb2, bot_pb2_grpc
@@ -27,39 +25,6 @@ SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
 CALLERS_BY_METHOD = {"SuggestMove": frozenset({"driver"})}
 """Only the bot driver asks for moves (searches are the expensive resource here)."""
 _log = log.get_logger("daimyo_bot")
-
-
-@dataclass(frozen=True)
-class Settings:
-    grpc_port: int
-    metrics_port: int
-    nats_url: str
-    game_addr: str
-    bot_addr: str
-    workers: int = 0  # search processes; 0 = one per core
-    driver_deadline_ms: int = 1000
-    min_move_seconds: float = 1.0  # per bot move at tables with a person
-    sweep_seconds: float = 5.0
-    driver: bool = True  # `serve` also runs the driver (replicas share turns via a queue group)
-    log_level: str = "INFO"
-    bind_host: str = "0.0.0.0"
-    callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        config = Config.from_env("bot", env)
-        return cls(
-            config.grpc_port, config.metrics_port, config.nats_url, config.game_addr, config.bot_addr,
-            workers=int(env.get("DAIMYO_BOT_WORKERS", "0")),
-            driver_deadline_ms=int(env.get("DAIMYO_BOT_DEADLINE_MS", "1000")),
-            sweep_seconds=float(env.get("DAIMYO_BOT_SWEEP_SECONDS", "5")),
-            min_move_seconds=float(env.get("DAIMYO_BOT_MIN_MOVE_SECONDS", "1.0")),
-            driver=env.get("DAIMYO_BOT_DRIVER", "on").lower() != "off",
-            log_level=config.log_level,
-            bind_host=config.bind_host,
-            callers=credentials.grpc_callers(env),
-        )
 
 
 @dataclass

@@ -7,8 +7,7 @@ their own settings (a fresh schema, port 0).
 from __future__ import annotations
 
 import asyncio
-import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from daimyo_bus.bus import Bus
@@ -21,11 +20,11 @@ from daimyo_game.handlers import GameHandlers, wall_clock_ms
 from daimyo_game.lease import AdvisoryLease
 from daimyo_game.relay import Lease, Publisher, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
+from daimyo_game.settings import Settings as Settings
 from daimyo_game.timekeeper import Timekeeper
-from daimyo_kit import credentials, shutdown
 from daimyo_kit import logging as log
+from daimyo_kit import shutdown
 from daimyo_kit.auth import CallerAuthInterceptor
-from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import RunningServer, Servicer, start_server
 from daimyo_kit.retry import backoff_delay
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
@@ -46,37 +45,6 @@ CALLERS_BY_METHOD = {
 }
 """Which authenticated roles may call each method; seat-level checks follow in the handlers."""
 _log = log.get_logger("daimyo_game")
-
-
-@dataclass(frozen=True)
-class Settings:
-    database_url: str
-    schema: str
-    nats_url: str
-    grpc_port: int
-    metrics_port: int
-    relay: bool = True
-    snapshot_every: int = 50
-    cache_size: int = 512
-    pool_size: int = 20
-    log_level: str = "INFO"
-    bind_host: str = "0.0.0.0"
-    callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        env = os.environ if env is None else env
-        config = Config.from_env("game", env)
-        return cls(
-            config.database_url, config.db_schema, config.nats_url, config.grpc_port, config.metrics_port,
-            relay=env.get("DAIMYO_GAME_RELAY", "on").lower() != "off",
-            snapshot_every=int(env.get("DAIMYO_GAME_SNAPSHOT_EVERY", "50")),
-            cache_size=int(env.get("DAIMYO_GAME_CACHE_SIZE", "512")),
-            pool_size=int(env.get("DAIMYO_GAME_DB_POOL", "20")),
-            log_level=config.log_level,
-            bind_host=config.bind_host,
-            callers=credentials.grpc_callers(env),
-        )
 
 
 @dataclass

@@ -5,16 +5,17 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from daimyo_gateway.bootstrap import MissingSecret, start_gateway, token_secret
+from daimyo_gateway.bootstrap import start_gateway
+from daimyo_gateway.settings import MissingSecret, Settings
 from daimyo_kit import shutdown
-from daimyo_kit.config import Config
 from daimyo_kit.logging import configure, get_logger
 
 
 async def serve() -> None:
-    config = Config.from_env("gateway")
-    configure("gateway", config.log_level)
-    gateway = await start_gateway(config, token_secret(), host=config.bind_host)
+    settings = Settings.from_env()
+    configure("gateway", settings.config.log_level)
+    gateway = await start_gateway(settings.config, settings.secret, host=settings.config.bind_host,
+                                  edge=settings.edge)
     print(f"daimyo gateway on {gateway.url}", flush=True)
     try:
         await asyncio.Event().wait()  # until SIGTERM cancels this

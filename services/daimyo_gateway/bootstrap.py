@@ -6,8 +6,6 @@ in-process tests both use it); `stop()` closes sockets, NATS and channels in ord
 
 from __future__ import annotations
 
-import os
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,26 +18,17 @@ from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Limits
-from daimyo_gateway.online import Online, heartbeat_from_env
+from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort
-from daimyo_gateway.presence import Presence, grace_from_env
+from daimyo_gateway.presence import Presence
+from daimyo_gateway.settings import Edge
+from daimyo_gateway.settings import MissingSecret as MissingSecret
+from daimyo_gateway.settings import token_secret as token_secret
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import grpc_client, shutdown
 from daimyo_kit.config import Config
 
 _log = structlog.get_logger("daimyo_gateway")
-
-
-class MissingSecret(RuntimeError):
-    """The gateway refuses to sign tokens with a secret nobody chose."""
-
-
-def token_secret(env: Mapping[str, str] | None = None) -> str:
-    secret = (os.environ if env is None else env).get("DAIMYO_TOKEN_SECRET", "")
-    if not secret:
-        raise MissingSecret("DAIMYO_TOKEN_SECRET is not set; the gateway will not start without it "
-                            "(`make run` supplies a development secret)")
-    return secret
 
 
 @dataclass
@@ -74,14 +63,15 @@ class RunningGateway:
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
                         games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
                         grace_seconds: float | None = None, limits: Limits | None = None,
-                        **app_options: Any) -> RunningGateway:
+                        edge: Edge | None = None, **app_options: Any) -> RunningGateway:
     """A gateway serving on host:port (config.http_port by default; 0 picks a free port).
 
     `grace_seconds`: how long a seat's player may be away before a bot takes the seat
-    (default: DAIMYO_DISCONNECT_GRACE_SECONDS, else 60); `limits`: the edge's limits and
-    quotas (default: `Limits.from_env`).
+    (default: the edge's); `limits`: the edge's limits and quotas (default: the edge's);
+    `edge`: the gateway's settings beyond `config` (default: `Edge.from_env()`, the environment).
     """
-    limits = limits or Limits.from_env(os.environ)
+    edge = edge or Edge.from_env()
+    limits = limits or edge.limits
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
     channels = [grpc_client.channel(config.game_addr, role="gateway"),
                 grpc_client.channel(config.matchmaking_addr, role="gateway")]
@@ -90,10 +80,10 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
         games = own_games = GrpcGames(channels[0], replicas_of=config.game_addr,
                                       connect=lambda address: grpc_client.channel(address, role="gateway"))
     hub = Hub(bus)
-    grace = grace_from_env(os.environ) if grace_seconds is None else grace_seconds
+    grace = edge.grace_seconds if grace_seconds is None else grace_seconds
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
     draining = Draining()
-    online = Online(bus.publish, heartbeat_from_env(os.environ))
+    online = Online(bus.publish, edge.heartbeat_seconds)
     app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,

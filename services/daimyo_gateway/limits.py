@@ -1,5 +1,6 @@
 """What one client may cost the gateway: the limits and quotas of the public edge, read from the
-environment (every number below is overridable and listed in the README), and the token
+environment (every number below is overridable; `VARIABLES` names each one's variable, all
+listed in deploy/CONFIGURATION.md; `daimyo_gateway.settings` reads them), and the token
 buckets that enforce them.
 
 Every quota here is kept per gateway replica, in memory, in tables bounded by the number of
@@ -21,7 +22,7 @@ Clock = Callable[[], float]
 
 @dataclass(frozen=True)
 class Limits:
-    """The edge's numbers; `from_env` reads `DAIMYO_<FIELD NAME IN CAPITALS>` for each field."""
+    """The edge's numbers; `from_env` reads each field's variable (`VARIABLES`)."""
 
     ws_outbox_frames: int = 256  # frames queued for one socket before it is closed (1013)
     ws_outbox_bytes: int = 1 << 20  # bytes queued for one socket before it is closed (1013)
@@ -46,9 +47,9 @@ class Limits:
     def from_env(cls, env: Mapping[str, str]) -> Limits:
         values: dict[str, object] = {}
         for f in fields(cls):
-            raw = env.get("DAIMYO_" + f.name.upper(), "")
+            raw = env.get(VARIABLES[f.name], "")
             if raw != "":
-                values[f.name] = _parse(f.name, raw, type(getattr(cls(), f.name)))
+                values[f.name] = _parse(VARIABLES[f.name], raw, type(getattr(cls(), f.name)))
         return cls(**values)  # type: ignore[arg-type]
 
     @property
@@ -56,14 +57,37 @@ class Limits:
         return frozenset(o.strip().rstrip("/") for o in self.allowed_origins.split(",") if o.strip())
 
 
-def _parse(name: str, raw: str, kind: type) -> object:
+VARIABLES = {
+    "ws_outbox_frames": "DAIMYO_WS_OUTBOX_FRAMES",
+    "ws_outbox_bytes": "DAIMYO_WS_OUTBOX_BYTES",
+    "ws_max_frame_bytes": "DAIMYO_WS_MAX_FRAME_BYTES",
+    "ws_frames_per_second": "DAIMYO_WS_FRAMES_PER_SECOND",
+    "ws_frame_burst": "DAIMYO_WS_FRAME_BURST",
+    "ws_player_frames_per_second": "DAIMYO_WS_PLAYER_FRAMES_PER_SECOND",
+    "ws_player_frame_burst": "DAIMYO_WS_PLAYER_FRAME_BURST",
+    "ws_refused_before_close": "DAIMYO_WS_REFUSED_BEFORE_CLOSE",
+    "ws_auth_seconds": "DAIMYO_WS_AUTH_SECONDS",
+    "ws_sockets_per_player": "DAIMYO_WS_SOCKETS_PER_PLAYER",
+    "ws_unauthenticated_per_address": "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS",
+    "guest_signins_per_minute": "DAIMYO_GUEST_SIGNINS_PER_MINUTE",
+    "enqueues_per_minute": "DAIMYO_ENQUEUES_PER_MINUTE",
+    "token_lifetime_seconds": "DAIMYO_TOKEN_LIFETIME_SECONDS",
+    "reveal_cache_entries": "DAIMYO_REVEAL_CACHE_ENTRIES",
+    "max_list_limit": "DAIMYO_MAX_LIST_LIMIT",
+    "trusted_proxy_hops": "DAIMYO_TRUSTED_PROXY_HOPS",
+    "allowed_origins": "DAIMYO_ALLOWED_ORIGINS",
+}
+"""Each field's environment variable, written out so the configuration table's test sees it."""
+
+
+def _parse(variable: str, raw: str, kind: type) -> object:
     try:
         value = kind(raw)
     except ValueError:
         what = {int: "whole number", float: "number"}.get(kind, kind.__name__)
-        raise ValueError(f"DAIMYO_{name.upper()} must be a {what}, got {raw!r}") from None
+        raise ValueError(f"{variable} must be a {what}, got {raw!r}") from None
     if kind is not str and value < 0:
-        raise ValueError(f"DAIMYO_{name.upper()} must not be negative, got {raw!r}")
+        raise ValueError(f"{variable} must not be negative, got {raw!r}")
     return value
 
 

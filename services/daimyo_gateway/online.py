@@ -63,7 +63,3 @@ class Online:
         beat = OnlineBeat(player_id, time.time(), gone)
         with contextlib.suppress(NatsError, OSError, ValueError):  # NATS away: the next beat tries again
             await self._publish(subjects.online(player_id), beat)
-
-
-def heartbeat_from_env(env: Any) -> float:
-    return float(env.get("DAIMYO_ONLINE_HEARTBEAT_SECONDS", DEFAULT_HEARTBEAT_SECONDS))

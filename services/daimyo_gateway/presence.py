@@ -118,7 +118,3 @@ class Presence:
         beat = PresenceBeat(player_id, time.time())
         with contextlib.suppress(NatsError, OSError):  # NATS away: the next beat tries again
             await self._publish(subjects.presence(game_id, number), beat)
-
-
-def grace_from_env(env: dict[str, str] | Any) -> float:
-    return float(env.get("DAIMYO_DISCONNECT_GRACE_SECONDS", DEFAULT_GRACE_SECONDS))

@@ -1,4 +1,4 @@
-"""Wiring: configuration, Postgres, NATS, the game service client, the loop and the servers.
+"""Wiring: settings (daimyo_matchmaking.settings), Postgres, NATS, the game client, the loop, the servers.
 
 `connected_store` is also what tests and the benchmark use, with fakes for the outside world.
 """
@@ -7,23 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections.abc import AsyncIterator, Mapping
 
 import structlog
 
 from daimyo_bus import Bus
-from daimyo_kit import credentials, grpc_client, shutdown
+from daimyo_kit import grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
 from daimyo_kit.auth import CallerAuthInterceptor
-from daimyo_kit.config import Config
 from daimyo_kit.grpc_server import Servicer, serve
 from daimyo_kit.metrics import serve_metrics
 from daimyo_matchmaking.game_client import GrpcGameCreator
 from daimyo_matchmaking.grpc_api import MatchmakingServicer
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.loop import MatchmakerLoop
-from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.messaging import (
     NatsPlayerNotifier,
     consume_abandoned_seats,
@@ -32,26 +29,11 @@ from daimyo_matchmaking.messaging import (
 )
 from daimyo_matchmaking.metrics import PrometheusMatchMetrics
 from daimyo_matchmaking.ports import RulesCatalog, SystemClock
+from daimyo_matchmaking.settings import Settings
 from daimyo_matchmaking.store import DEFAULT_SCHEMA, PostgresStore, open_pool
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
 log = structlog.get_logger("daimyo_matchmaking")
-DEFAULT_PRESENCE_SECONDS = 10.0  # a queued ticket dies this long after its player's last socket heartbeat
-
-
-def policy_from_env(env: Mapping[str, str] | None = None) -> Policy:
-    """The matching policy: DAIMYO_BOT_BACKFILL_SECONDS (default 15) and the rating-window knobs."""
-    env = os.environ if env is None else env
-    default = Policy()
-    return Policy(
-        base_window=float(env.get("DAIMYO_MATCH_BASE_WINDOW", default.base_window)),
-        window_growth_per_second=float(
-            env.get("DAIMYO_MATCH_WINDOW_GROWTH", default.window_growth_per_second)
-        ),
-        max_window=float(env.get("DAIMYO_MATCH_MAX_WINDOW", default.max_window)),
-        backfill_seconds=float(env.get("DAIMYO_BOT_BACKFILL_SECONDS", default.backfill_seconds)),
-        presence_seconds=float(env.get("DAIMYO_TICKET_PRESENCE_SECONDS", DEFAULT_PRESENCE_SECONDS)),
-    )
 
 
 @contextlib.asynccontextmanager
@@ -69,9 +51,8 @@ async def connected_store(
         await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 
 
-def caller_auth(env: Mapping[str, str] | None = None) -> CallerAuthInterceptor:
+def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:
     """Only gateways call matchmaking (they assert the players they serve)."""
-    callers = credentials.grpc_callers(os.environ if env is None else env)
     return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
 
 
@@ -81,10 +62,11 @@ def matchmaking_servicer(handlers: MatchmakingHandlers) -> Servicer:
     return Servicer(add, MatchmakingServicer(handlers), name)
 
 
-async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
+async def run(settings: Settings) -> None:
     """The service until SIGTERM: gRPC, the matching loop and the finished-games consumer."""
+    config, policy = settings.config, settings.policy
     kit_logging.configure("matchmaking", config.log_level)
-    auth = caller_auth()  # before anything starts: no callers configured, no service
+    auth = caller_auth(settings.callers)  # before anything starts: no callers configured, no service
     serve_metrics(config.metrics_port, config.bind_host)
     bus = await Bus.connect(config.nats_url, name="daimyo-matchmaking", role="matchmaking")
     channel = grpc_client.channel(config.game_addr, role="matchmaking")
@@ -98,9 +80,9 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
                 SystemClock(),
                 policy,
                 metrics=PrometheusMatchMetrics(),
-                bot_games_per_player=int(os.environ.get("DAIMYO_BOT_GAMES_PER_PLAYER", "1")),
+                bot_games_per_player=settings.bot_games_per_player,
             )
-            matcher = MatchmakerLoop(handlers, interval)
+            matcher = MatchmakerLoop(handlers, settings.interval_seconds)
             handlers.on_enqueue = matcher.wake
             await consume_finished_games(bus, handlers)
             await consume_abandoned_seats(bus, handlers)
@@ -122,6 +104,4 @@ async def run(config: Config, policy: Policy, interval: float = 0.5) -> None:
 
 
 def main() -> None:
-    config = Config.from_env("matchmaking")
-    interval = float(os.environ.get("DAIMYO_MATCH_INTERVAL_SECONDS", "0.5"))
-    shutdown.run(run(config, policy_from_env(), interval))
+    shutdown.run(run(Settings.from_env()))

@@ -59,3 +59,11 @@ def test_an_unknown_service_is_refused() -> None:
 def test_the_config_is_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         Config.from_env("game", {}).grpc_port = 1  # type: ignore[misc]
+
+
+def test_each_service_reads_its_own_schema_and_http_port() -> None:
+    env = {"DAIMYO_GAME_DB_SCHEMA": "g", "DAIMYO_MATCHMAKING_DB_SCHEMA": "m",
+           "DAIMYO_GATEWAY_HTTP_PORT": "9000"}
+    assert Config.from_env("game", env).db_schema == "g"
+    assert Config.from_env("matchmaking", env).db_schema == "m"
+    assert (Config.from_env("gateway", env).http_port, Config.from_env("bot", env).http_port) == (9000, 8080)
