@@ -4,6 +4,7 @@ middleware every request passes (a request id, errors as JSON, the browser's sec
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable
 from typing import Any
@@ -78,11 +79,16 @@ def _run_with_app(app: web.Application, service: Presence | Online) -> None:
     app.on_cleanup.append(stop)
 
 
+# A caller's id travels on in gRPC metadata and logs, which take ASCII only: anything else is replaced.
+_PLAIN_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,64}")
+
+
 @web.middleware
 async def _request_context(request: web.Request, handler: Any) -> web.StreamResponse:
     """Every request gets an id (the caller's X-Request-Id, or a new one) that its logs and the
     gRPC calls it makes carry, and that the response echoes."""
-    request_id = request.headers.get("X-Request-Id", "")[:64] or new_request_id()
+    offered = request.headers.get("X-Request-Id", "")
+    request_id = offered if _PLAIN_REQUEST_ID.fullmatch(offered) else new_request_id()
     with log.bound(request_id=request_id):
         response: web.StreamResponse = await handler(request)
     if not response.prepared:

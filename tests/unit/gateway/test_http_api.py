@@ -138,3 +138,12 @@ async def test_health_metrics_and_the_web_client_are_served(client: TestClient[A
 
 async def test_a_socket_url_is_only_for_the_websocket_upgrade(client: TestClient[Any, Any]) -> None:
     assert (await client.get("/ws")).status == 400
+
+
+async def test_a_plain_request_id_is_echoed_and_an_odd_one_is_replaced(client: TestClient[Any, Any]) -> None:
+    plain = await client.get("/api/games/g1", headers={"X-Request-Id": "abc-123.x:y_z"})
+    assert plain.status == 200 and plain.headers["X-Request-Id"] == "abc-123.x:y_z"
+    for odd in ("ñandú", "a b", "x\u200by", "<script>"):
+        response = await client.get("/api/games/g1", headers={"X-Request-Id": odd})
+        assert response.status == 200, odd
+        assert response.headers["X-Request-Id"] not in ("", odd), odd
