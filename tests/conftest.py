@@ -21,8 +21,8 @@ import pytest
 from psycopg import sql
 from psycopg.conninfo import make_conninfo
 
+from daimyo_devkit.commands import end_with_starter
 from daimyo_kit import credentials
-from daimyo_kit.shutdown import end_with_starter
 from daimyo_store.migrations import apply_migrations
 
 os.environ.update(credentials.env_additions(os.environ))

@@ -77,22 +77,6 @@ def die_with_parent(env: Mapping[str, str] | None = None) -> None:
         os._exit(EXIT_FORCED)
 
 
-def end_with_starter() -> None:
-    """For the project's command-line tools (`make load`, `make bench`, ...): a SIGTERM or SIGHUP
-    stops the tool as Ctrl-C does (KeyboardInterrupt, so its `finally` blocks stop what it
-    started), and so does the death of whatever started it (a killed `make` or terminal)."""
-    for sig in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(sig, _as_interrupt)
-    parent = os.getppid()
-    parent_death_signal()
-    if os.getppid() != parent:  # the starter died before the request took effect
-        signal.raise_signal(signal.SIGTERM)
-
-
-def _as_interrupt(_signum: int, _frame: object) -> None:
-    signal.raise_signal(signal.SIGINT)  # asyncio's Runner turns it into a cancel of the main task
-
-
 def run(main: Coroutine[Any, Any, T], grace: float | None = None) -> T | None:
     """Run a service's main coroutine until it returns or a signal stops it (None then), with its
     collector settled first (daimyo_kit.collector)."""

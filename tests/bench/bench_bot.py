@@ -28,7 +28,7 @@ from daimyo_bot.samurai.bots import greedy_bot
 from daimyo_bot.shogun import expert as shogun_expert
 from daimyo_bot.shogun import mcts as shogun_mcts
 from daimyo_bot.shogun.bots import greedy_bot as shogun_greedy
-from daimyo_kit.shutdown import end_with_starter
+from daimyo_devkit.commands import end_with_starter
 from daimyo_rules import get_game
 from daimyo_rules.core import Rng
 

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from daimyo_kit.shutdown import end_with_starter
+from daimyo_devkit.commands import end_with_starter
 from daimyo_rules import get_game
 from daimyo_rules.core import Game, Rng
 

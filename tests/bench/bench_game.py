@@ -34,12 +34,12 @@ import structlog
 from psycopg import sql
 
 from daimyo_bus.bus import Bus
+from daimyo_devkit.commands import end_with_starter
 from daimyo_devkit.embedded import port_answers, start_nats, start_postgres
 from daimyo_game.commands import CreateGame, SeatSpec, SubmitMove
 from daimyo_game.handlers import GameHandlers
 from daimyo_game.repository import GameRepository
 from daimyo_kit import credentials
-from daimyo_kit.shutdown import end_with_starter
 from daimyo_proto.daimyo.game.v1 import game_pb2
 from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game

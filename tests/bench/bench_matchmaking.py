@@ -24,7 +24,7 @@ from pathlib import Path
 import psycopg
 import structlog
 
-from daimyo_kit.shutdown import end_with_starter
+from daimyo_devkit.commands import end_with_starter
 from daimyo_matchmaking.handlers import Enqueue, MatchmakingHandlers
 from daimyo_matchmaking.matching import Policy
 from daimyo_matchmaking.ports import StaticCatalog

@@ -24,7 +24,7 @@ import psycopg
 from psycopg import sql
 from psycopg.types.json import Jsonb
 
-from daimyo_kit.shutdown import end_with_starter
+from daimyo_devkit.commands import end_with_starter
 from daimyo_store import NewEvent, PostgresEventStore, RecordedEvent, Snapshot, apply_migrations
 
 APPENDS = 1500

@@ -27,7 +27,7 @@ from typing import Any
 from daimyo_bot.legal_json import legal_count
 from daimyo_bot.levels import Ask, Level, Levels, build_levels, stand_in
 from daimyo_bot.search_pool import SearchPool
-from daimyo_kit.shutdown import end_with_starter
+from daimyo_devkit.commands import end_with_starter
 from daimyo_rules import get_game
 
 DEFAULT_PAIRINGS = {"samurai": ["expert:mcts", "mcts:greedy", "greedy:random"],

@@ -59,9 +59,9 @@ from load_stack import (
 )
 from prometheus_client.parser import text_string_to_metric_families
 
+from daimyo_devkit.commands import end_with_starter
 from daimyo_devkit.embedded import port_answers
 from daimyo_kit import collector, event_loop, grpc_client
-from daimyo_kit.shutdown import end_with_starter
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 
 SETUP_CONCURRENCY = 50
