@@ -199,6 +199,47 @@ class SeatAbandoned:
                    _optional_str(d, "player_id"))
 
 
+@dataclass(frozen=True)
+class SeatNotice:
+    """One thing one seat's player should hear of: `kind` is `game_found` (a correspondence game
+    has a seat for them), `your_turn` (their clock runs until `deadline_ms`, 0: no clock) or
+    `game_ended`."""
+
+    KINDS: ClassVar[frozenset[str]] = frozenset({"game_found", "your_turn", "game_ended"})
+    kind: str
+    seat: int
+    player_id: str
+    deadline_ms: int = 0
+
+
+@dataclass(frozen=True)
+class GameNotices:
+    """`daimyo.game.<id>.notices` (durable): what a correspondence game's players should hear of
+    at `version`, whether or not a page of theirs is open (the notifier decides what reaches them)."""
+
+    game_id: str
+    game: str
+    version: int
+    notices: tuple[SeatNotice, ...]
+
+    def encode(self) -> bytes:
+        return dumps({"game_id": self.game_id, "game": self.game, "version": self.version,
+                      "notices": [vars(n) for n in self.notices]})
+
+    @classmethod
+    def decode(cls, data: bytes) -> GameNotices:
+        d = _object(loads(data))
+        notices = tuple(_seat_notice(_object(x)) for x in _list(d, "notices"))
+        return cls(_str(d, "game_id"), _str(d, "game"), _int(d, "version"), notices)
+
+
+def _seat_notice(d: dict[str, Any]) -> SeatNotice:
+    kind = _str(d, "kind")
+    if kind not in SeatNotice.KINDS:
+        raise BadMessage(f"unknown seat notice {kind!r}")
+    return SeatNotice(kind, _int(d, "seat"), _str(d, "player_id"), int(d.get("deadline_ms") or 0))
+
+
 # -- between gateways, and to players -----------------------------------------------------------
 
 
@@ -301,13 +342,13 @@ class ChatLine:
         return cls(d)
 
 
-BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | PresenceBeat | PlayerNotice
-              | OnlineBeat | ChatLine)
+BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | GameNotices | PresenceBeat
+              | PlayerNotice | OnlineBeat | ChatLine)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
-    "abandoned": SeatAbandoned, "presence": PresenceBeat, "player": PlayerNotice, "online": OnlineBeat,
-    "chat": ChatLine,
+    "abandoned": SeatAbandoned, "notices": GameNotices, "presence": PresenceBeat, "player": PlayerNotice,
+    "online": OnlineBeat, "chat": ChatLine,
 }
 
 

@@ -3,8 +3,9 @@
 Per game: `daimyo.game.<id>.seat.<n>` (that seat's redacted view and last move — only the
 seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot driver
 listens), `.finished` (the outcome, for ratings), `.abandoned` (a player left their seat to a
-bot: matchmaking frees them). Per player: `daimyo.player.<id>` (match found, invitations).
-The JetStream stream `DAIMYO_GAMES` keeps only `.finished` and `.abandoned`. Presence
+bot: matchmaking frees them), `.notices` (what a correspondence player should hear of while
+away: the notifier's durable feed). Per player: `daimyo.player.<id>` (match found, invitations).
+The JetStream stream `DAIMYO_GAMES` keeps only `.finished`, `.abandoned` and `.notices`. Presence
 heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`, between gateways), a player's
 socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
 (`daimyo.chat.<id>.<channel>`) are not kept.
@@ -17,8 +18,8 @@ from dataclasses import dataclass
 
 PREFIX = "daimyo"
 GAMES_STREAM = "DAIMYO_GAMES"
-GAMES_STREAM_SUBJECTS = ("daimyo.game.*.finished", "daimyo.game.*.abandoned")
-"""Only what a durable consumer (the matchmaker) reads; seat views are never retained."""
+GAMES_STREAM_SUBJECTS = ("daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.game.*.notices")
+"""Only what a durable consumer (the matchmaker, the notifier) reads; seat views are never retained."""
 
 ALL_TURNS = "daimyo.game.*.turn"
 """Every game's turn notices (the bot driver's subscription)."""
@@ -28,6 +29,9 @@ ALL_FINISHED = "daimyo.game.*.finished"
 
 ALL_ABANDONED = "daimyo.game.*.abandoned"
 """Every seat left to a bot (the matchmaker's durable consumer filter)."""
+
+ALL_NOTICES = "daimyo.game.*.notices"
+"""Every correspondence game's notices for its players (the notifier's durable consumer filter)."""
 
 ALL_WATCH = "daimyo.game.*.watch"
 
@@ -61,6 +65,10 @@ def finished(game_id: str) -> str:
 
 def abandoned(game_id: str) -> str:
     return f"daimyo.game.{_token(game_id)}.abandoned"
+
+
+def notices(game_id: str) -> str:
+    return f"daimyo.game.{_token(game_id)}.notices"
 
 
 def presence(game_id: str, seat_number: int) -> str:
@@ -110,13 +118,13 @@ def parse_game_subject(subject: str) -> GameSubject:
     game_id, kind, rest = parts[2], parts[3], parts[4:]
     if kind == "seat" and len(rest) == 1 and rest[0].isdigit():
         return GameSubject(game_id, kind, int(rest[0]))
-    if kind in ("watch", "turn", "finished", "abandoned") and not rest:
+    if kind in ("watch", "turn", "finished", "abandoned", "notices") and not rest:
         return GameSubject(game_id, kind)
     raise ValueError(f"not a game subject: {subject!r}")
 
 
 def kind_of(subject: str) -> str:
-    """Which message `subject` carries: seat, watch, turn, finished, abandoned, presence, player,
+    """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence, player,
     online or chat (ValueError for a subject Daimyo does not use)."""
     parts = subject.split(".")
     if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():

@@ -47,6 +47,7 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "bot": ("daimyo_bot", ["serve"]),
     "bot-driver": ("daimyo_bot", ["driver"]),
     "gateway": ("daimyo_gateway", []),
+    "notifier": ("daimyo_notifier", []),
 }
 START_TIMEOUT = 60.0
 STOP_MARGIN = 2.0  # beyond the children's own grace before they are killed
@@ -83,15 +84,16 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         suffix = uuid.uuid4().hex[:8]
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
+        env["DAIMYO_NOTIFIER_DB_SCHEMA"] = f"{settings.schema_prefix}_notifier_{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
     return env
 
 
 CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
-                    "bot-driver": "driver"}
+                    "bot-driver": "driver", "notifier": "notifier"}
 """Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
-DATABASE_USERS = frozenset({"game", "matchmaking", "migrate"})
+DATABASE_USERS = frozenset({"game", "matchmaking", "notifier", "migrate"})
 TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
 
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 
 from daimyo_kit.games import plugin_specs, register_plugins
 
-SERVICES = ("game", "matchmaking", "bot", "gateway")
-DEFAULT_GRPC_PORTS = {"game": 50051, "matchmaking": 50052, "bot": 50053, "gateway": 0}
-DEFAULT_METRICS_PORTS = {"game": 9101, "matchmaking": 9102, "bot": 9103, "gateway": 9104}
+SERVICES = ("game", "matchmaking", "bot", "gateway", "notifier")
+DEFAULT_GRPC_PORTS = {"game": 50051, "matchmaking": 50052, "bot": 50053, "gateway": 0, "notifier": 50056}
+DEFAULT_METRICS_PORTS = {"game": 9101, "matchmaking": 9102, "bot": 9103, "gateway": 9104, "notifier": 9107}
 DEFAULT_HTTP_PORT = 8080
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"

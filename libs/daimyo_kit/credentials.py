@@ -21,8 +21,8 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
-NATS_ROLES = ("game", "matchmaking", "gateway", "driver")
-"""Who connects to NATS: the relay (game service), matchmaking, gateways, the bot driver."""
+NATS_ROLES = ("game", "matchmaking", "gateway", "driver", "notifier")
+"""Who connects to NATS: the relay (game service), matchmaking, gateways, the bot driver, the notifier."""
 
 GRPC_CLIENT_ROLES = ("gateway", "driver", "matchmaking")
 """Who calls internal gRPC: gateways (as the players they serve), the bot driver, matchmaking."""
@@ -32,6 +32,8 @@ GRPC_CALLERS = "DAIMYO_GRPC_CALLERS"
 OPERATOR_USER = "DAIMYO_NATS_USER"
 OPERATOR_PASSWORD = "DAIMYO_NATS_PASSWORD"
 GAMES_STREAM = "DAIMYO_GAMES"
+VAPID_PRIVATE_KEY = "DAIMYO_VAPID_PRIVATE_KEY"
+"""The notifier's Web Push signing key (RFC 8292): a P-256 private key, base64url of its 32 bytes."""
 NATS_ROUTE_PASSWORD = "DAIMYO_NATS_ROUTE_PASSWORD"
 """The password NATS nodes give each other on their cluster routes (the prod overlays)."""
 
@@ -59,7 +61,19 @@ def generate() -> dict[str, str]:
     tokens = {role: secrets.token_urlsafe(32) for role in GRPC_CLIENT_ROLES}
     env |= {grpc_token_var(role): token for role, token in tokens.items()}
     env[GRPC_CALLERS] = ",".join(f"{role}:{token_digest(token)}" for role, token in tokens.items())
+    env[VAPID_PRIVATE_KEY] = vapid_private_key()
     return env
+
+
+def vapid_private_key() -> str:
+    """A fresh VAPID key: browsers bind their push subscriptions to its public half, so it is kept
+    (in `.daimyo/credentials.json` under `make run`, in a Secret on Kubernetes) and not rotated lightly."""
+    import base64
+
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    scalar = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+    return base64.urlsafe_b64encode(scalar.to_bytes(32, "big")).rstrip(b"=").decode()
 
 
 def env_additions(env: Mapping[str, str], path: Path | None = None) -> dict[str, str]:
@@ -137,7 +151,8 @@ def _permissions(role: str) -> dict[str, list[str]]:
     inbox = [f"{inbox_prefix(role)}.>"]
     return {
         "game": {"publish": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.game.*.turn",
-                             "daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.player.*",
+                             "daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.game.*.notices",
+                             "daimyo.player.*",
                              *(stream.format(op) for op in ("INFO", "CREATE", "UPDATE", "PURGE"))],
                  "subscribe": inbox},
         "matchmaking": {"publish": ["daimyo.player.*", stream.format("INFO"),
@@ -151,6 +166,12 @@ def _permissions(role: str) -> dict[str, list[str]]:
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
                                   "daimyo.presence.*.*", *GATEWAY_CHAT]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
+        # The notifier only reads the games stream durably (the games' notices); it publishes nothing.
+        "notifier": {"publish": [stream.format("INFO"),
+                                 *(consumer.format(op) for op in ("INFO", "CREATE", "DURABLE.CREATE",
+                                                                  "MSG.NEXT")),
+                                 f"$JS.ACK.{GAMES_STREAM}.>"],
+                     "subscribe": inbox},
     }[role]
 
 
@@ -202,6 +223,7 @@ K8S_SECRETS = {
     "gateway": ("DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN"),
     "driver": ("DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"),
     "bot": (GRPC_CALLERS,),
+    "notifier": ("DAIMYO_NOTIFIER_NATS_PASSWORD", GRPC_CALLERS, VAPID_PRIVATE_KEY),
     "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }
 """Secret `daimyo-<name>-credentials` → the variables it holds: each workload gets only its own."""

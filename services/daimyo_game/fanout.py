@@ -1,7 +1,7 @@
 """The NATS messages one event produces: each seat's redacted view, the spectator's, the turn
-notice when a bot must act, and (when a game ends) the result for ratings; when a player leaves
-their seat to a bot (or a bot keeps it to the end after a timeout), the notice that frees them in
-matchmaking.
+notice when a bot must act, a correspondence game's notices for its players (durable), and
+(when a game ends) the result for ratings; when a player leaves their seat to a bot (or a bot
+keeps it to the end after a timeout), the notice that frees them in matchmaking.
 Pure: records in, (subject, payload) out.
 
 Every view carries the clocks and which seats a bot plays; the turn notice names a seat's
@@ -29,7 +29,7 @@ from daimyo_bus.messages import (
 from daimyo_game import clocks
 from daimyo_game.aggregate import GameRecord
 from daimyo_game.events import GameEvent, GameFinished, MoveMade, SeatTakenOver
-from daimyo_game.my_games import your_turn_messages
+from daimyo_game.my_games import game_notices, your_turn_messages
 from daimyo_game.results import honest_winners
 from daimyo_game.visibility import Viewer, visible_effects, visible_move
 from daimyo_rules.core import views_of
@@ -52,6 +52,8 @@ def messages_for(record: GameRecord, event: GameEvent, now_ms: int | None = None
     if any(record.bot_level(seat) for seat in shared["to_act"]):  # the bot driver's cue, for it alone
         out.append((subjects.turn(game_id), turn_message(record, shared["to_act"])))
     out += your_turn_messages(record, event, now_ms)
+    if (notices := game_notices(record, event)) is not None:  # correspondence only: the notifier's feed
+        out.append((subjects.notices(game_id), notices))
     if isinstance(event, GameFinished):
         out.append((subjects.finished(game_id), finished_message(record)))
     if isinstance(event, SeatTakenOver) and event.until == "game":  # the player no longer holds the seat

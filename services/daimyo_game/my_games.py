@@ -2,6 +2,7 @@
 is, how much time the seat to act has left, and which clock the game runs on.
 
 Pure: a folded record and the time in, plain data out (the handler loads; the relay publishes).
+`game_notices` is the durable feed of the notifier (push and email while the page is closed).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from daimyo_bus import subjects
-from daimyo_bus.messages import PlayerNotice
+from daimyo_bus.messages import GameNotices, PlayerNotice, SeatNotice
 from daimyo_game.aggregate import GameRecord
-from daimyo_game.events import GameCreated, GameEvent, MoveMade, SeatReclaimed, SeatReturned
+from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade, SeatReclaimed, SeatReturned
+from daimyo_kit.time_controls import CORRESPONDENCE
 
 TURN_EVENTS = (GameCreated, MoveMade, SeatReturned, SeatReclaimed)  # events that may give a player the move
 
@@ -82,3 +84,35 @@ def your_turn_messages(record: GameRecord, event: GameEvent,
                 "version": record.version, "seat": seat, "time_left_ms": left, "deadline_ms": deadline,
                 "time_control": record.control.kind if record.control else ""})))
     return out
+
+
+def game_notices(record: GameRecord, event: GameEvent) -> GameNotices | None:
+    """What a correspondence game's players should hear of after `event` (the notifier's feed):
+    a new game's seats, a turn that begins now (not one that goes on), the end. None otherwise."""
+    control = record.control
+    if control is None or control.kind != CORRESPONDENCE:
+        return None
+    people = [(n, s["player_id"]) for n, s in enumerate(record.created.seats)
+              if s.get("player_id") and not s.get("bot_level")]
+    notices: list[SeatNotice] = []
+    if isinstance(event, GameCreated):
+        notices += [SeatNotice("game_found", n, player) for n, player in people]
+    if isinstance(event, GameFinished):
+        notices += [SeatNotice("game_ended", n, player) for n, player in people]
+    elif isinstance(event, TURN_EVENTS):
+        notices += [SeatNotice("your_turn", n, player, _deadline(record, n)) for n, player in people
+                    if _turn_begins(record, n)]
+    if not notices:
+        return None
+    return GameNotices(record.game_id, record.created.game, record.version, tuple(notices))
+
+
+def _turn_begins(record: GameRecord, seat: int) -> bool:
+    """`seat` must act, a person plays it and its clock started at this very event."""
+    clock = record.clock
+    return (seat in record.to_act and not record.bot_level(seat) and clock is not None
+            and clock.running.get(seat) == clock.at_ms)
+
+
+def _deadline(record: GameRecord, seat: int) -> int:
+    return (record.clock.deadline(seat) or 0) if record.clock else 0

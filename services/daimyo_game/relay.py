@@ -21,6 +21,7 @@ from typing import Protocol
 
 from daimyo_bus import subjects
 from daimyo_bus.messages import (
+    GameNotices,
     GameResult,
     Message,
     PlayerNotice,
@@ -48,7 +49,8 @@ CHECKPOINT = "relay"
 CATALOG_SECONDS = 0.5  # under load, how often the catalogue's versions and the checkpoint are saved
 _PUBLISHED_OF = Children(RELAY_PUBLISHED)  # by the subject's kind, a fixed set
 _KINDS: dict[type, str] = {SeatView: "seat", WatchView: "watch", TurnNotice: "turn", PlayerNotice: "player",
-                           GameResult: "finished", SeatAbandoned: "abandoned"}  # without parsing the subject
+                           GameResult: "finished", SeatAbandoned: "abandoned",
+                           GameNotices: "notices"}  # without parsing the subject
 RELAY_BATCH = BATCH_ITEMS.labels("relay_events")  # events per batch the relay read and published
 _log = log.get_logger("daimyo_game.relay")
 
@@ -222,6 +224,9 @@ class Relay:
     async def _publish(self, subject: str, message: Message, recorded: RecordedEvent) -> None:
         if isinstance(message, GameResult | SeatAbandoned):  # consumed durably; dedupe on republish
             await self.publisher.publish_durable(subject, message, f"{recorded.stream_id}:{recorded.version}")
+        elif isinstance(message, GameNotices):  # its own id: a game's end also carries its result
+            await self.publisher.publish_durable(subject, message,
+                                                 f"{recorded.stream_id}:{recorded.version}:notices")
         else:
             await self.publisher.publish(subject, message)
         _PUBLISHED_OF(_KINDS.get(type(message)) or subjects.kind_of(subject)).inc()

@@ -13,12 +13,14 @@ from daimyo_bus import messages, subjects
 from daimyo_bus.messages import (
     BadMessage,
     ChatLine,
+    GameNotices,
     GameResult,
     OnlineBeat,
     PlayerNotice,
     PresenceBeat,
     ResultSeat,
     SeatAbandoned,
+    SeatNotice,
     SeatView,
     TurnNotice,
     TurnSeat,
@@ -46,6 +48,8 @@ EXAMPLES = [
     (subjects.finished("g1"), GameResult("g1", "shogun", 90, {"winners": [1]}, (
         ResultSeat(0, "ann", None, True), ResultSeat(1, None, "greedy", False)), (0,))),
     (subjects.abandoned("g1"), SeatAbandoned("g1", "samurai", 12, 0, "ann")),
+    (subjects.notices("g1"), GameNotices("g1", "samurai", 4, (
+        SeatNotice("your_turn", 1, "bea", 1764600000000), SeatNotice("game_found", 0, "ann")))),
     (subjects.presence("g1", 0), PresenceBeat("ann", 1764600000.25)),
     (subjects.player("ann"), PlayerNotice.match_found("g1", 0, "samurai", "t-1")),
     (subjects.player("ann"), PlayerNotice({"type": "your_turn", "game_id": "g1", "version": 9, "seat": 0})),
@@ -83,6 +87,8 @@ def test_a_view_frame_carries_no_newline_so_the_envelope_splits_exactly() -> Non
     (subjects.finished("g1"), b'{"game_id": "g1"}', "missing 'game'"),
     (subjects.presence("g1", 0), b'{"player_id": "ann", "at": "now"}', "at must be a number"),
     (subjects.player("ann"), b'{"type": "surprise", "game_id": "g1", "seat": 0, "game": "x"}', "unknown"),
+    (subjects.notices("g1"), b'{"game_id": "g1", "game": "x", "version": 1, "notices": [{"kind": "spam",'
+                             b' "seat": 0, "player_id": "ann"}]}', "unknown seat notice"),
     (subjects.turn("g1"), b"not json", "not JSON"),
     (subjects.turn("g1"), b"[1, 2]", "JSON object"),
     ("daimyo.elsewhere.g1", b"{}", "not a game subject"),
@@ -101,7 +107,8 @@ def test_a_publisher_may_add_a_field_before_its_consumers_read_it() -> None:
 
 def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
-    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "presence", "player", "player",
+    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "player",
+                     "player",
                      "online", "chat"]
 
 

@@ -49,6 +49,9 @@ def test_other_subjects_do_not_parse_as_game_subjects(other: str) -> None:
 
 
 def test_the_games_stream_keeps_only_what_a_durable_consumer_reads() -> None:
-    assert subjects.GAMES_STREAM_SUBJECTS == ("daimyo.game.*.finished", "daimyo.game.*.abandoned")
+    assert subjects.GAMES_STREAM_SUBJECTS == ("daimyo.game.*.finished", "daimyo.game.*.abandoned",
+                                              "daimyo.game.*.notices")
+    assert subjects.ALL_NOTICES == "daimyo.game.*.notices"
+    assert subjects.notices("g1") == "daimyo.game.g1.notices"
     assert subjects.ALL_TURNS == "daimyo.game.*.turn"
     assert subjects.ALL_FINISHED == "daimyo.game.*.finished"

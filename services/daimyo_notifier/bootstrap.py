@@ -1,0 +1,129 @@
+"""Wiring: settings, Postgres, NATS (the games stream's notices, durably), the sender, gRPC.
+
+`connected` is also what the tests and the bench use: a migrated store and the handlers and sender
+around it, with the push transport given.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import AsyncIterator, Callable, Mapping
+
+import aiohttp
+import structlog
+
+from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import BusMessage, GameNotices
+from daimyo_kit import logging as kit_logging
+from daimyo_kit import shutdown
+from daimyo_kit.auth import CallerAuthInterceptor
+from daimyo_kit.grpc_server import Servicer, serve
+from daimyo_kit.metrics import serve_metrics
+from daimyo_notifier.grpc_api import NotifierServicer
+from daimyo_notifier.handlers import NotifierHandlers, Policy
+from daimyo_notifier.metrics import NOTICES_KEPT
+from daimyo_notifier.push import PushSender, public_key, vapid_from_key
+from daimyo_notifier.sender import Send, Sender, SenderConfig
+from daimyo_notifier.settings import Settings
+from daimyo_notifier.store import DEFAULT_SCHEMA, NotifierStore, migrate, open_pool
+from daimyo_proto.daimyo.notifier.v1 import notifier_pb2, notifier_pb2_grpc
+
+log = structlog.get_logger("daimyo_notifier")
+CONSUMER = "daimyo-notifier"
+
+
+def wall_clock_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class MissingVapidKey(RuntimeError):
+    """No DAIMYO_VAPID_PRIVATE_KEY: browsers could not trust anything this notifier sends."""
+
+
+@contextlib.asynccontextmanager
+async def connected(
+    database_url: str,
+    policy: Policy,
+    send: Send,
+    sender_config: SenderConfig | None = None,
+    schema: str = DEFAULT_SCHEMA,
+    pool_size: int = 10,
+    now_ms: Callable[[], int] = wall_clock_ms,
+) -> AsyncIterator[tuple[NotifierHandlers, Sender]]:
+    """The handlers and the sender over a migrated store, closed when the block ends."""
+    await migrate(database_url, schema)
+    pool = open_pool(database_url, schema, pool_size)
+    await pool.open(wait=True)
+    try:
+        store = NotifierStore(pool)
+        sender = Sender(store, send, now_ms, sender_config or SenderConfig())
+        yield NotifierHandlers(store, policy, now_ms, on_notice=sender.wake), sender
+    finally:
+        await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
+
+
+async def follow_notices(bus: Bus, handlers: NotifierHandlers, durable: str = CONSUMER) -> asyncio.Task[None]:
+    """Every `daimyo.game.*.notices`, durably: acked once its notices are committed, so a crash
+    means a redelivery, which the notices' keys make a no-op."""
+
+    async def on_notices(subject: str, message: BusMessage) -> None:
+        if not isinstance(message, GameNotices):
+            log.error("notices_message_dropped", subject=subject, error="not game notices")
+            return
+        NOTICES_KEPT.inc(await handlers.ingest(message))
+
+    await bus.wait_for_games_stream()  # the relay creates it
+    return await bus.consume(subjects.ALL_NOTICES, durable, on_notices)
+
+
+def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:
+    """Only gateways call the notifier (for the players they authenticated)."""
+    return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
+
+
+def notifier_servicer(handlers: NotifierHandlers, push_key: str) -> Servicer:
+    name = notifier_pb2.DESCRIPTOR.services_by_name["NotifierService"].full_name
+    add = notifier_pb2_grpc.add_NotifierServiceServicer_to_server
+    return Servicer(add, NotifierServicer(handlers, push_key), name)
+
+
+async def run(settings: Settings) -> None:
+    """The service until SIGTERM: gRPC, the notices consumer and the sender."""
+    config = settings.config
+    kit_logging.configure("notifier", config.log_level)
+    auth = caller_auth(settings.callers)
+    if not settings.vapid_private_key:
+        raise MissingVapidKey("DAIMYO_VAPID_PRIVATE_KEY is not set (deploy/OPERATIONS.md)")
+    vapid = vapid_from_key(settings.vapid_private_key)
+    serve_metrics(config.metrics_port, config.bind_host)
+    bus = await Bus.connect(config.nats_url, name="daimyo-notifier", role="notifier")
+    session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=settings.sender.concurrency))
+    push = PushSender(vapid, settings.vapid_subject, session, settings.push_ttl_seconds)
+    try:
+        async with connected(
+            config.database_url, settings.policy, push.send, settings.sender, config.db_schema
+        ) as (handlers, sender):
+            await follow_notices(bus, handlers)
+            sending = asyncio.create_task(sender.run(), name="sender")
+            log.info("notifier_started", push_services=len(settings.policy.push_origins))
+            try:
+                await serve(
+                    [notifier_servicer(handlers, public_key(vapid))],
+                    config.grpc_port,
+                    host=config.bind_host,
+                    interceptors=[auth],
+                )
+            finally:
+                sending.cancel()
+                await shutdown.bounded(
+                    asyncio.gather(sending, return_exceptions=True), shutdown.share(0.1), "sender"
+                )
+    finally:
+        await bus.close(timeout=shutdown.share(0.15))
+        await shutdown.bounded(session.close(), shutdown.share(0.05), "push_session")
+
+
+def main() -> None:
+    shutdown.run(run(Settings.from_env()))
