@@ -13,10 +13,11 @@ roles:
   bot          gRPC bot service (50053, metrics 9103)
   driver       bot driver: plays bot seats when NATS says it is their turn
   gateway      HTTP + WebSocket gateway (8080, metrics 9104)
+  notifier     gRPC notifier: Web Push notices while the page is closed (50056, metrics 9107)
   migrate      apply every schema's migrations in order, each under its owner's settings
                (DAIMYO_<SERVICE>_DATABASE_URL, else DAIMYO_DATABASE_URL), then exit:
-               game (the event store's files, then the game service's), then matchmaking
-  migrate-game, migrate-matchmaking   one owner's migrations only
+               game (the event store's files, then the game service's), matchmaking, notifier
+  migrate-game, migrate-matchmaking, migrate-notifier   one owner's migrations only
   replay ID    rebuild one game from its event log and print it
   probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
 USAGE
@@ -32,9 +33,12 @@ case "$role" in
   bot)         exec python -m daimyo_bot "$@" ;;
   driver)      exec python -m daimyo_bot driver "$@" ;;
   gateway)     exec python -m daimyo_gateway "$@" ;;
-  migrate)     python -m daimyo_game migrate && exec python -m daimyo_matchmaking migrate ;;
+  notifier)    exec python -m daimyo_notifier "$@" ;;
+  migrate)     python -m daimyo_game migrate && python -m daimyo_matchmaking migrate \
+                 && exec python -m daimyo_notifier migrate ;;
   migrate-game)        exec python -m daimyo_game migrate "$@" ;;
   migrate-matchmaking) exec python -m daimyo_matchmaking migrate "$@" ;;
+  migrate-notifier)    exec python -m daimyo_notifier migrate "$@" ;;
   replay)      exec python -m daimyo_game replay "$@" ;;
   probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;
   help|-h|--help) usage; exit 0 ;;

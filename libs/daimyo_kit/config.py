@@ -44,6 +44,7 @@ class Config:
     log_level: str
     game_plugins: tuple[str, ...] = ()
     bind_host: str = "0.0.0.0"  # DAIMYO_BIND_HOST: `make run` binds 127.0.0.1
+    notifier_addr: str = f"127.0.0.1:{DEFAULT_GRPC_PORTS['notifier']}"
 
     @classmethod
     def from_env(cls, service: str, env: Mapping[str, str] | None = None) -> Config:
@@ -72,6 +73,7 @@ class Config:
             log_level=env.get("DAIMYO_LOG_LEVEL", "INFO").upper(),
             game_plugins=plugins,
             bind_host=env.get("DAIMYO_BIND_HOST") or "0.0.0.0",
+            notifier_addr=env.get("DAIMYO_NOTIFIER_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['notifier']}"),
         )
 
 

@@ -18,7 +18,10 @@ DEV_CREDENTIALS = K8S / "overlays/dev/credentials"
 def _dev_credentials() -> None:
     """The dev overlay needs this machine's generated credentials (git-ignored), as a developer
     makes them with `python -m daimyo_kit.credentials k8s k8s/overlays/dev/credentials`."""
-    if not (DEV_CREDENTIALS / "secrets.env").exists():
+    wanted = ["secrets", *credentials.K8S_SECRETS]  # a Secret added since they were made: make them again
+    if not all((DEV_CREDENTIALS / f"{name}.env").exists() for name in wanted):
+        for stale in DEV_CREDENTIALS.glob("*.env"):
+            stale.unlink()
         credentials.write_k8s_secrets(DEV_CREDENTIALS)
 
 

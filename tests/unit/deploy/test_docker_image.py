@@ -30,6 +30,8 @@ ROLES = {
     "gateway": "-m daimyo_gateway",
     "migrate-game": "-m daimyo_game migrate",
     "migrate-matchmaking": "-m daimyo_matchmaking migrate",
+    "notifier": "-m daimyo_notifier",
+    "migrate-notifier": "-m daimyo_notifier migrate",
 }
 
 
@@ -59,7 +61,8 @@ def test_the_entrypoint_runs_each_role_as_its_python_module(fake_python: Path, r
 def test_the_migrate_role_runs_each_owners_migrations_in_order(fake_python: Path) -> None:
     out = run_entrypoint(fake_python, "migrate")
     assert out.returncode == 0
-    assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate"]
+    assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate",
+                                       "-m daimyo_notifier migrate"]
 
 
 def test_the_image_carries_no_development_tooling() -> None:
