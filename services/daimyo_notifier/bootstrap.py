@@ -105,7 +105,7 @@ async def run(settings: Settings) -> None:
         async with connected(
             config.database_url, settings.policy, push.send, settings.sender, config.db_schema
         ) as (handlers, sender):
-            await follow_notices(bus, handlers)
+            await follow_notices(bus, handlers, settings.consumer)
             sending = asyncio.create_task(sender.run(), name="sender")
             log.info("notifier_started", push_services=len(settings.policy.push_origins))
             try:

@@ -35,6 +35,7 @@ class Settings:
     vapid_subject: str = "mailto:admin@daimyo.invalid"
     push_ttl_seconds: int = 86400  # how long a push service keeps a notice for an offline device
     callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
+    consumer: str = "daimyo-notifier"  # the durable consumer replicas share on the games stream
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -61,4 +62,5 @@ class Settings:
             vapid_subject=env.get("DAIMYO_VAPID_SUBJECT", "mailto:admin@daimyo.invalid"),
             push_ttl_seconds=int(env.get("DAIMYO_PUSH_TTL_SECONDS", "86400")),
             callers=credentials.grpc_callers(env),
+            consumer=env.get("DAIMYO_NOTIFIER_CONSUMER", "daimyo-notifier"),
         )
