@@ -21,6 +21,8 @@ ROUTES = {
     ("GET", "/api/rematches/{rematch_id}"), ("POST", "/api/games/{game_id}/again"),
     ("POST", "/api/tables"), ("GET", "/api/tables/{code}"), ("POST", "/api/tables/{code}/join"),
     ("POST", "/api/tables/{code}/bots"), ("POST", "/api/tables/{code}/leave"),
+    ("GET", "/api/notices/push-key"), ("POST", "/api/notices/devices"), ("DELETE", "/api/notices/devices"),
+    ("GET", "/api/notices/preferences"), ("PUT", "/api/notices/preferences"), ("GET", "/sw.js"),
 }
 
 

@@ -9,6 +9,7 @@ import { formatMs } from "./live.js";
 import { refresh, setSound, soundOn } from "./notices.js";
 import { rowHtml } from "./rows.js";
 import { find, findAll } from "./widgets.js";
+import { mountNoticesPanel } from "../notices/panel.js";
 
 /** @typedef {import("./rows.js").MyGame} MyGame */
 
@@ -17,7 +18,8 @@ export async function myGamesPage(root) {
   root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>My games</h2>` +
     `<div class="row"><label class="check"><input type="checkbox" id="finished"> Finished games too</label>` +
     `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> Sound when it is my turn</label></div></div>` +
-    `<div id="list" class="muted">Loading…</div></section>`;
+    `<div id="list" class="muted">Loading…</div></section><section class="card" id="notices-panel"></section>`;
+  mountNoticesPanel(find(root, "#notices-panel")).catch(() => null);
   const list = find(root, "#list");
   const finished = find(root, "#finished", HTMLInputElement);
   const sound = find(root, "#sound", HTMLInputElement);

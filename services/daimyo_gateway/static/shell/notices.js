@@ -5,6 +5,7 @@
 // screen showing a game settles it from its views; /api/my-games seeds it after a (re)connect.
 
 import { get, session } from "./api.js";
+import { showCount, whileHidden } from "../notices/badge.js";
 
 /** @typedef {import("./rows.js").MyGame} MyGame */
 
@@ -24,6 +25,7 @@ export function yourTurn(notice) {
   const fresh = !known?.mine;
   remember(notice.game_id, notice.version, true);
   if (fresh) beep();
+  if (fresh) whileHidden(notice).catch(() => null);
 }
 
 /** A screen showing `gameId` at `version` says whether this player must act there now.
@@ -60,6 +62,7 @@ function remember(gameId, version, mine) {
 function render() {
   const n = waitingCount();
   document.title = n ? `(${n}) Your turn · ${TITLE}` : TITLE;
+  showCount(n);
   const badge = document.getElementById("turns");
   if (!badge) return;
   badge.textContent = n ? String(n) : "";

@@ -1,0 +1,72 @@
+"""The notifier as the gateway sees it: a port (what the notices routes need) and its gRPC adapter.
+
+The gateway passes only the player its token names; the notifier checks everything else (push
+service allowed, key sizes, time zone). Status codes become `ServiceError` codes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import grpc
+
+from daimyo_gateway.grpc_clients import CALL_TIMEOUT, STATUS_CODES
+from daimyo_gateway.ports import ServiceError
+from daimyo_proto.daimyo.notifier.v1 import notifier_pb2 as pb
+from daimyo_proto.daimyo.notifier.v1 import notifier_pb2_grpc
+
+
+class NotifierPort(Protocol):
+    async def push_key(self) -> str: ...
+
+    async def subscribe(self, player_id: str, endpoint: str, p256dh: str, auth: str,
+                        locale: str) -> None: ...
+
+    async def unsubscribe(self, player_id: str, endpoint: str) -> bool: ...
+
+    async def preferences(self, player_id: str) -> dict[str, Any]: ...
+
+    async def set_preferences(self, player_id: str, prefs: dict[str, Any]) -> dict[str, Any]: ...
+
+
+def preferences_json(message: Any) -> dict[str, Any]:
+    return {"muted": [{"kind": m.kind, "channel": m.channel} for m in message.muted],
+            "time_zone": message.time_zone, "quiet_start_minute": message.quiet_start_minute,
+            "quiet_end_minute": message.quiet_end_minute, "devices": message.devices}
+
+
+class GrpcNotifier:
+    def __init__(self, channel: grpc.aio.Channel) -> None:
+        self._stub = notifier_pb2_grpc.NotifierServiceStub(channel)
+
+    async def push_key(self) -> str:
+        answer = await _call(self._stub.GetPushKey(pb.GetPushKeyRequest(), timeout=CALL_TIMEOUT))
+        return str(answer.public_key)
+
+    async def subscribe(self, player_id: str, endpoint: str, p256dh: str, auth: str,
+                        locale: str) -> None:
+        request = pb.SubscribeRequest(player_id=player_id, endpoint=endpoint, p256dh=p256dh, auth=auth,
+                                      locale=locale)
+        await _call(self._stub.Subscribe(request, timeout=CALL_TIMEOUT))
+
+    async def unsubscribe(self, player_id: str, endpoint: str) -> bool:
+        request = pb.UnsubscribeRequest(player_id=player_id, endpoint=endpoint)
+        return bool((await _call(self._stub.Unsubscribe(request, timeout=CALL_TIMEOUT))).removed)
+
+    async def preferences(self, player_id: str) -> dict[str, Any]:
+        request = pb.GetPreferencesRequest(player_id=player_id)
+        return preferences_json(await _call(self._stub.GetPreferences(request, timeout=CALL_TIMEOUT)))
+
+    async def set_preferences(self, player_id: str, prefs: dict[str, Any]) -> dict[str, Any]:
+        request = pb.SetPreferencesRequest(
+            player_id=player_id, time_zone=prefs["time_zone"],
+            quiet_start_minute=prefs["quiet_start_minute"], quiet_end_minute=prefs["quiet_end_minute"],
+            muted=[pb.Muted(kind=m["kind"], channel=m["channel"]) for m in prefs["muted"]])
+        return preferences_json(await _call(self._stub.SetPreferences(request, timeout=CALL_TIMEOUT)))
+
+
+async def _call(awaitable: Any) -> Any:
+    try:
+        return await awaitable
+    except grpc.aio.AioRpcError as e:
+        raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e

@@ -1,0 +1,42 @@
+// The service worker's words and links: a pushed notice (codes only) becomes a title and body from
+// the device's catalogue, tagged with the notice's key (sent twice, shown once), opening its game.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { describe, test } from "node:test";
+
+import "../../../../services/daimyo_gateway/static/notices/sw.js";
+
+const STATIC = new URL("../../../../services/daimyo_gateway/static/notices/", import.meta.url);
+const { parseMessages, noticeView, gameUrl, catalogueUrl } = /** @type {any} */ (globalThis).daimyoNotices;
+const catalogue = (locale) => parseMessages(readFileSync(new URL(`locales/${locale}.ftl`, STATIC), "utf8"));
+
+describe("noticeView", () => {
+  test("words a your-turn notice in the device's language and opens that game", () => {
+    const notice = { key: "g-1:4:your_turn:ann", kind: "your_turn", game_id: "g-1", game: "samurai", version: 4 };
+    assert.deepEqual(noticeView(notice, catalogue("en")),
+      { title: "Your turn", body: "Samurai: it is your move.", tag: "g-1:4:your_turn:ann", url: "/#/game/g-1" });
+    assert.equal(noticeView(notice, catalogue("pt-BR")).title, "Sua vez");
+    assert.equal(noticeView(notice, catalogue("zh-Hans")).body, "Samurai：该你走了。");
+  });
+
+  test("has words for every kind in every language", () => {
+    for (const locale of ["en", "pt-BR", "es", "zh-Hans"]) {
+      for (const kind of ["your_turn", "game_found", "time_low", "game_ended", "friend_challenge"]) {
+        const view = noticeView({ kind, game_id: "g", game: "shogun", version: 1 }, catalogue(locale));
+        assert.ok(!view.title.startsWith("notices-") && !view.body.startsWith("notices-"), `${locale} ${kind}`);
+      }
+    }
+  });
+
+  test("never opens a page outside the site's games", () => {
+    assert.equal(gameUrl("g-1"), "/#/game/g-1");
+    assert.equal(gameUrl("https://evil.example/"), "/#/mine");
+    assert.equal(gameUrl(undefined), "/#/mine");
+  });
+
+  test("reads only its own catalogues, English for an unknown language", () => {
+    assert.equal(catalogueUrl("es"), "/static/notices/locales/es.ftl");
+    assert.equal(catalogueUrl("../../secrets"), "/static/notices/locales/en.ftl");
+  });
+});
