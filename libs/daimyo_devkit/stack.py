@@ -40,7 +40,7 @@ from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 Probe = Callable[[], bool]
 """Whether a child is ready (serving), asked repeatedly while it starts."""
 
-SERVICES = ("game", "matchmaking", "bot", "gateway")
+SERVICES = ("game", "matchmaking", "bot", "gateway", "notifier")
 COMMANDS: dict[str, tuple[str, list[str]]] = {
     "game": ("daimyo_game", ["serve"]),
     "matchmaking": ("daimyo_matchmaking", []),

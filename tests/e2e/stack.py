@@ -16,7 +16,7 @@ from pathlib import Path
 from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env
 
 REPO = Path(__file__).resolve().parents[2]
-PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "gateway")
+PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "notifier", "gateway")
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",
           "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
           # a live seat goes to a bot 6 s after its last tab closes (a reload is quicker); the
