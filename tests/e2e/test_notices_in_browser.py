@@ -56,9 +56,9 @@ def test_a_pushed_notice_shows_in_the_devices_language_and_points_at_its_game(st
     registration = registration_id(page, cdp)
     for locale, title, body in (("en", "Your turn", "Samurai: it is your move."),
                                 ("es", "Tu turno", "Samurai: te toca jugar.")):
-        notice = {"key": f"g-push-{locale}:7:your_turn:p", "kind": "your_turn",
-                  "game_id": f"g-push-{locale}", "game": "samurai", "version": 7, "deadline_ms": 0,
-                  "locale": locale}
+        notice: dict[str, Any] = {"key": f"g-push-{locale}:7:your_turn:p", "kind": "your_turn",
+                                  "game_id": f"g-push-{locale}", "game": "samurai", "version": 7,
+                                  "deadline_ms": 0, "locale": locale}
         cdp.send("ServiceWorker.deliverPushMessage",
                  {"origin": stack.url, "registrationId": registration, "data": json.dumps(notice)})
         assert shown_notification(page, notice["key"]) == {"title": title, "body": body, "tag": notice["key"],
