@@ -101,17 +101,16 @@ def game_notices(record: GameRecord, event: GameEvent) -> GameNotices | None:
         notices += [SeatNotice("game_ended", n, player) for n, player in people]
     elif isinstance(event, TURN_EVENTS):
         notices += [SeatNotice("your_turn", n, player, _deadline(record, n)) for n, player in people
-                    if _turn_begins(record, n)]
+                    if _turn_begins(record, event, n)]
     if not notices:
         return None
     return GameNotices(record.game_id, record.created.game, record.version, tuple(notices))
 
 
-def _turn_begins(record: GameRecord, seat: int) -> bool:
-    """`seat` must act, a person plays it and its clock started at this very event."""
-    clock = record.clock
-    return (seat in record.to_act and not record.bot_level(seat) and clock is not None
-            and clock.running.get(seat) == clock.at_ms)
+def _turn_begins(record: GameRecord, event: GameEvent, seat: int) -> bool:
+    """`seat` must act, a person plays it, and not because its own move left it more to do."""
+    goes_on = isinstance(event, MoveMade) and event.seat == seat
+    return seat in record.to_act and not record.bot_level(seat) and not goes_on
 
 
 def _deadline(record: GameRecord, seat: int) -> int:
