@@ -2,7 +2,8 @@
 game service share, so a clock one of them accepts is never refused by another.
 
 A time control is JSON: `{"type": "live", "initial_seconds", "increment_seconds"}` (a bank plus
-an increment per finished turn) or `{"type": "correspondence", "days_per_move"}`, each with
+an increment per finished turn) or `{"type": "correspondence", "days_per_move", "bank_days"}` (one
+of CORRESPONDENCE_DAYS a move, and an optional bank of days a slow move may draw on), each with
 `on_timeout` (`bot_move`: a bot makes the one move; `bot_rest`: a bot plays the rest of the
 game) and the `bot_level` that steps in. `{}` (or nothing) means no clock.
 """
@@ -19,11 +20,19 @@ CORRESPONDENCE = "correspondence"
 ON_TIMEOUT = ("bot_move", "bot_rest")
 DEFAULT_BOT_LEVEL = "greedy"
 DAY_MS = 86_400_000
+CORRESPONDENCE_DAYS = (1, 2, 3, 5, 7, 14)
+"""Days a correspondence move may take: a day for keen players up to a fortnight for busy ones."""
+MAX_BANK_DAYS = 30
+BANK_DAYS = 7  # the bank of the lobby's "+ bank" choices: a week of slack for the odd busy spell
 
 PRESETS: dict[str, dict[str, Any]] = {  # the lobby's choices; matchmaking seats only equal ones together
     "live": {"type": "live", "initial_seconds": 600, "increment_seconds": 10, "on_timeout": "bot_move"},
     "blitz": {"type": "live", "initial_seconds": 180, "increment_seconds": 5, "on_timeout": "bot_move"},
     "correspondence": {"type": "correspondence", "days_per_move": 3, "on_timeout": "bot_move"},
+    **{f"correspondence-{days}d{bank}": {
+        "type": "correspondence", "days_per_move": days, "on_timeout": "bot_move",
+        **({"bank_days": BANK_DAYS} if bank else {})}
+       for days in CORRESPONDENCE_DAYS for bank in ("", "-bank")},
 }
 
 
@@ -37,6 +46,7 @@ class TimeControl:
     initial_ms: int = 0
     increment_ms: int = 0
     per_move_ms: int = 0
+    bank_ms: int = 0  # correspondence: time beyond a move's allowance a seat may draw on, all game long
     on_timeout: str = "bot_move"
     bot_level: str = DEFAULT_BOT_LEVEL
 
@@ -63,10 +73,14 @@ def parse_time_control(data: Mapping[str, Any] | None) -> TimeControl | None:
         return TimeControl(LIVE, initial, _seconds(data, "increment_seconds", positive=False),
                            on_timeout=on_timeout, bot_level=level)
     days: float = data.get("days_per_move", 0)
-    if not _number(days) or days <= 0:
-        raise BadTimeControl("a correspondence time control needs days_per_move > 0")
-    return TimeControl(CORRESPONDENCE, per_move_ms=round(days * DAY_MS), on_timeout=on_timeout,
-                       bot_level=level)
+    if not _number(days) or days not in CORRESPONDENCE_DAYS:
+        raise BadTimeControl("a correspondence time control needs days_per_move > 0, one of "
+                             + ", ".join(map(str, CORRESPONDENCE_DAYS)))
+    bank = data.get("bank_days", 0)
+    if not isinstance(bank, int) or isinstance(bank, bool) or not 0 <= bank <= MAX_BANK_DAYS:
+        raise BadTimeControl(f"bank_days must be a whole number of days from 0 to {MAX_BANK_DAYS}")
+    return TimeControl(CORRESPONDENCE, per_move_ms=round(days * DAY_MS), bank_ms=bank * DAY_MS,
+                       on_timeout=on_timeout, bot_level=level)
 
 
 def parse_time_control_json(text: str) -> TimeControl | None:

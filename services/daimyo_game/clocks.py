@@ -7,7 +7,9 @@ decision time; replaying a stream adopts the recorded clocks, so it reproduces t
 A seat's clock runs while the seat must act and no bot plays it: `running` maps each such seat
 to the time its turn (or its resumption) began, and its deadline is `since + remaining`.
 Simultaneous decisions run every to-act seat's clock. Live clocks are a bank with an increment
-per finished turn; correspondence clocks give every turn the same allowance. What a time control
+per finished turn; correspondence clocks give every turn the same allowance, plus what is left of
+the seat's bank (time a slow move drew beyond its allowance is gone from the bank; time a quick
+move left over does not add to it). What a time control
 may be is `daimyo_kit.time_controls` (shared with the gateway and matchmaking).
 """
 
@@ -38,6 +40,7 @@ class Clock:
     remaining_ms: tuple[int, ...]
     running: Mapping[int, int] = field(default_factory=dict)
     at_ms: int = 0  # when this clock was recorded
+    banks_ms: tuple[int, ...] = ()  # correspondence with a bank: what each seat has left of it
 
     def deadline(self, seat: int) -> int | None:
         since = self.running.get(seat)
@@ -49,18 +52,21 @@ class Clock:
         return max(0, left)
 
     def to_json(self) -> dict[str, Any]:
-        return {"remaining_ms": list(self.remaining_ms),
+        data = {"remaining_ms": list(self.remaining_ms),
                 "running": {str(s): t for s, t in sorted(self.running.items())}, "at_ms": self.at_ms}
+        return {**data, "banks_ms": list(self.banks_ms)} if self.banks_ms else data  # no bank: as before
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Clock:
         running = {int(s): int(t) for s, t in (data.get("running") or {}).items()}
-        return cls(tuple(int(r) for r in data["remaining_ms"]), running, int(data.get("at_ms", 0)))
+        return cls(tuple(int(r) for r in data["remaining_ms"]), running, int(data.get("at_ms", 0)),
+                   tuple(int(b) for b in data.get("banks_ms") or ()))
 
 
 def start_clock(control: TimeControl, seats: int, to_act: Iterable[int], now_ms: int) -> Clock:
-    allowance = control.initial_ms if control.kind == LIVE else control.per_move_ms
-    return Clock((allowance,) * seats, {s: now_ms for s in to_act}, now_ms)
+    allowance = control.initial_ms if control.kind == LIVE else control.per_move_ms + control.bank_ms
+    banks = (control.bank_ms,) * seats if control.kind == CORRESPONDENCE and control.bank_ms else ()
+    return Clock((allowance,) * seats, {s: now_ms for s in to_act}, now_ms, banks)
 
 
 def after_move(clock: Clock, control: TimeControl, before: Iterable[int], after: Iterable[int],
@@ -71,23 +77,25 @@ def after_move(clock: Clock, control: TimeControl, before: Iterable[int], after:
     seat whose turn began starts running, unless a bot plays it (its clock stays still).
     """
     before, after = list(before), list(after)
-    remaining, running = list(clock.remaining_ms), dict(clock.running)
+    remaining, running, banks = list(clock.remaining_ms), dict(clock.running), list(clock.banks_ms)
     for seat in (s for s in before if s not in after):
         _charge(remaining, running, seat, now_ms)
         remaining[seat] += control.increment_ms
+        if banks:  # time a move took beyond its allowance came out of the bank
+            banks[seat] = min(banks[seat], remaining[seat])
     for seat in (s for s in after if s not in before):
         if control.kind == CORRESPONDENCE:
-            remaining[seat] = control.per_move_ms
+            remaining[seat] = control.per_move_ms + (banks[seat] if banks else 0)
         if seat not in bot_played:
             running[seat] = now_ms
-    return Clock(tuple(remaining), running, now_ms)
+    return Clock(tuple(remaining), running, now_ms, tuple(banks))
 
 
 def pause(clock: Clock, seat: int, now_ms: int) -> Clock:
     """Stop `seat`'s clock (a bot takes the seat), charging the time it ran."""
     remaining, running = list(clock.remaining_ms), dict(clock.running)
     _charge(remaining, running, seat, now_ms)
-    return Clock(tuple(remaining), running, now_ms)
+    return Clock(tuple(remaining), running, now_ms, clock.banks_ms)
 
 
 def resume(clock: Clock, seat: int, to_act: Iterable[int], now_ms: int) -> Clock:
@@ -95,15 +103,17 @@ def resume(clock: Clock, seat: int, to_act: Iterable[int], now_ms: int) -> Clock
     running = dict(clock.running)
     if seat in to_act and seat not in running:
         running[seat] = now_ms
-    return Clock(clock.remaining_ms, running, now_ms)
+    return Clock(clock.remaining_ms, running, now_ms, clock.banks_ms)
 
 
 def expire(clock: Clock, seat: int, now_ms: int) -> Clock:
     """`seat` is out of time: nothing left, and its clock stops."""
-    remaining, running = list(clock.remaining_ms), dict(clock.running)
+    remaining, running, banks = list(clock.remaining_ms), dict(clock.running), list(clock.banks_ms)
     remaining[seat] = 0
     running.pop(seat, None)
-    return Clock(tuple(remaining), running, now_ms)
+    if banks:
+        banks[seat] = 0
+    return Clock(tuple(remaining), running, now_ms, tuple(banks))
 
 
 def out_of_time(clock: Clock, now_ms: int) -> list[int]:

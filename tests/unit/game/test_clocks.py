@@ -84,9 +84,25 @@ def test_a_correspondence_turn_starts_with_the_full_allowance_again() -> None:
     assert again.remaining_ms[0] == clocks.DAY_MS and again.deadline(0) == 2 * clocks.DAY_MS
 
 
+def test_a_slow_move_draws_on_the_bank_and_a_quick_one_does_not_refill_it() -> None:
+    day = clocks.DAY_MS
+    control = parse_time_control({"type": "correspondence", "days_per_move": 2, "bank_days": 3})
+    assert control is not None
+    clock = clocks.start_clock(control, 2, [0], 0)
+    assert clock.deadline(0) == 5 * day  # two days for the move and the three of the bank
+    clock = clocks.after_move(clock, control, [0], [1], set(), 3 * day)  # one day of the bank used
+    clock = clocks.after_move(clock, control, [1], [0], set(), 4 * day)
+    assert clock.remaining_ms[0] == 2 * day + 2 * day
+    clock = clocks.after_move(clock, control, [0], [1], set(), 4 * day + 1000)  # a quick move
+    clock = clocks.after_move(clock, control, [1], [0], set(), 5 * day)
+    assert clock.remaining_ms[0] == 2 * day + 2 * day  # the bank is not refilled
+
+
 def test_a_clock_survives_its_json() -> None:
     clock = Clock((1, 2, 3), {2: 77}, 80)
-    assert Clock.from_json(clock.to_json()) == clock
+    assert Clock.from_json(clock.to_json()) == clock and "banks_ms" not in clock.to_json()
+    banked = Clock((1, 2), {}, 80, (5, 6))
+    assert Clock.from_json(banked.to_json()) == banked
 
 
 def test_what_is_left_counts_down_only_for_a_running_seat() -> None:

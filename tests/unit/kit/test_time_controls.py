@@ -26,7 +26,19 @@ def test_a_correspondence_clock_gives_each_move_its_days() -> None:
     assert control is not None and control.per_move_ms == 2 * DAY_MS
 
 
+def test_correspondence_offers_one_to_fourteen_days_a_move_with_or_without_a_bank() -> None:
+    offered = {(p["days_per_move"], p.get("bank_days", 0)) for p in PRESETS.values()
+               if p["type"] == "correspondence"}
+    assert offered == {(d, b) for d in (1, 2, 3, 5, 7, 14) for b in (0, 7)}
+    control = parse_time_control_json('{"type": "correspondence", "days_per_move": 5, "bank_days": 10}')
+    assert control is not None and control.bank_ms == 10 * DAY_MS
+
+
 @pytest.mark.parametrize(("text", "message"), [
+    ('{"type": "correspondence", "days_per_move": 4}', "one of 1, 2, 3, 5, 7, 14"),
+    ('{"type": "correspondence", "days_per_move": 0.001}', "one of 1, 2, 3, 5, 7, 14"),
+    ('{"type": "correspondence", "days_per_move": 3, "bank_days": 31}', "bank_days must be"),
+    ('{"type": "correspondence", "days_per_move": 3, "bank_days": 1.5}', "bank_days must be"),
     ("{oops", "not valid JSON"),
     ('{"type": "blitz"}', "a time control is"),
     ("[1]", "a time control is"),

@@ -10,6 +10,7 @@ import { dispatch, noticeArgs } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
 import { refresh, yourTurn } from "./notices.js";
+import { chooseCorrespondence } from "../notices/clock-choice.js";
 import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
@@ -158,6 +159,7 @@ async function lobby() {
   };
   form.addEventListener("change", sync);
   sync();
+  chooseCorrespondence(form).catch(() => null);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -8,6 +8,7 @@ import { ApiError, call, get, session, signIn } from "./api.js";
 import { dispatch } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
+import { chooseCorrespondence } from "../notices/clock-choice.js";
 
 /** @typedef {import("./games.js").CatalogEntry & import("./games.js").Game} CatalogGame */
 /** @typedef {import("./games.js").TableOption} TableOption */
@@ -92,6 +93,7 @@ export async function tableForm(root) {
   };
   form.addEventListener("change", (event) => { if (/** @type {HTMLInputElement} */ (event.target).name === "game") sync(); refusal.hidden = true; });
   sync();
+  chooseCorrespondence(form).catch(() => null);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {

@@ -20,3 +20,13 @@ describe("preferencesOf", () => {
     assert.equal(clockText(minutesOf("07:05")), "07:05");
   });
 });
+
+import { DAYS, presetName } from "../../../../services/daimyo_gateway/static/notices/clock-choice.js";
+
+describe("presetName", () => {
+  test("names the lobby preset of every correspondence choice, with or without the bank", () => {
+    assert.deepEqual(DAYS, [1, 2, 3, 5, 7, 14]);
+    assert.equal(presetName(1, false), "correspondence-1d");
+    assert.equal(presetName(14, true), "correspondence-14d-bank");
+  });
+});

@@ -32,3 +32,10 @@ notices-push-game_ended-title = Game over
 notices-push-game_ended-body = { $game }: the game has ended.
 notices-push-friend_challenge-title = A challenge
 notices-push-friend_challenge-body = A friend challenges you to { $game }.
+
+notices-days-label = Days a move
+notices-days = { $days ->
+    [one] 1 day a move
+   *[other] { $days } days a move
+}
+notices-bank = + a { $days }-day bank

@@ -31,3 +31,10 @@ notices-push-game_ended-title = Fin de la partida
 notices-push-game_ended-body = { $game }: la partida ha terminado.
 notices-push-friend_challenge-title = Un desafío
 notices-push-friend_challenge-body = Un amigo te desafía a { $game }.
+
+notices-days-label = Días por jugada
+notices-days = { $days ->
+    [one] 1 día por jugada
+   *[other] { $days } días por jugada
+}
+notices-bank = + reserva de { $days } días

@@ -31,3 +31,10 @@ notices-push-game_ended-title = Fim de jogo
 notices-push-game_ended-body = { $game }: a partida terminou.
 notices-push-friend_challenge-title = Um desafio
 notices-push-friend_challenge-body = Um amigo desafia você para { $game }.
+
+notices-days-label = Dias por jogada
+notices-days = { $days ->
+    [one] 1 dia por jogada
+   *[other] { $days } dias por jogada
+}
+notices-bank = + reserva de { $days } dias

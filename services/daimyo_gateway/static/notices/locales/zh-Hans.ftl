@@ -30,3 +30,9 @@ notices-push-game_ended-title = 对局结束
 notices-push-game_ended-body = { $game }：对局已经结束。
 notices-push-friend_challenge-title = 挑战
 notices-push-friend_challenge-body = 一位好友邀你下 { $game }。
+
+notices-days-label = 每步天数
+notices-days = { $days ->
+   *[other] 每步 { $days } 天
+}
+notices-bank = + { $days } 天备用时间
