@@ -202,10 +202,12 @@ class SeatAbandoned:
 @dataclass(frozen=True)
 class SeatNotice:
     """One thing one seat's player should hear of: `kind` is `game_found` (a correspondence game
-    has a seat for them), `your_turn` (their clock runs until `deadline_ms`, 0: no clock) or
-    `game_ended`."""
+    has a seat for them), `your_turn` (their clock runs until `deadline_ms`, 0: no clock),
+    `game_ended`, `vacation` (an opponent is away until `deadline_ms`) or `deadline_moved` (their
+    own vacation moved their deadline to `deadline_ms`: reminders follow it, nothing is said)."""
 
-    KINDS: ClassVar[frozenset[str]] = frozenset({"game_found", "your_turn", "game_ended"})
+    KINDS: ClassVar[frozenset[str]] = frozenset({"game_found", "your_turn", "game_ended", "vacation",
+                                                 "deadline_moved"})
     kind: str
     seat: int
     player_id: str

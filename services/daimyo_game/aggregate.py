@@ -25,6 +25,7 @@ from daimyo_game.events import (
     SeatReclaimed,
     SeatReturned,
     SeatTakenOver,
+    VacationTaken,
 )
 from daimyo_rules.core import Game, IllegalMove, MalformedMove, RuleError
 
@@ -64,6 +65,7 @@ class GameRecord:
     finished_version: int = 0  # the version of GameFinished; 0 while the game runs
     clock: Clock | None = None
     takeovers: Mapping[int, Takeover] = field(default_factory=dict)
+    vacations: Mapping[int, int] = field(default_factory=dict)  # seat → its player's vacation ends (ms)
 
     @property
     def finished(self) -> bool:
@@ -124,6 +126,8 @@ def _evolve_seat(record: GameRecord, event: GameEvent, version: int) -> GameReco
         takeovers[event.seat] = Takeover(event.level, event.reason, event.until, event.cause)
     elif isinstance(event, SeatReturned | SeatReclaimed):
         takeovers.pop(event.seat, None)
+    elif isinstance(event, VacationTaken):
+        record = replace(record, vacations={**record.vacations, event.seat: event.until_ms})
     elif not isinstance(event, ClockExpired):
         raise ValueError(f"game {record.game_id}: cannot fold {type(event).__name__}")
     clock = _clock_of(getattr(event, "clock", None)) or record.clock
@@ -176,7 +180,10 @@ def _clock_after_move(before: GameRecord, after: GameRecord, now_ms: int) -> Clo
     control = before.control
     if control is None or before.clock is None:
         return None
-    return clocks.after_move(before.clock, control, before.to_act, after.to_act, before.bot_played(), now_ms)
+    clock = clocks.after_move(before.clock, control, before.to_act, after.to_act, before.bot_played(), now_ms)
+    begun = {s: u for s, u in before.vacations.items()
+             if s in clock.running and s not in before.clock.running}
+    return clocks.away(clock, begun, {}, now_ms) if begun else clock  # a turn begun on vacation waits
 
 
 def _returned_seats(before: GameRecord, after: GameRecord) -> list[GameEvent]:

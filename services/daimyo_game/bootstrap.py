@@ -22,6 +22,7 @@ from daimyo_game.relay import Lease, Publisher, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
 from daimyo_game.settings import Settings as Settings
 from daimyo_game.timekeeper import Timekeeper
+from daimyo_game.vacations import PostgresVacations
 from daimyo_kit import logging as log
 from daimyo_kit import shutdown
 from daimyo_kit.auth import CallerAuthInterceptor
@@ -42,6 +43,7 @@ CALLERS_BY_METHOD = {
     "HandOverSeat": frozenset({"gateway"}), "ReclaimSeat": frozenset({"gateway"}),
     "ListMyGames": frozenset({"gateway"}),
     "PostChat": frozenset({"gateway"}), "ListChat": frozenset({"gateway"}),
+    "TakeVacation": frozenset({"gateway"}), "GetVacation": frozenset({"gateway"}),
 }
 """Which authenticated roles may call each method; seat-level checks follow in the handlers."""
 _log = log.get_logger("daimyo_game")
@@ -55,6 +57,7 @@ class GameApp:
     store: PostgresEventStore
     catalogue: PostgresCatalogue
     chat: ChatStore
+    vacations: PostgresVacations
     games: GameResolver
     handlers: GameHandlers
     wakeup: asyncio.Event
@@ -73,6 +76,8 @@ class GameApp:
                                    shutdown.share(0.15), "relay")
         await shutdown.bounded(self.catalogue.close(), shutdown.share(0.1), "catalogue")
         await shutdown.bounded(self.chat.close(timeout=shutdown.share(0.05)), shutdown.share(0.1), "chat")
+        await shutdown.bounded(self.vacations.close(timeout=shutdown.share(0.05)), shutdown.share(0.1),
+                               "vacations")
         await shutdown.bounded(self.store.close(timeout=shutdown.share(0.15)), shutdown.share(0.2),
                                "event_store")
 
@@ -92,7 +97,9 @@ async def build(settings: Settings, games: GameResolver = get_game,
     wakeup = asyncio.Event()
     handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
     handlers.chat = Chat(chat, repository.load)
-    return GameApp(settings, store, catalogue, chat, games, handlers, wakeup)
+    vacations = await PostgresVacations.open(settings.database_url, settings.schema)
+    handlers.vacations, handlers.vacation_days = vacations, settings.vacation_days
+    return GameApp(settings, store, catalogue, chat, vacations, games, handlers, wakeup)
 
 
 async def migrate(settings: Settings) -> list[str]:

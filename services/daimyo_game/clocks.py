@@ -91,6 +91,18 @@ def after_move(clock: Clock, control: TimeControl, before: Iterable[int], after:
     return Clock(tuple(remaining), running, now_ms, tuple(banks))
 
 
+def away(clock: Clock, seats_until: Mapping[int, int], since: Mapping[int, int], now_ms: int) -> Clock:
+    """Each running seat of `seats_until` (seat → end of its player's vacation) gets the part of
+    its vacation after `since` (seat → from when; absent: now) added to its time: a vacation
+    pauses the seat's clock until it ends."""
+    remaining = list(clock.remaining_ms)
+    for seat, until in seats_until.items():
+        start = max(now_ms, since.get(seat, now_ms))
+        if seat in clock.running and until > start:
+            remaining[seat] += until - start
+    return Clock(tuple(remaining), clock.running, now_ms, clock.banks_ms)
+
+
 def pause(clock: Clock, seat: int, now_ms: int) -> Clock:
     """Stop `seat`'s clock (a bot takes the seat), charging the time it ran."""
     remaining, running = list(clock.remaining_ms), dict(clock.running)
@@ -126,9 +138,11 @@ def next_deadline(clock: Clock) -> int | None:
     return min(deadlines, default=None)
 
 
-def display(clock: Clock, now_ms: int) -> dict[str, Any]:
-    """What a client needs to show every seat's clock: `now_ms` lets it correct for its own clock."""
-    return {**clock.to_json(), "now_ms": now_ms}
+def display(clock: Clock, now_ms: int, vacations: Mapping[int, int] | None = None) -> dict[str, Any]:
+    """What a client needs to show every seat's clock: `now_ms` lets it correct for its own clock;
+    `vacations`: seats whose player is away, and until when (shown as "on vacation until …")."""
+    away = {str(s): u for s, u in sorted((vacations or {}).items()) if u > now_ms}
+    return {**clock.to_json(), "now_ms": now_ms, **({"vacations": away} if away else {})}
 
 
 def _charge(remaining: list[int], running: dict[int, int], seat: int, now_ms: int) -> None:

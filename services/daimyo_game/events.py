@@ -3,7 +3,8 @@
 A stream is `GameCreated`, then one `MoveMade` per accepted move, then `GameFinished`
 (appended together with the move that ended the game). Live play adds who sits where:
 `ClockExpired` + `SeatTakenOver` (a bot plays a seat out of time, or one its player left),
-`SeatReturned` (a one-move takeover ended) and `SeatReclaimed` (the player is back).
+`SeatReturned` (a one-move takeover ended) and `SeatReclaimed` (the player is back); a
+correspondence game adds `VacationTaken` (a seat's player is away: their clock waits).
 Events of a game with a clock carry `clock`, the clock right after them (see `clocks.py`).
 """
 
@@ -83,8 +84,18 @@ class SeatReclaimed:
     clock: dict[str, Any] | None = None
 
 
-SeatEvent = ClockExpired | SeatTakenOver | SeatReturned | SeatReclaimed
-SEAT_EVENTS = (ClockExpired, SeatTakenOver, SeatReturned, SeatReclaimed)
+@dataclass(frozen=True)
+class VacationTaken:
+    """The seat's player is on vacation until `until_ms`: no time counts on their clock till then
+    (a turn running now ends that much later; one that begins meanwhile starts counting then)."""
+
+    seat: int
+    until_ms: int
+    clock: dict[str, Any] | None = None
+
+
+SeatEvent = ClockExpired | SeatTakenOver | SeatReturned | SeatReclaimed | VacationTaken
+SEAT_EVENTS = (ClockExpired, SeatTakenOver, SeatReturned, SeatReclaimed, VacationTaken)
 GameEvent = GameCreated | MoveMade | GameFinished | SeatEvent
 
 

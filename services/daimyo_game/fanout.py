@@ -87,7 +87,7 @@ def result_message(record: GameRecord) -> dict[str, Any]:
 
 def clock_message(record: GameRecord, now_ms: int | None) -> dict[str, Any] | None:
     clock = record.clock
-    return None if clock is None else clocks.display(clock, now_ms or clock.at_ms)
+    return None if clock is None else clocks.display(clock, now_ms or clock.at_ms, record.vacations)
 
 
 def takeovers_message(record: GameRecord) -> dict[str, dict[str, str]]:

@@ -142,6 +142,16 @@ class GameServicer(game_pb2_grpc.GameServiceServicer):  # type: ignore[misc,unus
         games = await _run(context, call, request)
         return game_pb2.ListMyGamesResponse(games=[_my_game(g) for g in games], now_ms=self.handlers.now_ms())
 
+    async def TakeVacation(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        taken = await _run(context, self.handlers.take_vacation(request.player_id, request.days), request)
+        return game_pb2.Vacation(until_ms=taken.until_ms, days_left=taken.days_left,
+                                 days_per_year=taken.days_per_year)
+
+    async def GetVacation(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
+        found = await _run(context, self.handlers.vacation(request.player_id), request)
+        return game_pb2.Vacation(until_ms=found.until_ms, days_left=found.days_left,
+                                 days_per_year=found.days_per_year)
+
     async def PostChat(self, request: Any, context: grpc.aio.ServicerContext) -> Any:
         async def post() -> ChatMessage:
             return await self._chat().post(_game_id(request), request.player_id, request.display_name,

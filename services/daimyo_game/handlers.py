@@ -35,6 +35,16 @@ from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, 
 from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository
 from daimyo_game.results import honest_winners
+from daimyo_game.vacations import (
+    DAYS_PER_YEAR,
+    MemoryVacations,
+    Vacation,
+    VacationLedger,
+    checked_days,
+    decide_vacation,
+    vacation_end,
+    year_of,
+)
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_kit.lru import LruCache
@@ -42,6 +52,7 @@ from daimyo_rules.core import Game, RuleError
 from daimyo_store.api import Appended, AppendResult, ConcurrencyError, RecordedEvent, Replayed
 
 CREATION_TIMES_KEPT = 4096  # games whose creation time GetGame answers without the catalogue
+MAX_VACATION_GAMES = 1000  # correspondence games one vacation pauses at most (a player rarely has 50)
 _GAME_IDS = uuid.UUID("5f0f5a53-8d53-4b0e-9a55-0d41a1c7d001")  # namespace: command id → game id
 
 
@@ -109,6 +120,8 @@ class GameHandlers:
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
         self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
+        self.vacations: VacationLedger = MemoryVacations()  # bootstrap wires the Postgres ledger
+        self.vacation_days = DAYS_PER_YEAR
         self._created_at: LruCache[str, datetime] = LruCache(CREATION_TIMES_KEPT)
 
     # -- commands -------------------------------------------------------------------------
@@ -202,6 +215,30 @@ class GameHandlers:
         return await self._change_seat(game_id, command_id, player_id,
                                        lambda record: takeovers.decide_reclaim(
                                            record, seat, player_id, self.now_ms()))
+
+    async def take_vacation(self, player_id: str, days: int) -> Vacation:
+        """`days` of the player's yearly allowance from now (or from the end of the vacation
+        running): every correspondence clock of theirs waits until then."""
+        if not player_id:
+            raise Malformed("player_id is required")
+        now, year = self.now_ms(), year_of(self.now_ms())
+        taken, until = await self.vacations.status(player_id, year)
+        checked_days(days, self.vacation_days - taken)
+        until = vacation_end(now, until, days)
+        left = await self.vacations.take(player_id, year, days, until, self.vacation_days)
+        if left is None:  # another request spent them first
+            raise Illegal("no vacation days are left this year")
+        for summary in await self.catalog.list_games(player_id, True, False, MAX_VACATION_GAMES):
+            await self._change_seat(summary.game_id, "", player_id,
+                                    lambda record: decide_vacation(record, player_id, until, self.now_ms()))
+        return Vacation(until, left, self.vacation_days)
+
+    async def vacation(self, player_id: str) -> Vacation:
+        if not player_id:
+            raise Malformed("player_id is required")
+        now = self.now_ms()
+        taken, until = await self.vacations.status(player_id, year_of(now))
+        return Vacation(until if until > now else 0, self.vacation_days - taken, self.vacation_days)
 
     # -- queries --------------------------------------------------------------------------
 
@@ -377,7 +414,8 @@ class GameHandlers:
 
 def view_of(record: GameRecord, viewer: Viewer, now_ms: int | None = None) -> ViewResult:
     engine = record.engine
-    clock = clocks.display(record.clock, now_ms or record.clock.at_ms) if record.clock else None
+    clock = None if record.clock is None else clocks.display(record.clock, now_ms or record.clock.at_ms,
+                                                             record.vacations)
     abandoned = record.abandoned() if record.finished else []
     return ViewResult(record.game_id, record.created.game, record.version, engine.view(record.state, viewer),
                       list(engine.to_act(record.state)), record.finished, clock, dict(record.takeovers),

@@ -13,7 +13,15 @@ from typing import Any
 from daimyo_bus import subjects
 from daimyo_bus.messages import GameNotices, PlayerNotice, SeatNotice
 from daimyo_game.aggregate import GameRecord
-from daimyo_game.events import GameCreated, GameEvent, GameFinished, MoveMade, SeatReclaimed, SeatReturned
+from daimyo_game.events import (
+    GameCreated,
+    GameEvent,
+    GameFinished,
+    MoveMade,
+    SeatReclaimed,
+    SeatReturned,
+    VacationTaken,
+)
 from daimyo_kit.time_controls import CORRESPONDENCE
 
 TURN_EVENTS = (GameCreated, MoveMade, SeatReturned, SeatReclaimed)  # events that may give a player the move
@@ -99,6 +107,10 @@ def game_notices(record: GameRecord, event: GameEvent) -> GameNotices | None:
         notices += [SeatNotice("game_found", n, player) for n, player in people]
     if isinstance(event, GameFinished):
         notices += [SeatNotice("game_ended", n, player) for n, player in people]
+    elif isinstance(event, VacationTaken):
+        notices += [SeatNotice("vacation", n, player, event.until_ms) if n != event.seat
+                    else SeatNotice("deadline_moved", n, player, _deadline(record, n))
+                    for n, player in people]
     elif isinstance(event, TURN_EVENTS):
         notices += [SeatNotice("your_turn", n, player, _deadline(record, n)) for n, player in people
                     if _turn_begins(record, event, n)]

@@ -1,7 +1,7 @@
 """The game service's settings: the one place it reads its environment.
 
 The shared `Config` (daimyo_kit.config) plus the service's own knobs
-(relay, snapshots, the aggregate cache, the pool) and the
+(relay, snapshots, the aggregate cache, the pool, vacation days a year) and the
 gRPC callers it accepts; every variable is in the table of deploy/CONFIGURATION.md.
 """
 
@@ -29,6 +29,7 @@ class Settings:
     log_level: str = "INFO"
     bind_host: str = "0.0.0.0"
     callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
+    vacation_days: int = 21  # a player's vacation days a year (daimyo_game.vacations says why 21)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -43,4 +44,5 @@ class Settings:
             log_level=config.log_level,
             bind_host=config.bind_host,
             callers=credentials.grpc_callers(env),
+            vacation_days=int(env.get("DAIMYO_VACATION_DAYS_PER_YEAR", "21")),
         )

@@ -18,7 +18,7 @@ from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Limits
-from daimyo_gateway.notifier_client import GrpcNotifier
+from daimyo_gateway.notifier_client import GrpcNotifier, GrpcVacations
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence
@@ -90,7 +90,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
                      presence=presence, limits=limits, online=online,
-                     **{"notifier": GrpcNotifier(channels[2]), **app_options})
+                     **{"notifier": GrpcNotifier(channels[2]), "vacations": GrpcVacations(channels[0]),
+                        **app_options})
     runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)

@@ -1,4 +1,5 @@
-"""The notifier as the gateway sees it: a port (what the notices routes need) and its gRPC adapter.
+"""The notifier as the gateway sees it: a port (what the notices routes need) and its gRPC adapter;
+and vacation (the game service's), which the same settings panel manages.
 
 The gateway passes only the player its token names; the notifier checks everything else (push
 service allowed, key sizes, time zone). Status codes become `ServiceError` codes.
@@ -12,6 +13,7 @@ import grpc
 
 from daimyo_gateway.grpc_clients import CALL_TIMEOUT, STATUS_CODES
 from daimyo_gateway.ports import ServiceError
+from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_proto.daimyo.notifier.v1 import notifier_pb2 as pb
 from daimyo_proto.daimyo.notifier.v1 import notifier_pb2_grpc
 
@@ -70,3 +72,29 @@ async def _call(awaitable: Any) -> Any:
         return await awaitable
     except grpc.aio.AioRpcError as e:
         raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
+
+
+class VacationPort(Protocol):
+    async def vacation(self, player_id: str) -> dict[str, Any]: ...
+
+    async def take_vacation(self, player_id: str, days: int) -> dict[str, Any]: ...
+
+
+def vacation_json(message: Any) -> dict[str, Any]:
+    return {"until_ms": message.until_ms, "days_left": message.days_left,
+            "days_per_year": message.days_per_year}
+
+
+class GrpcVacations:
+    """Vacation lives with the clocks, in the game service."""
+
+    def __init__(self, channel: grpc.aio.Channel) -> None:
+        self._stub = game_pb2_grpc.GameServiceStub(channel)
+
+    async def vacation(self, player_id: str) -> dict[str, Any]:
+        request = game_pb2.GetVacationRequest(player_id=player_id)
+        return vacation_json(await _call(self._stub.GetVacation(request, timeout=CALL_TIMEOUT)))
+
+    async def take_vacation(self, player_id: str, days: int) -> dict[str, Any]:
+        request = game_pb2.TakeVacationRequest(player_id=player_id, days=days)
+        return vacation_json(await _call(self._stub.TakeVacation(request, timeout=CALL_TIMEOUT)))

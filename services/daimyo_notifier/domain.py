@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-KINDS = ("your_turn", "game_found", "time_low", "game_ended", "friend_challenge")
+KINDS = ("your_turn", "game_found", "time_low", "game_ended", "vacation", "friend_challenge")
 """`time_low`: the notifier's own reminder, `time_low_ms` before a correspondence deadline.
 `friend_challenge`: reserved for the accounts service's challenges."""
 CHANNELS = ("push", "email")

@@ -82,28 +82,21 @@ class NotifierHandlers:
 
 
 def notices_of(message: GameNotices, now_ms: int, time_low_ms: int) -> list[Notice]:
-    """One notice per seat notice, and for a turn with a deadline far enough away, its reminder."""
+    """One notice per seat notice (a moved deadline is not said), and for a running clock whose
+    deadline is far enough away, the reminder before it."""
     out = []
     for seat in message.notices:
-
-        def notice(
-            kind: str, due_ms: int, player: str = seat.player_id, deadline: int = seat.deadline_ms
-        ) -> Notice:
-            return Notice(
-                notice_key(message.game_id, message.version, kind, player),
-                player,
-                kind,
-                message.game_id,
-                message.game,
-                message.version,
-                due_ms,
-                deadline,
-            )
-
-        out.append(notice(seat.kind, now_ms))
-        if seat.kind == "your_turn" and seat.deadline_ms - time_low_ms > now_ms:
-            out.append(notice("time_low", seat.deadline_ms - time_low_ms))
+        if seat.kind != "deadline_moved":
+            out.append(_notice(message, seat.kind, seat.player_id, now_ms, seat.deadline_ms))
+        if seat.kind in ("your_turn", "deadline_moved") and seat.deadline_ms - time_low_ms > now_ms:
+            out.append(_notice(message, "time_low", seat.player_id, seat.deadline_ms - time_low_ms,
+                               seat.deadline_ms))
     return out
+
+
+def _notice(message: GameNotices, kind: str, player: str, due_ms: int, deadline_ms: int) -> Notice:
+    key = notice_key(message.game_id, message.version, kind, player)
+    return Notice(key, player, kind, message.game_id, message.game, message.version, due_ms, deadline_ms)
 
 
 def _origin_matches(allowed: str, origin: str) -> bool:

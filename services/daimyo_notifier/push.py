@@ -92,7 +92,7 @@ class PushSender:
             "Topic": topic(delivery.notice.key),
             "Urgency": "normal",
         }
-        data = orjson.dumps(delivery.notice.payload())
+        data = orjson.dumps({**delivery.notice.payload(), "locale": device.locale})  # the worker words it
         try:
             response = await WebPusher(info, aiohttp_session=self._session).send_async(
                 data,

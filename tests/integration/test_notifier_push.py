@@ -67,7 +67,8 @@ async def test_your_turn_reaches_every_device_of_the_player_encrypted_for_each(r
     assert await rig.sender.pass_once() == 2
     for sid in (phone, laptop):
         assert rig.push.received(sid) == [{"key": "g1:4:your_turn:ann", "kind": "your_turn", "game_id": "g1",
-                                           "game": "samurai", "version": 4, "deadline_ms": NOON + 3 * DAY_MS}]
+                                           "game": "samurai", "version": 4, "deadline_ms": NOON + 3 * DAY_MS,
+                                           "locale": "en"}]
     assert not rig.push.refused
 
 
@@ -100,6 +101,23 @@ async def test_a_move_made_in_time_cancels_the_reminder(rig: Rig) -> None:
     rig.clock[0] = NOON + 2 * DAY_MS
     await rig.sender.pass_once()
     assert [n["kind"] for n in rig.push.received(sid)] == ["your_turn"]
+
+
+async def test_a_vacation_tells_the_opponent_and_moves_the_reminder_silently(rig: Rig) -> None:
+    ann, bob = await rig.device("ann2"), await rig.device("bob2")
+    await rig.handlers.ingest(your_turn("g9", 2, "ann2", NOON + 3 * DAY_MS))
+    await rig.sender.pass_once()
+    away = NOON + 10 * DAY_MS
+    await rig.handlers.ingest(GameNotices("g9", "samurai", 3, (
+        SeatNotice("deadline_moved", 0, "ann2", NOON + 13 * DAY_MS),
+        SeatNotice("vacation", 1, "bob2", away))))
+    rig.clock[0] = NOON + 2 * DAY_MS  # the old reminder's time: it is gone
+    await rig.sender.pass_once()
+    assert [n["kind"] for n in rig.push.received(ann)] == ["your_turn"]
+    assert [(n["kind"], n["deadline_ms"]) for n in rig.push.received(bob)] == [("vacation", away)]
+    rig.clock[0] = NOON + 12 * DAY_MS
+    await rig.sender.pass_once()
+    assert [n["kind"] for n in rig.push.received(ann)] == ["your_turn", "time_low"]
 
 
 async def test_a_muted_kind_is_not_pushed_and_quiet_hours_hold_a_notice_until_they_end(rig: Rig) -> None:

@@ -26,11 +26,11 @@ from daimyo_gateway.http_api.common import (
     STATIC_DIR,
     Quotas,
 )
-from daimyo_gateway.http_api.notices import NOTICE_WRITES, NOTIFIER, WRITES_PER_MINUTE
+from daimyo_gateway.http_api.notices import NOTICE_WRITES, NOTIFIER, VACATIONS, WRITES_PER_MINUTE
 from daimyo_gateway.http_api.notices import routes as notice_routes
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, KeyedBuckets, Limits
-from daimyo_gateway.notifier_client import NotifierPort
+from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
@@ -55,13 +55,15 @@ SECURITY_HEADERS = {
 def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
-               online: Online | None = None, notifier: NotifierPort | None = None) -> web.Application:
+               online: Online | None = None, notifier: NotifierPort | None = None,
+               vacations: VacationPort | None = None) -> web.Application:
     app = web.Application(middlewares=[_request_context, _errors], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
     app[SOCKETS] = set()
     app[NOTIFIER], app[NOTICE_WRITES] = notifier, KeyedBuckets(WRITES_PER_MINUTE, clock)
+    app[VACATIONS] = vacations
     app.on_response_prepare.append(_browser_headers)
     for service in (presence, online):
         if service is not None:

@@ -1,7 +1,8 @@
 """Notices while the page is closed, over REST: the push key a browser subscribes with, this
-device's subscription, the player's preferences — and the service worker itself, served from the
-site's root so that its scope covers every page. The notifier decides and checks; these handlers
-read the request, hold the caller to their quota and shape the answer."""
+device's subscription, the player's preferences, their vacation (the game service's) — and the
+service worker itself, served from the site's root so that its scope covers every page. The
+notifier and the game service decide and check; these handlers read the request, hold the caller
+to their quota and shape the answer."""
 
 from __future__ import annotations
 
@@ -11,11 +12,12 @@ from aiohttp import web
 
 from daimyo_gateway.http_api.common import STATIC_DIR, json_body, player
 from daimyo_gateway.limits import KeyedBuckets
-from daimyo_gateway.notifier_client import NotifierPort
+from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.ports import RateLimited, ServiceError
 
 NOTIFIER: web.AppKey[NotifierPort | None] = web.AppKey("notifier")
 NOTICE_WRITES = web.AppKey("notice_writes", KeyedBuckets)
+VACATIONS: web.AppKey[VacationPort | None] = web.AppKey("vacations")
 WRITES_PER_MINUTE = 30  # subscription and preference changes per player
 MAX_MUTED = 32
 SERVICE_WORKER = STATIC_DIR / "notices" / "sw.js"
@@ -84,6 +86,25 @@ async def set_preferences(request: web.Request) -> web.Response:
     return web.json_response(await _notifier(request).set_preferences(who, prefs))
 
 
+def _vacations(request: web.Request) -> VacationPort:
+    vacations = request.app.get(VACATIONS)
+    if vacations is None:
+        raise ServiceError("unavailable", "vacations are not offered here")
+    return vacations
+
+
+async def vacation(request: web.Request) -> web.Response:
+    return web.json_response(await _vacations(request).vacation(player(request).player_id))
+
+
+async def take_vacation(request: web.Request) -> web.Response:
+    who = _writer(request)
+    days = (await json_body(request)).get("days")
+    if not isinstance(days, int) or isinstance(days, bool) or not 1 <= days <= 366:
+        raise ServiceError("malformed", "days must be a whole number of days")
+    return web.json_response(await _vacations(request).take_vacation(who, days))
+
+
 async def service_worker(_request: web.Request) -> web.FileResponse:
     """The worker at /sw.js: its scope is the whole site; browsers look for a new one each visit."""
     return web.FileResponse(SERVICE_WORKER, headers={"Cache-Control": "no-cache",
@@ -96,4 +117,6 @@ def routes() -> list[web.RouteDef]:
             web.delete("/api/notices/devices", unsubscribe),
             web.get("/api/notices/preferences", preferences),
             web.put("/api/notices/preferences", set_preferences),
+            web.get("/api/vacation", vacation),
+            web.post("/api/vacation", take_vacation),
             web.get("/sw.js", service_worker)]

@@ -46,11 +46,24 @@ class FakeNotifier:
         return await self.preferences(player_id)
 
 
+class FakeVacations:
+    def __init__(self) -> None:
+        self.taken: list[tuple[str, int]] = []
+
+    async def vacation(self, player_id: str) -> dict[str, Any]:
+        return {"until_ms": 0, "days_left": 21 - sum(d for p, d in self.taken if p == player_id),
+                "days_per_year": 21}
+
+    async def take_vacation(self, player_id: str, days: int) -> dict[str, Any]:
+        self.taken.append((player_id, days))
+        return {**await self.vacation(player_id), "until_ms": 86_400_000 * days}
+
+
 @pytest.fixture
 async def client() -> AsyncIterator[tuple[TestClient[Any, Any], FakeNotifier]]:
     notifier = FakeNotifier()
     app = create_app(TokenSigner("k"), FakeGames(), FakeMatchmaking(), FakeHub(),  # type: ignore[arg-type]
-                     notifier=notifier)
+                     notifier=notifier, vacations=FakeVacations())
     async with TestClient(TestServer(app)) as test_client:
         yield test_client, notifier
 
@@ -97,6 +110,17 @@ async def test_changes_to_notices_are_rate_limited_per_player(
     refused = await http.put("/api/notices/preferences", json=body, headers=auth("g-ann"))
     assert refused.status == 429 and (await refused.json())["error"] == "rate_limited"
     assert (await http.put("/api/notices/preferences", json=body, headers=auth("g-bob"))).status == 200
+
+
+async def test_a_vacation_is_taken_for_the_tokens_player_in_whole_days(
+        client: tuple[TestClient[Any, Any], FakeNotifier]) -> None:
+    http, _ = client
+    body = {"days": 3, "player_id": "g-mallory"}
+    taken = await http.post("/api/vacation", json=body, headers=auth("g-ann"))
+    assert (await taken.json())["days_left"] == 18
+    assert (await (await http.get("/api/vacation", headers=auth("g-bob"))).json())["days_left"] == 21
+    for days in (0, 1.5, "3", True):
+        assert (await http.post("/api/vacation", json={"days": days}, headers=auth("g-ann"))).status == 400
 
 
 async def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(

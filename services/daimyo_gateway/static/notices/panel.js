@@ -5,11 +5,12 @@
 
 import { get, call } from "../shell/api.js";
 import { addOwner, t } from "../shell/i18n.js";
+import { dateText } from "./away.js";
 import { liveWhileHidden, setLiveWhileHidden } from "./badge.js";
 import { current, supported, turnOff, turnOn } from "./push.js";
 import { esc, find, findAll, messageOf } from "../shell/widgets.js";
 
-export const KINDS = ["your_turn", "game_found", "time_low", "game_ended"];
+export const KINDS = ["your_turn", "game_found", "time_low", "game_ended", "vacation"];
 
 /** @typedef {{ muted: { kind: string, channel: string }[], time_zone: string,
  *   quiet_start_minute: number, quiet_end_minute: number, devices: number }} Preferences */
@@ -51,8 +52,30 @@ export async function mountNoticesPanel(el) {
     `<label class="check"><input type="checkbox" id="notices-live" ${liveWhileHidden() ? "checked" : ""}> ${esc(t("notices-live-hidden"))}</label></fieldset>` +
     `<p>${esc(t("notices-quiet", { zone }))} <input type="time" id="quiet-from" value="${clockText(prefs.quiet_start_minute)}">` +
     ` – <input type="time" id="quiet-to" value="${clockText(prefs.quiet_end_minute)}"> <span class="muted">${esc(t("notices-quiet-hint"))}</span></p>` +
-    `<button id="notices-save">${esc(t("notices-save"))}</button>`;
+    `<button id="notices-save">${esc(t("notices-save"))}</button>` +
+    `<h3>${esc(t("notices-vacation"))}</h3><div id="vacation"></div>`;
   wire(el, zone);
+  await vacationInto(find(el, "#vacation", HTMLElement));
+}
+
+/** @typedef {{ until_ms: number, days_left: number, days_per_year: number }} Vacation */
+
+/** The vacation part: days left, until when, and taking more. @param {HTMLElement} el */
+async function vacationInto(el) {
+  /** @type {Vacation | null} */
+  const vacation = await get("/api/vacation").catch(() => null);
+  if (!vacation) { el.hidden = true; return; }
+  const choices = Array.from({ length: Math.min(vacation.days_left, 14) }, (_, n) => n + 1);
+  el.innerHTML = `<p class="muted">${esc(t("notices-vacation-left", { left: vacation.days_left, total: vacation.days_per_year }))}</p>` +
+    (vacation.until_ms ? `<p id="vacation-until">${esc(t("notices-vacation-until", { until: dateText(vacation.until_ms) }))}</p>` : "") +
+    (choices.length ? `<select id="vacation-days">${choices.map((d) => `<option value="${d}">${esc(t("notices-vacation-days", { days: d }))}</option>`).join("")}</select>` +
+      ` <button id="vacation-take">${esc(t("notices-vacation-take"))}</button>` : "");
+  el.querySelector("#vacation-take")?.addEventListener("click", async () => {
+    try {
+      await call("POST", "/api/vacation", { days: Number(find(el, "#vacation-days", HTMLSelectElement).value) });
+      await vacationInto(el);
+    } catch (error) { el.append(Object.assign(document.createElement("p"), { className: "refusal", textContent: messageOf(error) })); }
+  });
 }
 
 /** @param {HTMLElement} el @param {string} zone */

@@ -8,7 +8,7 @@
 
 const CATALOGUES = "/static/notices/locales/";
 const LOCALES = ["en", "pt-BR", "es", "zh-Hans"];
-const KINDS = ["your_turn", "game_found", "time_low", "game_ended", "friend_challenge"];
+const KINDS = ["your_turn", "game_found", "time_low", "game_ended", "vacation", "friend_challenge"];
 
 /**
  * The simple messages of a Fluent text (id -> pattern); multi-line messages are skipped.
@@ -40,7 +40,8 @@ function fill(pattern, args) {
 function noticeView(notice, messages) {
   const kind = KINDS.includes(notice.kind) ? notice.kind : "your_turn";
   const name = String(notice.game || "");
-  const args = { game: name.charAt(0).toUpperCase() + name.slice(1) };
+  const until = Number(notice.deadline_ms) > 0 ? dateText(Number(notice.deadline_ms), notice.locale) : "";
+  const args = { game: name.charAt(0).toUpperCase() + name.slice(1), until };
   const text = (/** @type {string} */ id) => fill(messages.get(id) ?? id, args);
   return {
     title: text(`notices-push-${kind}-title`),
@@ -48,6 +49,12 @@ function noticeView(notice, messages) {
     tag: String(notice.key || `${notice.game_id}:${notice.version}:${kind}`),
     url: gameUrl(notice.game_id),
   };
+}
+
+/** A date in the device's language. @param {number} ms @param {unknown} locale */
+function dateText(ms, locale) {
+  const tag = LOCALES.includes(String(locale)) ? String(locale) : "en";
+  return new Intl.DateTimeFormat(tag, { dateStyle: "medium" }).format(new Date(ms));
 }
 
 /** @param {unknown} gameId */
@@ -105,7 +112,7 @@ async function openPage(worker, url) {
 
 /** @type {any} */
 const scope = globalThis;
-scope.daimyoNotices = { parseMessages, fill, noticeView, gameUrl, catalogueUrl };
+scope.daimyoNotices = { parseMessages, fill, noticeView, gameUrl, catalogueUrl, dateText };
 if (scope.registration && typeof scope.skipWaiting === "function") {
   scope.addEventListener("install", () => scope.skipWaiting());
   scope.addEventListener("activate", (/** @type {any} */ event) => event.waitUntil(scope.clients.claim()));

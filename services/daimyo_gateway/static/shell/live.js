@@ -4,6 +4,7 @@
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
 import { esc, seatName, targetOf } from "./widgets.js";
+import { awayNote } from "../notices/away.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {import("./games.js").GameInfo} GameInfo */
@@ -63,7 +64,7 @@ export class LiveBar {
     const bot = this.takeovers[String(seat)];
     const who = seat === this.seat ? "You" : esc(seatName(this.info.seats, seat));
     const note = bot ? ` <span class="muted">(bot)</span>` : "";
-    return `<span class="clock${running ? " running" : ""}" data-seat="${seat}">${who}${note} ${formatMs(this.left(clock, seat))}</span>`;
+    return `<span class="clock${running ? " running" : ""}" data-seat="${seat}">${who}${note} ${formatMs(this.left(clock, seat))}${awayNote(clock, seat)}</span>`;
   }
 
   seatHtml() {

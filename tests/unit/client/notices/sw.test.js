@@ -22,11 +22,16 @@ describe("noticeView", () => {
 
   test("has words for every kind in every language", () => {
     for (const locale of ["en", "pt-BR", "es", "zh-Hans"]) {
-      for (const kind of ["your_turn", "game_found", "time_low", "game_ended", "friend_challenge"]) {
+      for (const kind of ["your_turn", "game_found", "time_low", "game_ended", "vacation", "friend_challenge"]) {
         const view = noticeView({ kind, game_id: "g", game: "shogun", version: 1 }, catalogue(locale));
         assert.ok(!view.title.startsWith("notices-") && !view.body.startsWith("notices-"), `${locale} ${kind}`);
       }
     }
+  });
+
+  test("says until when an opponent is away, as a date of the device's language", () => {
+    const notice = { kind: "vacation", game_id: "g-2", game: "shogun", version: 9, deadline_ms: Date.UTC(2027, 0, 15, 12), locale: "en" };
+    assert.match(noticeView(notice, catalogue("en")).body, /^Shogun: your opponent's clock waits until Jan 15, 2027\.$/);
   });
 
   test("never opens a page outside the site's games", () => {

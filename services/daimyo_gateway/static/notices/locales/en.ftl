@@ -15,6 +15,7 @@ notices-kind-your_turn = it is my turn in a correspondence game
 notices-kind-game_found = a correspondence game was found for me
 notices-kind-time_low = 24 hours are left on my clock
 notices-kind-game_ended = a game of mine ended
+notices-kind-vacation = an opponent goes on vacation
 notices-kind-friend_challenge = a friend challenges me
 notices-live-hidden = it is my turn in a live game while this tab is hidden
 notices-quiet = Quiet hours ({ $zone })
@@ -30,6 +31,8 @@ notices-push-time_low-title = 24 hours left
 notices-push-time_low-body = { $game }: your clock runs out in less than a day.
 notices-push-game_ended-title = Game over
 notices-push-game_ended-body = { $game }: the game has ended.
+notices-push-vacation-title = An opponent is on vacation
+notices-push-vacation-body = { $game }: your opponent's clock waits until { $until }.
 notices-push-friend_challenge-title = A challenge
 notices-push-friend_challenge-body = A friend challenges you to { $game }.
 
@@ -39,3 +42,13 @@ notices-days = { $days ->
    *[other] { $days } days a move
 }
 notices-bank = + a { $days }-day bank
+
+notices-vacation = Vacation
+notices-vacation-left = { $left } of { $total } vacation days left this year; while you are away, your correspondence clocks wait.
+notices-vacation-until = On vacation until { $until }.
+notices-vacation-take = Take
+notices-vacation-days = { $days ->
+    [one] 1 day
+   *[other] { $days } days
+}
+notices-opponent-away = on vacation until { $until }

@@ -14,6 +14,7 @@ notices-kind-your_turn = sea mi turno en una partida por correspondencia
 notices-kind-game_found = se encuentre una partida por correspondencia para mí
 notices-kind-time_low = queden 24 horas en mi reloj
 notices-kind-game_ended = termine una partida mía
+notices-kind-vacation = un rival se va de vacaciones
 notices-kind-friend_challenge = un amigo me desafíe
 notices-live-hidden = sea mi turno en una partida en vivo con esta pestaña oculta
 notices-quiet = Horas de silencio ({ $zone })
@@ -29,6 +30,8 @@ notices-push-time_low-title = Quedan 24 horas
 notices-push-time_low-body = { $game }: tu reloj se agota en menos de un día.
 notices-push-game_ended-title = Fin de la partida
 notices-push-game_ended-body = { $game }: la partida ha terminado.
+notices-push-vacation-title = Un rival está de vacaciones
+notices-push-vacation-body = { $game }: el reloj de tu rival espera hasta el { $until }.
 notices-push-friend_challenge-title = Un desafío
 notices-push-friend_challenge-body = Un amigo te desafía a { $game }.
 
@@ -38,3 +41,13 @@ notices-days = { $days ->
    *[other] { $days } días por jugada
 }
 notices-bank = + reserva de { $days } días
+
+notices-vacation = Vacaciones
+notices-vacation-left = Te quedan { $left } de { $total } días de vacaciones este año; mientras estés fuera, tus relojes por correspondencia esperan.
+notices-vacation-until = De vacaciones hasta el { $until }.
+notices-vacation-take = Tomar
+notices-vacation-days = { $days ->
+    [one] 1 día
+   *[other] { $days } días
+}
+notices-opponent-away = de vacaciones hasta el { $until }

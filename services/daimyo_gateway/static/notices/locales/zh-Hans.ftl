@@ -13,6 +13,7 @@ notices-kind-your_turn = 通信对局轮到我时
 notices-kind-game_found = 为我找到通信对局时
 notices-kind-time_low = 我的时钟只剩 24 小时时
 notices-kind-game_ended = 我的对局结束时
+notices-kind-vacation = 对手开始休假时
 notices-kind-friend_challenge = 好友向我挑战时
 notices-live-hidden = 此标签页隐藏时实时对局轮到我
 notices-quiet = 免打扰时段（{ $zone }）
@@ -28,6 +29,8 @@ notices-push-time_low-title = 还剩 24 小时
 notices-push-time_low-body = { $game }：你的时钟不到一天就会用完。
 notices-push-game_ended-title = 对局结束
 notices-push-game_ended-body = { $game }：对局已经结束。
+notices-push-vacation-title = 对手正在休假
+notices-push-vacation-body = { $game }：对手的时钟暂停到 { $until }。
 notices-push-friend_challenge-title = 挑战
 notices-push-friend_challenge-body = 一位好友邀你下 { $game }。
 
@@ -36,3 +39,12 @@ notices-days = { $days ->
    *[other] 每步 { $days } 天
 }
 notices-bank = + { $days } 天备用时间
+
+notices-vacation = 休假
+notices-vacation-left = 今年还剩 { $left } / { $total } 天假期；你离开期间，你的通信对局时钟会暂停。
+notices-vacation-until = 休假至 { $until }。
+notices-vacation-take = 休假
+notices-vacation-days = { $days ->
+   *[other] { $days } 天
+}
+notices-opponent-away = 休假至 { $until }
