@@ -40,6 +40,9 @@ from daimyo_kit.retry import NATS_RECONNECT_WAIT_SECONDS, backoff_delay
 Handler = Callable[[str, BusMessage], Awaitable[None]]
 """Called with (subject, the typed message `messages.decode` made of the bytes)."""
 
+BatchHandler = Callable[[list[tuple[str, BusMessage]]], Awaitable[None]]
+"""Called with every well-formed (subject, message) of one pulled batch (`Bus.consume_batches`)."""
+
 ConnectionWatcher = Callable[[bool], None]
 """Called with False when the NATS connection drops and True when it is restored."""
 
@@ -197,23 +200,38 @@ class Bus:
         """Consume the games stream durably (replicas sharing `durable` share the work).
         A message is acked after `handler` returns and redelivered if it raises. A new durable
         starts at the oldest kept message, or with `only_new` at the next one published."""
+        return await self._start_pulling(subject_filter, durable, only_new,
+                                         lambda sub: _pull_once(sub, handler, batch))
+
+    async def consume_batches(
+        self, subject_filter: str, durable: str, handler: BatchHandler, batch: int = 200,
+        only_new: bool = False,
+    ) -> asyncio.Task[None]:
+        """`consume`, a pulled batch at a time: `handler` gets the batch's well-formed messages
+        (a consumer that commits them in one transaction), all acked once it returns and all
+        redelivered if it raises; malformed ones are acked and dropped."""
+        return await self._start_pulling(subject_filter, durable, only_new,
+                                         lambda sub: _pull_batch_once(sub, handler, batch))
+
+    async def _start_pulling(self, subject_filter: str, durable: str, only_new: bool,
+                             pull: Callable[[Any], Awaitable[None]]) -> asyncio.Task[None]:
         policy = DeliverPolicy.NEW if only_new else DeliverPolicy.ALL
         sub = await self._js.pull_subscribe(subject_filter, durable=durable, stream=subjects.GAMES_STREAM,
                                             config=ConsumerConfig(deliver_policy=policy))
         self._pull_subs.append(sub)
-        task = asyncio.create_task(self._pull_loop(sub, handler, batch), name=f"consume:{durable}")
+        task = asyncio.create_task(self._pull_loop(sub, pull), name=f"consume:{durable}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _pull_loop(self, sub: Any, handler: Handler, batch: int) -> None:
+    async def _pull_loop(self, sub: Any, pull: Callable[[Any], Awaitable[None]]) -> None:
         """Fetch and handle until cancelled or closed; a NATS outage pauses it (the consumer
         and its unacked messages live on the server), it never ends it. Failed pulls back off
         (never under PULL_PAUSE_FLOOR) and are logged once per outage, not once per pull."""
         failures = 0
         while not self._stopping():
             try:
-                await _pull_once(sub, handler, batch)
+                await pull(sub)
                 failures = 0
             except TimeoutError:  # nothing new, or no answer while NATS is away
                 continue
@@ -282,6 +300,23 @@ def _tell(watchers: list[ConnectionWatcher], connected: bool) -> None:
 async def _pull_once(sub: Any, handler: Handler, batch: int) -> None:
     for msg in await sub.fetch(batch, timeout=1.0):
         await _handle_and_ack(handler, msg)
+
+
+async def _pull_batch_once(sub: Any, handler: BatchHandler, batch: int) -> None:
+    msgs = await sub.fetch(batch, timeout=1.0)
+    decoded = []
+    for msg in msgs:
+        try:
+            decoded.append((msg.subject, decode(msg.subject, msg.data)))
+        except BadMessage as e:  # redelivering it would fail forever: drop it
+            _log.error("malformed message on %s dropped: %s", msg.subject, e)
+    try:
+        await handler(decoded)
+    except Exception:
+        _log.exception("durable batch handler failed for %d messages; redelivering", len(decoded))
+        await asyncio.gather(*(msg.nak(delay=1.0) for msg in msgs))
+        return
+    await asyncio.gather(*(msg.ack() for msg in msgs))
 
 
 async def _dispatch(handler: Handler, msg: Msg) -> None:

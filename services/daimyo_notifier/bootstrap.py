@@ -65,17 +65,19 @@ async def connected(
 
 
 async def follow_notices(bus: Bus, handlers: NotifierHandlers, durable: str = CONSUMER) -> asyncio.Task[None]:
-    """Every `daimyo.game.*.notices`, durably: acked once its notices are committed, so a crash
-    means a redelivery, which the notices' keys make a no-op."""
+    """Every `daimyo.game.*.notices`, durably, a pulled batch per transaction: acked once its
+    notices are committed, so a crash means a redelivery, which the notices' keys make a no-op."""
 
-    async def on_notices(subject: str, message: BusMessage) -> None:
-        if not isinstance(message, GameNotices):
-            log.error("notices_message_dropped", subject=subject, error="not game notices")
-            return
-        NOTICES_KEPT.inc(await handlers.ingest(message))
+    async def on_batch(batch: list[tuple[str, BusMessage]]) -> None:
+        notices = [m for _, m in batch if isinstance(m, GameNotices)]
+        for subject, message in batch:
+            if not isinstance(message, GameNotices):
+                log.error("notices_message_dropped", subject=subject, error="not game notices")
+        if notices:
+            NOTICES_KEPT.inc(await handlers.ingest(*notices))
 
     await bus.wait_for_games_stream()  # the relay creates it
-    return await bus.consume(subjects.ALL_NOTICES, durable, on_notices)
+    return await bus.consume_batches(subjects.ALL_NOTICES, durable, on_batch)
 
 
 def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:

@@ -37,10 +37,11 @@ class NotifierHandlers:
     ) -> None:
         self.store, self.policy, self.now_ms, self.on_notice = store, policy, now_ms, on_notice
 
-    async def ingest(self, message: GameNotices) -> int:
-        """Keep what `message` means for each player; how many notices are new."""
+    async def ingest(self, *messages: GameNotices) -> int:
+        """Keep what `messages` mean for each player, in one transaction; how many notices are new."""
         now = self.now_ms()
-        added = await self.store.record(notices_of(message, now, self.policy.time_low_ms))
+        notices = [n for m in messages for n in notices_of(m, now, self.policy.time_low_ms)]
+        added = await self.store.record(notices)
         if added:
             self.on_notice()
         return added

@@ -71,26 +71,27 @@ class NotifierStore:
     # -- notices ---------------------------------------------------------------------------------
 
     async def record(self, notices: Sequence[Notice]) -> int:
-        """Keep `notices` (those already kept are not kept twice), first retiring the unsent turn
-        notices of the same games at older versions; how many are new."""
+        """Keep `notices` (those already kept are not kept twice), retiring the unsent turn notices
+        of the same games at older versions (kept before, or older in this batch); how many are new."""
+        newest: dict[str, int] = {}
+        for n in notices:
+            newest[n.game_id] = max(newest.get(n.game_id, 0), n.version)
+        states = ["superseded" if n.kind in SUPERSEDED_KINDS and n.version < newest[n.game_id]
+                  else "waiting" for n in notices]
         async with self._pool.connection() as conn, conn.transaction():
-            for game_id, version in {(n.game_id, n.version) for n in notices}:
-                await conn.execute(
-                    "UPDATE notices SET state = 'superseded' WHERE game_id = %s AND version < %s"
-                    " AND state = 'waiting' AND kind = ANY(%s)",
-                    [game_id, version, list(SUPERSEDED_KINDS)],
-                )
-            cursor = conn.cursor()
-            await cursor.executemany(
+            await conn.execute(  # game_id = ANY: the index on waiting notices, whatever the statistics say
+                "UPDATE notices n SET state = 'superseded' WHERE n.state = 'waiting' AND n.game_id = ANY(%s)"
+                " AND n.kind = ANY(%s) AND n.version < (SELECT g.v FROM unnest(%s::text[], %s::bigint[])"
+                " AS g(id, v) WHERE g.id = n.game_id)",
+                [list(newest), list(SUPERSEDED_KINDS), list(newest), list(newest.values())])
+            cursor = await conn.execute(
                 "INSERT INTO notices"
-                " (notice_key, player_id, kind, game_id, game, version, deadline_ms, due_ms)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (notice_key) DO NOTHING",
-                [
-                    (n.key, n.player_id, n.kind, n.game_id, n.game, n.version, n.deadline_ms, n.due_ms)
-                    for n in notices
-                ],
-                returning=False,
-            )
+                " (notice_key, player_id, kind, game_id, game, version, deadline_ms, due_ms, state)"
+                " SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
+                " %s::bigint[], %s::bigint[], %s::bigint[], %s::text[]) ON CONFLICT (notice_key) DO NOTHING",
+                [[n.key for n in notices], [n.player_id for n in notices], [n.kind for n in notices],
+                 [n.game_id for n in notices], [n.game for n in notices], [n.version for n in notices],
+                 [n.deadline_ms for n in notices], [n.due_ms for n in notices], states])
             return max(0, cursor.rowcount)
 
     async def expand_due(self, now_ms: int, limit: int = 1000) -> int:
@@ -106,12 +107,9 @@ class NotifierStore:
             players = {r["player_id"] for r in rows}
             prefs = await _preferences(conn, players)
             devices = await _devices(conn, players)
-            expanded = [
-                r
-                for r in rows
-                if await _expand(conn, r, prefs[r["player_id"]], devices.get(r["player_id"], []), now_ms)
-            ]
-            return len(expanded)
+            plan = [_plan(r, prefs[r["player_id"]], devices.get(r["player_id"], []), now_ms) for r in rows]
+            await _carry_out(conn, plan, now_ms)
+            return sum(1 for p in plan if p.later_ms is None)
 
     async def claim(self, now_ms: int, lease_ms: int, limit: int) -> list[Delivery]:
         """Due deliveries, claimed for `lease_ms` (another sender takes them only after that)."""
@@ -146,8 +144,8 @@ class NotifierStore:
             return
         async with self._pool.connection() as conn:
             await conn.execute(
-                f"UPDATE deliveries SET {assignment} WHERE (notice_key, channel, subscription_id::text)"
-                " IN (SELECT * FROM unnest(%s::text[], %s::text[], %s::text[]))",
+                f"UPDATE deliveries SET {assignment} WHERE (notice_key, channel, subscription_id)"
+                " IN (SELECT * FROM unnest(%s::text[], %s::text[], %s::uuid[]))",
                 [*args, [k[0] for k in keys], [k[1] for k in keys], [k[2] for k in keys]],
             )
 
@@ -265,23 +263,38 @@ async def _devices(conn: AsyncConnection[Any], players: set[str]) -> dict[str, l
     return out
 
 
-async def _expand(
-    conn: AsyncConnection[Any], row: dict[str, Any], prefs: Preferences, devices: list[str], now_ms: int
-) -> bool:
-    """Deliveries for one due notice, or a later due time when it falls in quiet hours."""
+@dataclass(frozen=True)
+class Plan:
+    """For one due notice: the devices it goes to now, or (quiet hours) when it is due instead."""
+
+    key: str
+    later_ms: int | None
+    devices: list[str]
+
+
+def _plan(row: dict[str, Any], prefs: Preferences, devices: list[str], now_ms: int) -> Plan:
     later = after_quiet_hours(prefs, now_ms)
     if later > now_ms:
-        await conn.execute("UPDATE notices SET due_ms = %s WHERE notice_key = %s", [later, row["notice_key"]])
-        return False
-    targets = devices if prefs.allows(row["kind"], "push") else []
-    if targets:
-        await conn.cursor().executemany(
-            "INSERT INTO deliveries (notice_key, channel, subscription_id, next_ms)"
-            " VALUES (%s, 'push', %s, %s) ON CONFLICT DO NOTHING",
-            [(row["notice_key"], device, now_ms) for device in targets],
-        )
-    await conn.execute("UPDATE notices SET state = 'expanded' WHERE notice_key = %s", [row["notice_key"]])
-    return True
+        return Plan(row["notice_key"], later, [])
+    return Plan(row["notice_key"], None, devices if prefs.allows(row["kind"], "push") else [])
+
+
+async def _carry_out(conn: AsyncConnection[Any], plans: list[Plan], now_ms: int) -> None:
+    """A batch's plans in three statements: the deliveries, the notices expanded, those put off."""
+    pairs = [(p.key, device) for p in plans for device in p.devices]
+    if pairs:
+        await conn.execute(
+            "INSERT INTO deliveries (notice_key, channel, subscription_id, next_ms) SELECT k, 'push', s, %s"
+            " FROM unnest(%s::text[], %s::uuid[]) AS d(k, s) ON CONFLICT DO NOTHING",
+            [now_ms, [k for k, _ in pairs], [s for _, s in pairs]])
+    done = [p.key for p in plans if p.later_ms is None]
+    if done:
+        await conn.execute("UPDATE notices SET state = 'expanded' WHERE notice_key = ANY(%s)", [done])
+    put_off = [p for p in plans if p.later_ms is not None]
+    if put_off:
+        await conn.execute(
+            "UPDATE notices n SET due_ms = d.due FROM unnest(%s::text[], %s::bigint[]) AS d(k, due)"
+            " WHERE n.notice_key = d.k", [[p.key for p in put_off], [p.later_ms for p in put_off]])
 
 
 async def _all(conn: AsyncConnection[Any], query: str, params: Sequence[Any]) -> list[dict[str, Any]]:

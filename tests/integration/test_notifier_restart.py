@@ -72,20 +72,20 @@ async def test_a_notifier_killed_mid_batch_neither_skips_nor_duplicates_a_notice
     key = credentials.vapid_private_key()
     server_key = public_key(vapid_from_key(key))
     durable = f"notifier-test-{uuid.uuid4().hex[:8]}"
+    run = uuid.uuid4().hex[:8]  # players of this run only: the stream holds other tests' notices too
     async with aiohttp.ClientSession() as session:
         unused = PushSender(vapid_from_key(key), "mailto:t@daimyo.test", session).send
         async with connected(database_url, Policy((origin,)), unused, schema=schema) as (handlers, _):
             for n in range(PLAYERS):
                 device = push.subscribe(server_key)
-                await handlers.subscribe(f"p{n}", device.endpoint, device.p256dh, device.auth_b64, "en")
+                await handlers.subscribe(f"{run}-p{n}", device.endpoint, device.p256dh, device.auth_b64, "en")
     env = notifier_env(database_url, nats_url, schema, origin, key, durable)
     bus = await Bus.connect(nats_url, name="notifier-restart-test")
     process = start(env)
     try:
         await bus.ensure_games_stream()
-        run = uuid.uuid4().hex[:8]
         for n in range(PLAYERS):
-            notices = GameNotices(f"r{run}-{n}", "samurai", 5, (SeatNotice("your_turn", 0, f"p{n}"),))
+            notices = GameNotices(f"r{run}-{n}", "samurai", 5, (SeatNotice("your_turn", 0, f"{run}-p{n}"),))
             await bus.publish_durable(subjects.notices(notices.game_id), notices,
                                       f"{notices.game_id}:5:notices")
         await until(lambda: push.posts >= PLAYERS // 3, 60)
@@ -97,7 +97,7 @@ async def test_a_notifier_killed_mid_batch_neither_skips_nor_duplicates_a_notice
         await until(lambda: len(push.inbox) >= PLAYERS, 90)
         await asyncio.sleep(2.5)  # past the claim lease: anything left in doubt would go again now
         keys = sorted(n["key"] for n in push.received())
-        assert keys == sorted(f"r{run}-{n}:5:your_turn:p{n}" for n in range(PLAYERS))  # nothing skipped
+        assert keys == sorted(f"r{run}-{n}:5:your_turn:{run}-p{n}" for n in range(PLAYERS))  # nothing skipped
         assert all(len(push.received(sid)) == 1 for sid in push.devices)  # no device holds one twice
         assert push.posts - PLAYERS <= CONCURRENCY  # re-sent: at most the one group in doubt
         assert not push.refused

@@ -16,6 +16,7 @@ import asyncio
 import base64
 import json
 import os
+import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -72,6 +73,7 @@ class PushService:
     async def start(self) -> str:
         app = web.Application()
         app.router.add_post("/push/{sid}", self._receive)
+        app.router.add_get("/stats", self._stats)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -115,6 +117,10 @@ class PushService:
         self.inbox[(sid, request.headers.get("Topic") or b64url(os.urandom(8)))] = notice
         return web.Response(status=201)
 
+    async def _stats(self, _request: web.Request) -> web.Response:
+        stats = {"posts": self.posts, "kept": len(self.inbox), "refused": dict(self.refused)}
+        return web.json_response(stats)
+
     def _check_vapid(self, header: str, device: Device) -> str:
         """'' when the header is a valid VAPID authorization for this service and subscription."""
         scheme, _, params = header.partition(" ")
@@ -139,3 +145,20 @@ class PushService:
         if not str(claims.get("sub", "")).startswith(("mailto:", "https:")):
             return "no contact"
         return ""
+
+
+async def serve_devices(count: int, server_key: str) -> None:
+    """`python -m tests.support.push_service N KEY` (the bench): a push service in its own process
+    with N devices for KEY; prints one JSON line (its origin and the devices' public parts), then
+    serves until stdin closes."""
+    push = PushService()
+    origin = await push.start()
+    devices = [push.subscribe(server_key) for _ in range(count)]
+    print(json.dumps({"origin": origin, "devices": [[d.endpoint, d.p256dh, d.auth_b64] for d in devices]}),
+          flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)
+    await push.stop()
+
+
+if __name__ == "__main__":
+    asyncio.run(serve_devices(int(sys.argv[1]), sys.argv[2]))
