@@ -154,6 +154,20 @@ async def test_a_device_the_push_service_says_is_gone_is_forgotten(rig: Rig) -> 
     assert await rig.sender.pass_once() == 0
 
 
+async def test_a_failing_push_service_is_tried_again_later_and_given_up_on_at_last(rig: Rig) -> None:
+    flaky, broken = await rig.device("lou"), await rig.device("max")
+    rig.push.failing.update({flaky: 2, broken: 100})
+    await rig.handlers.ingest(your_turn("g10", 1, "lou"), your_turn("g11", 1, "max"))
+    await rig.sender.pass_once()
+    assert rig.push.received(flaky) == []
+    for _ in range(10):  # each retry waits twice as long as the one before: 1 s, 2 s, 4 s, ...
+        rig.clock[0] += 600_000
+        await rig.sender.pass_once()
+    assert [n["kind"] for n in rig.push.received(flaky)] == ["your_turn"]
+    assert rig.push.received(broken) == [] and rig.push.failing[broken] == 100 - 8  # 8 attempts, then dropped
+    assert (await rig.handlers.store.counts())["pending"] == 0
+
+
 async def test_one_subscription_per_device_and_only_allowed_push_services(rig: Rig) -> None:
     device = rig.push.subscribe(rig.server_key)
     for player in ("hal", "ivy"):  # the same browser, signed in as someone else

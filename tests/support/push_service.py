@@ -7,7 +7,7 @@ contact, signed by the key the subscription was made for), decrypts the body wit
 private key (RFC 8291 `aes128gcm`, via `http_ece`) and keeps the notice. Like a real push
 service it keeps one message per (subscription, Topic): a second send of the same notice
 replaces the first instead of reaching the device twice; `posts` counts every accepted POST.
-An endpoint marked gone answers 410.
+An endpoint marked gone answers 410; one marked failing answers 503 that many times.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class PushService:
     posts: int = 0
     refused: Counter[str] = field(default_factory=Counter)
     gone: set[str] = field(default_factory=set)
+    failing: Counter[str] = field(default_factory=Counter)  # sid → how many more POSTs answer 503
     origin: str = ""
     _runner: web.AppRunner | None = None
 
@@ -101,6 +102,9 @@ class PushService:
         device = self.devices.get(sid)
         if device is None or sid in self.gone:
             return web.Response(status=410)
+        if self.failing[sid] > 0:
+            self.failing[sid] -= 1
+            return web.Response(status=503)
         problem = self._check_vapid(request.headers.get("Authorization", ""), device)
         if problem:
             self.refused[problem] += 1
