@@ -1,0 +1,41 @@
+// Which rules page a reader gets. Each game keeps its rules as one static page per locale
+// (games/<game>/rules/<locale>.html); the plug-in's howTo link points at games/<game>/howto.html,
+// which loads rules-router.js to open the page in the reader's language. The choice follows the
+// languages contract (notes/i18n-contract.md): the saved choice (localStorage "daimyo.locale"),
+// then navigator.languages, then English. When shell/i18n.js lands, `currentLocale` below gives
+// way to its own; `rulesLocale` stays, mapping any tag to a locale that has a rules page.
+
+/** Locales that have a rules page, English first (the fallback). */
+export const RULES_LOCALES = ["en", "pt-BR", "es", "zh-Hans"];
+
+/** The rules locale for one language tag, or null when none fits. Every Portuguese gets pt-BR,
+ *  every Chinese zh-Hans (the only Chinese written), the pseudo-locale en-XA gets English.
+ *  @param {string} tag @returns {string | null} */
+export function localeForTag(tag) {
+  const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+  const byLanguage = /** @type {Record<string, string>} */ ({ en: "en", pt: "pt-BR", es: "es", zh: "zh-Hans" });
+  return byLanguage[primary] || null;
+}
+
+/** The first of `tags` (most wanted first) that has a rules page; English when none does.
+ *  @param {readonly (string | null | undefined)[]} tags @returns {string} */
+export function rulesLocale(tags) {
+  for (const tag of tags) {
+    const locale = tag ? localeForTag(tag) : null;
+    if (locale) return locale;
+  }
+  return "en";
+}
+
+/** The reader's locale: saved choice → browser languages → English. @returns {string} */
+export function currentLocale() {
+  let saved = null;
+  try { saved = localStorage.getItem("daimyo.locale"); } catch { /* storage blocked: browser languages decide */ }
+  return rulesLocale([saved, ...(navigator.languages || [navigator.language])]);
+}
+
+/** The rules page of a game in a locale, relative to the game's howto.html.
+ *  @param {string} howto the howto page's URL @param {string} locale @returns {string} */
+export function rulesPage(howto, locale) {
+  return new URL(`rules/${locale}.html`, howto).href;
+}
