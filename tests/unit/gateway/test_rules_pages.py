@@ -107,7 +107,8 @@ def glossary(game: str) -> dict[str, dict[str, set[str]]]:
     for line in (GAMES_DIR / game / "locales" / "GLOSSARY.md").read_text(encoding="utf-8").splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")] if line.startswith("|") else []
         if cells and set("".join(cells)) <= {"-"}:
-            columns = {name: i for i, name in enumerate(header) if name in LOCALES} if header[0] == "term id" else {}
+            wanted = header[0] == "term id"
+            columns = {name: i for i, name in enumerate(header) if wanted and name in LOCALES}
         elif cells and columns:
             terms[cells[0]] = {locale: spellings(cells[i]) for locale, i in columns.items()}
         elif not cells:
