@@ -78,3 +78,23 @@ def test_how_to_play_in_the_lobby_opens_the_rules_in_the_readers_language(stack:
     expect(rules.locator("html")).to_have_attribute("lang", "pt-BR")
     assert_fits_the_phone(rules)
     context.close()
+
+
+UNTRANSLATED = ("() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const left = [];"
+                " for (let n = w.nextNode(); n; n = w.nextNode()) { const t = n.nodeValue.trim();"
+                " if (t && !(t.startsWith('[') && t.endsWith(']'))) left.push(t); }"
+                " return left.concat([...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))"
+                ".filter(t => !t.startsWith('['))); }")
+
+
+def test_the_pseudo_locale_shows_the_english_rules_pseudo_localised(stack: Stack, browser: Any) -> None:
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context.add_init_script("localStorage.setItem('daimyo.locale', 'en-XA')")
+    page = context.new_page()
+    for game in sorted(game_names()):
+        page.goto(f"{stack.url}/static/games/{game}/howto.html")
+        page.wait_for_url(f"**/static/games/{game}/rules/en.html", timeout=TIMEOUT)
+        expect(page.locator("html")).to_have_attribute("lang", "en-XA")
+        assert not page.evaluate(UNTRANSLATED), f"{game}: text left out of the pseudo-locale"
+        assert_fits_the_phone(page)
+    context.close()

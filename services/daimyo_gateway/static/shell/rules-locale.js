@@ -5,6 +5,9 @@
 // then navigator.languages, then English. When shell/i18n.js lands, `currentLocale` below gives
 // way to its own; `rulesLocale` stays, mapping any tag to a locale that has a rules page.
 
+/** The pseudo-locale (accented, bracketed English), generated at run time. */
+export const PSEUDO = "en-XA";
+
 /** Locales that have a rules page, English first (the fallback). */
 export const RULES_LOCALES = ["en", "pt-BR", "es", "zh-Hans"];
 
@@ -27,11 +30,49 @@ export function rulesLocale(tags) {
   return "en";
 }
 
-/** The reader's locale: saved choice → browser languages → English. @returns {string} */
-export function currentLocale() {
+/** The reader's language tags, most wanted first: the saved choice, then the browser's.
+ *  @returns {(string | null)[]} */
+function wantedTags() {
   let saved = null;
   try { saved = localStorage.getItem("daimyo.locale"); } catch { /* storage blocked: browser languages decide */ }
-  return rulesLocale([saved, ...(navigator.languages || [navigator.language])]);
+  return [saved, ...(navigator.languages || [navigator.language])];
+}
+
+/** The reader's locale: saved choice → browser languages → English. @returns {string} */
+export function currentLocale() {
+  return rulesLocale(wantedTags());
+}
+
+/** Whether the reader asked for the pseudo-locale en-XA (it has no page: the English page is
+ *  pseudo-localised in place, so the pseudo-locale check sees no text that escaped translation). */
+export function wantsPseudo() {
+  return wantedTags().find((tag) => tag && localeForTag(tag)) === PSEUDO;
+}
+
+const ACCENTED = Object.fromEntries([..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) =>
+  [c, [..."àƀçđéƒĝĥîĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i]]));
+
+/** A text as the pseudo-locale shows it: every letter accented, the whole bracketed.
+ *  @param {string} text @returns {string} */
+export function pseudo(text) {
+  return `[${[...text].map((c) => ACCENTED[c] || c).join("")}]`;
+}
+
+/** Pseudo-localises a page in place: its text, its title and its aria-label/title attributes.
+ *  @param {Document} doc */
+export function pseudoLocalize(doc) {
+  const walker = doc.createTreeWalker(doc.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.nodeValue && node.nodeValue.trim()) node.nodeValue = pseudo(node.nodeValue.trim());
+  }
+  for (const el of doc.querySelectorAll("[aria-label], [title]")) {
+    for (const name of ["aria-label", "title"]) {
+      const value = el.getAttribute(name);
+      if (value) el.setAttribute(name, pseudo(value));
+    }
+  }
+  doc.title = pseudo(doc.title);
+  doc.documentElement.lang = PSEUDO;
 }
 
 /** The rules page of a game in a locale, relative to the game's howto.html.

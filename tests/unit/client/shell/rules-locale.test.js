@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { RULES_LOCALES, localeForTag, rulesLocale, rulesPage } from "../../../../services/daimyo_gateway/static/shell/rules-locale.js";
+import { RULES_LOCALES, localeForTag, pseudo, rulesLocale, rulesPage } from "../../../../services/daimyo_gateway/static/shell/rules-locale.js";
 
 describe("localeForTag", () => {
   test("maps a language's every region to the locale written for it", () => {
@@ -39,5 +39,15 @@ describe("rulesPage", () => {
   test("is the locale's page beside the game's howto page", () => {
     assert.equal(rulesPage("http://x/static/games/g/howto.html", "pt-BR"), "http://x/static/games/g/rules/pt-BR.html");
     assert.deepEqual(RULES_LOCALES, ["en", "pt-BR", "es", "zh-Hans"]);
+  });
+});
+
+describe("pseudo", () => {
+  test("accents every letter and brackets the whole", () => {
+    assert.equal(pseudo("Rice 4"), "[Ŕîçé 4]");
+  });
+
+  test("keeps what is not a letter", () => {
+    assert.equal(pseudo("3 + 1 = 4 →"), "[3 + 1 = 4 →]");
   });
 });
