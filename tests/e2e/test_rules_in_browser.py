@@ -80,11 +80,13 @@ def test_how_to_play_in_the_lobby_opens_the_rules_in_the_readers_language(stack:
     context.close()
 
 
-UNTRANSLATED = ("() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT); const left = [];"
-                " for (let n = w.nextNode(); n; n = w.nextNode()) { const t = n.nodeValue.trim();"
+UNTRANSLATED = ("() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);"
+                " const left = []; for (let n = w.nextNode(); n; n = w.nextNode()) {"
+                " const t = n.nodeValue.trim();"
                 " if (t && !(t.startsWith('[') && t.endsWith(']'))) left.push(t); }"
-                " return left.concat([...document.querySelectorAll('[aria-label]')].map(e => e.getAttribute('aria-label'))"
-                ".filter(t => !t.startsWith('['))); }")
+                " const labels = [...document.querySelectorAll('[aria-label]')]"
+                ".map(e => e.getAttribute('aria-label'));"
+                " return left.concat(labels.filter(t => !t.startsWith('['))); }")
 
 
 def test_the_pseudo_locale_shows_the_english_rules_pseudo_localised(stack: Stack, browser: Any) -> None:
