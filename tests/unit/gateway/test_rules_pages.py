@@ -123,6 +123,13 @@ def test_there_are_games_and_glossaries_to_check() -> None:
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_glossary_gives_every_term_a_word_in_every_locale(game: str) -> None:
+    empty = [(term, locale) for term, words in glossary(game).items()
+             for locale in LOCALES if not words.get(locale)]
+    assert not empty, f"{game}'s glossary has no word for {empty}"
+
+
+@pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("locale", LOCALES)
 def test_a_game_has_a_rules_page_in_each_locale_that_says_its_language(game: str, locale: str) -> None:
     page = read(game, locale)
