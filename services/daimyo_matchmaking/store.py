@@ -22,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     DEFAULT_MU,
@@ -53,6 +54,16 @@ _TICKET_COLUMNS = """
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
     t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
 """
+
+
+# Games being created or played with a bot seat beside the player's (a partial GIN index, 0004).
+_BOT_GAMES = """SELECT count(*) AS n FROM matches
+    WHERE state IN ('pending', 'created') AND seats @> %s::jsonb
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats) AS seat WHERE seat ? 'bot_level')"""
+# A queued ticket that asked for bots, and the tickets opened since a moment (index of 0004).
+_MY_TICKETS = """SELECT count(*) FILTER (WHERE state = 'queued' AND (bots_only OR fill_now)) AS asked,
+           count(*) FILTER (WHERE enqueued_at > %s) AS joins
+    FROM tickets WHERE player_id = %s AND (state = 'queued' OR enqueued_at > %s)"""
 
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
@@ -300,17 +311,18 @@ class PostgresStore:
             )
         return None if row is None else str(row["state"])
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        """Bot-only matches `player_id` asked for that are still being created or played
-        (leaving the seat to a bot does not end them: the bots play on)."""
-        async with self._pool.connection() as conn:
-            row = await _one(
-                conn,
-                """SELECT count(*) AS n FROM tickets t JOIN matches m ON m.match_id = t.match_id
-                   WHERE t.player_id = %s AND t.bots_only AND m.state IN ('pending', 'created')""",
-                (player_id,),
-            )
-        return int(row["n"]) if row else 0
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        """What the player holds now, in one snapshot (see `allowance.Holdings`)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            status = await _all(conn, "SELECT state, slot FROM player_status WHERE player_id = %s",
+                                (player_id,))
+            games = await _one(conn, _BOT_GAMES, (json.dumps([{"player_id": player_id}]),))
+            tickets = await _one(conn, _MY_TICKETS, (since, player_id, since))
+        asked, joins = (tickets["asked"], tickets["joins"]) if tickets else (0, 0)
+        return Holdings(live_slot=any(r["slot"] == LIVE_SLOT for r in status),
+                        queued=any(r["state"] == QUEUED for r in status),
+                        bot_games=int(games["n"] if games else 0) + int(asked), recent_joins=int(joins))
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
         """`player_id` no longer plays `game_id` (a bot took their seat); False if not seated there."""

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, TicketRecord
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch
@@ -176,12 +177,15 @@ class MatchmakingStore(Protocol):
         """'queued', 'playing' or None."""
         ...
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        """Bot-only matches `player_id` asked for that are still being created or played."""
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        """What the player holds now (`allowance.Holdings`): the live slot, a queued ticket, the
+        games with a bot seat being created or played beside them (left seats included) plus a
+        queued ticket that asked for bots, and the tickets they opened after `since`."""
         ...
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
-        """`player_id` no longer plays `game_id`; False if not seated there."""
+        """`player_id` no longer plays `game_id`; False if not seated there. (An operator's tool:
+        a player who leaves a game keeps its slot until it ends.)"""
         ...
 
     # -- ratings -----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     LIVE_SLOT,
@@ -298,11 +299,13 @@ class InMemoryStore:
         states = [row.state for row in self._rows.status_rows(lambda p, _: p == player_id)]
         return states[0] if states else None
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        matches = self._rows.matches
-        return sum(1 for t in self._rows.tickets.values()
-                   if t.player_id == player_id and t.bots_only and t.match_id in matches
-                   and matches[t.match_id].state in ("pending", "created"))
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        rows = self._rows
+        mine = [t for t in rows.tickets.values() if t.player_id == player_id]
+        asked = sum(1 for t in mine if t.state == QUEUED and (t.bots_only or t.fill_now))
+        return Holdings(live_slot=(player_id, LIVE_SLOT) in rows.status, queued=rows.is_queued(player_id),
+                        bot_games=asked + sum(1 for m in rows.matches.values() if _bot_game_of(m, player_id)),
+                        recent_joins=sum(1 for t in mine if t.enqueued_at > since))
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
         key = next(((p, slot) for (p, slot), row in self._rows.status.items()
@@ -486,6 +489,12 @@ class InMemoryTables:
         for code, table in list(self._rows.tables.items()):
             if table.table_id == table_id:
                 self._rows.tables[code] = replace(table, game_id=game_id)
+
+
+def _bot_game_of(match: MatchRecord, player_id: str) -> bool:
+    """A match being created or played with a bot seat beside `player_id`'s."""
+    return (match.state in ("pending", "created") and any(s.is_bot for s in match.seats)
+            and any(s.player_id == player_id for s in match.seats))
 
 
 def _people(match: MatchRecord) -> list[SeatSpec]:

@@ -13,6 +13,7 @@ import pytest
 
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     MATCHED,
@@ -359,16 +360,43 @@ async def test_a_live_game_holds_the_live_slot_and_correspondence_games_pile_up(
     assert not await store.tables.live_slot_taken("cid")
 
 
-async def test_bot_games_in_progress_count_until_they_finish(store: MatchmakingStore) -> None:
+async def test_games_with_bots_count_in_the_holdings_until_they_finish(store: MatchmakingStore) -> None:
     solo = ticket("ann", bots_only=True)
-    match = await formed(store, solo, bots=1)
-    assert await store.bot_games_in_progress("ann") == 1
+    await store.insert_ticket(solo)
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1  # a queued ticket asking for bots
+    async with store.claim_queue("samurai") as claim:
+        match = match_of(solo, bots=1)
+        await claim.record_match(match)
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1
     game_id = await created(store, match)
     assert await store.release_player(game_id, "ann")
-    assert await store.busy_state("ann") is None
-    assert await store.bot_games_in_progress("ann") == 1  # the bots play on
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1  # the bots play on
     await store.record_finished_game(finished(game_id, "ann", None), None)
-    assert await store.bot_games_in_progress("ann") == 0
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 0
+
+
+async def test_a_table_of_people_with_a_bot_seat_is_a_bot_game_for_each_of_them(
+        store: MatchmakingStore) -> None:
+    match = await formed(store, ticket("ann", clock=SLOW), ticket("ben", clock=SLOW), bots=1)
+    await created(store, match)
+    for player in ("ann", "ben"):
+        assert (await store.holdings(player, T0 - 60)).bot_games == 1
+    await played(store, ticket("cid", clock=SLOW), ticket("dan", clock=SLOW))
+    assert (await store.holdings("cid", T0 - 60)).bot_games == 0
+
+
+async def test_the_holdings_say_the_live_slot_the_queue_and_the_tickets_opened_lately(
+        store: MatchmakingStore) -> None:
+    assert await store.holdings("ann", T0 - 60) == Holdings()
+    first = ticket("ann", at=T0)
+    await store.insert_ticket(first)
+    held = await store.holdings("ann", T0 - 60)
+    assert held.live_slot and held.queued and held.recent_joins == 1 and held.bot_games == 0
+    await store.cancel_ticket(first.ticket_id, "ann", T0 + 1)
+    await store.insert_ticket(ticket("ann", at=T0 + 2, clock=SLOW))
+    held = await store.holdings("ann", T0 - 60)
+    assert not held.live_slot and held.queued and held.recent_joins == 2
+    assert (await store.holdings("ann", T0 + 1)).recent_joins == 1  # only what was opened since
 
 
 async def test_releasing_a_player_frees_only_that_game(store: MatchmakingStore) -> None:
