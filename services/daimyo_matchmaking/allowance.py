@@ -15,8 +15,11 @@ What counts:
   `Quota.queue_joins_per_minute`, so cancel-and-requeue loops stop there;
 - the live slot: one live game (or live ticket) at a time, kept by a left seat until its game ends.
 
-The live slot is also enforced atomically by the store (a player's row per slot); the counts are
-read just before the change, so two requests racing in the same instant may both pass once.
+The live slot is also enforced atomically by the store (a player's row per slot). The counts are
+read before the change, for a clear early refusal, and again inside the change that starts a
+private table's game or a rematch, each person's holdings locked (`store_api.Guard`), so
+requests racing to start games with bots for one player are decided one after the other. A
+queued ticket is one per player and counted while it waits.
 """
 
 from __future__ import annotations
@@ -66,6 +69,13 @@ def refusal(held: Holdings, wish: Wish, quota: Quota, player_id: str = "") -> Ma
         return QuotaExceeded(f"at most {quota.bot_games} game against bots in progress at a time; "
                              "finish it (the bots play on if you leave) before starting another")
     return None
+
+
+def check_bots(player_id: str, held: Holdings, quota: Quota) -> None:
+    """Raise the refusal of a seat in a game with bots (what a store's guard runs as the game starts)."""
+    refused = refusal(held, Wish(bots=True), quota, player_id)
+    if refused is not None:
+        raise refused
 
 
 def may_have_bots(held: Holdings, quota: Quota) -> bool:

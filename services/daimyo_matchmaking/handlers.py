@@ -21,7 +21,15 @@ from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
 from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
 from daimyo_matchmaking import tables
-from daimyo_matchmaking.allowance import WINDOW_SECONDS, Holdings, Quota, Wish, may_have_bots, refusal
+from daimyo_matchmaking.allowance import (
+    WINDOW_SECONDS,
+    Holdings,
+    Quota,
+    Wish,
+    check_bots,
+    may_have_bots,
+    refusal,
+)
 from daimyo_matchmaking.domain import (
     LIVE_SLOT,
     QUEUED,
@@ -103,11 +111,16 @@ class MatchmakingHandlers:
     rematches: Rematches = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game, self.allow)
+        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game, self.allow,
+                                   self.guard)
 
     @property
     def quota(self) -> Quota:
         return Quota(self.bot_games_per_player, self.queue_joins_per_minute)
+
+    def guard(self, player_id: str, held: Holdings) -> None:
+        """The decider for a person of a game with bots about to start (a store calls it, locked)."""
+        check_bots(player_id, held, self.quota)
 
     async def allow(self, player_id: str, wish: Wish) -> Holdings:
         """What `player_id` holds, if `wish` is allowed to them now; else the refusal (see allowance.py)."""
@@ -168,7 +181,7 @@ class MatchmakingHandlers:
         return await self._change_table(code, tables.leave(player_id))
 
     async def _change_table(self, code: str, change: Callable[[Table], Table]) -> Table:
-        table, match = await self.tables.change(code, change, self.clock.now())
+        table, match = await self.tables.change(code, change, self.clock.now(), self.guard)
         if match is not None:
             created = await self._create_game(match.match_id)
             if created is not None:

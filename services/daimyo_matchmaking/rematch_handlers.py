@@ -24,7 +24,7 @@ from daimyo_matchmaking.rematch import (
     rotated,
     without_tickets,
 )
-from daimyo_matchmaking.store_api import MatchmakingStore
+from daimyo_matchmaking.store_api import Guard, MatchmakingStore, no_guard
 
 CreateGame = Callable[[str], Awaitable[MatchRecord | None]]
 Allow = Callable[[str, Wish], Awaitable[Holdings]]
@@ -39,13 +39,14 @@ class Rematches:
     """The use cases on the store's rematch offers."""
 
     def __init__(self, store: MatchmakingStore, notifier: PlayerNotifier, clock: Clock,
-                 create_game: CreateGame, allow: Allow = _allow_all) -> None:
+                 create_game: CreateGame, allow: Allow = _allow_all, guard: Guard = no_guard) -> None:
         self.offers = store.rematches
         self._matches = store
         self._notifier = notifier
         self._clock = clock
         self._create_game = create_game
         self._allow = allow
+        self._guard = guard
 
     async def offer(self, game_id: str, player_id: str) -> Rematch:
         """Offer a rematch of a finished game (or accept the offer already made)."""
@@ -98,7 +99,7 @@ class Rematches:
         if rematch.state != OPEN or not rematch.everyone_accepted:
             return rematch
         try:
-            started, match = await self.offers.start(rematch, self._clock.now())
+            started, match = await self.offers.start(rematch, self._clock.now(), self._guard)
         except RematchBusy as busy:
             refused = await self.offers.refuse(rematch, str(busy))
             await self._tell(refused, "rematch_refused", "")

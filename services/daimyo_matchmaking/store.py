@@ -44,7 +44,7 @@ from daimyo_matchmaking.domain import (
 )
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
-from daimyo_matchmaking.store_api import Rater
+from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
 
 DEFAULT_SCHEMA = "daimyo_matchmaking"
@@ -315,14 +315,7 @@ class PostgresStore:
         """What the player holds now, in one snapshot (see `allowance.Holdings`)."""
         async with self._pool.connection() as conn, conn.transaction():
             await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
-            status = await _all(conn, "SELECT state, slot FROM player_status WHERE player_id = %s",
-                                (player_id,))
-            games = await _one(conn, _BOT_GAMES, (json.dumps([{"player_id": player_id}]),))
-            tickets = await _one(conn, _MY_TICKETS, (since, player_id, since))
-        asked, joins = (tickets["asked"], tickets["joins"]) if tickets else (0, 0)
-        return Holdings(live_slot=any(r["slot"] == LIVE_SLOT for r in status),
-                        queued=any(r["state"] == QUEUED for r in status),
-                        bot_games=int(games["n"] if games else 0) + int(asked), recent_joins=int(joins))
+            return await _holdings(conn, player_id, since)
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
         """`player_id` no longer plays `game_id` (a bot took their seat); False if not seated there."""
@@ -505,7 +498,8 @@ class PostgresRematchOffers:
                 )
             return after
 
-    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+    async def start(self, rematch: Rematch, now: float,
+                    guard: Guard = no_guard) -> tuple[Rematch, MatchRecord | None]:
         """Everyone accepted: the match to create (None if no longer open); RematchBusy if someone is."""
         async with self._pool.connection() as conn, conn.transaction():
             query = "SELECT * FROM rematches WHERE rematch_id = %s FOR UPDATE"
@@ -513,6 +507,7 @@ class PostgresRematchOffers:
             if current is None or current.state != offers.OPEN:
                 return current or rematch, None
             match = current.match(now)
+            await _guard(conn, match, guard)
             await _insert_match(conn, match)
             busy = await _seat_players(conn, match)
             if busy:  # the transaction rolls back
@@ -578,7 +573,8 @@ class PostgresTables:
             query = "SELECT 1 FROM player_status WHERE player_id = %s AND slot = %s"
             return await _one(conn, query, (player_id, LIVE_SLOT)) is not None
 
-    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+    async def change(self, code: str, change: TableChange, now: float,
+                     guard: Guard = no_guard) -> tuple[Table, MatchRecord | None]:
         """Apply `change` to the open table under a lock; the match when it is now full."""
         async with self._pool.connection() as conn, conn.transaction():
             table = await _table_by_code(conn, code, lock=True)
@@ -587,7 +583,7 @@ class PostgresTables:
             private.check_open(table, now)
             changed = change(table)
             if changed.full:
-                return await _start_table(conn, changed, now)
+                return await _start_table(conn, changed, now, guard)
             await _save_table(conn, changed)
             return changed, None
 
@@ -597,8 +593,31 @@ class PostgresTables:
                                (game_id, table_id))
 
 
-async def _start_table(conn: AsyncConnection[Any], table: Table, now: float) -> tuple[Table, MatchRecord]:
+async def _holdings(conn: AsyncConnection[Any], player_id: str, since: float) -> Holdings:
+    status = await _all(conn, "SELECT state, slot FROM player_status WHERE player_id = %s", (player_id,))
+    games = await _one(conn, _BOT_GAMES, (json.dumps([{"player_id": player_id}]),))
+    tickets = await _one(conn, _MY_TICKETS, (since, player_id, since))
+    asked, joins = (tickets["asked"], tickets["joins"]) if tickets else (0, 0)
+    return Holdings(live_slot=any(r["slot"] == LIVE_SLOT for r in status),
+                    queued=any(r["state"] == QUEUED for r in status),
+                    bot_games=int(games["n"] if games else 0) + int(asked), recent_joins=int(joins))
+
+
+async def _guard(conn: AsyncConnection[Any], match: MatchRecord, guard: Guard) -> None:
+    """`guard` for each person of a match with bots, each one's holdings locked (in player order,
+    so two starts never deadlock) until the transaction ends: a racing start waits, then counts
+    this one."""
+    if not any(s.is_bot for s in match.seats):
+        return
+    for player in sorted({s.player_id for s in match.seats if not s.is_bot}):
+        await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"holdings:{player}",))
+        guard(player, await _holdings(conn, player, 0.0))
+
+
+async def _start_table(conn: AsyncConnection[Any], table: Table, now: float,
+                       guard: Guard) -> tuple[Table, MatchRecord]:
     match = table.match(now)
+    await _guard(conn, match, guard)
     await _insert_match(conn, match)
     busy = await _seat_players(conn, match)
     if busy:  # the transaction rolls back: the table stays as it was

@@ -26,6 +26,15 @@ from daimyo_matchmaking.rematch import Rematch
 from daimyo_matchmaking.tables import Table, TableChange
 
 Rater = Callable[[list[PlayerRating]], list[PlayerRating]]
+Guard = Callable[[str, Holdings], None]
+"""Raises if the player may not be seated in the game about to start, given what they hold
+(the handlers pass the decider, `allowance.refusal`). A store calls it for each person of a game
+with bots, inside the change and with that person's holdings locked, so two requests racing to
+start games for one player are decided one after the other."""
+
+
+def no_guard(player_id: str, held: Holdings) -> None:
+    return None
 
 
 class QueueClaim(Protocol):
@@ -67,9 +76,11 @@ class RematchOffers(Protocol):
         """Record one person's answer (`rematch.answered`); NotFound for an unknown offer."""
         ...
 
-    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+    async def start(self, rematch: Rematch, now: float,
+                    guard: Guard = no_guard) -> tuple[Rematch, MatchRecord | None]:
         """Everyone accepted: the pending match, its people seated; no match if no longer open.
-        RematchBusy (and nothing changed) when one of them holds the slot the game needs."""
+        RematchBusy (and nothing changed) when one of them holds the slot the game needs; what
+        `guard` raises (nothing changed) for a person of a game with bots."""
         ...
 
     async def refuse(self, rematch: Rematch, reason: str) -> Rematch: ...
@@ -94,9 +105,11 @@ class PrivateTables(Protocol):
         """The player waits for or plays a live game (the one live slot)."""
         ...
 
-    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+    async def change(self, code: str, change: TableChange, now: float,
+                     guard: Guard = no_guard) -> tuple[Table, MatchRecord | None]:
         """Apply `change` to the open table (`tables.check_open`); once it is full, the pending
-        match with its people seated. Refused (and nothing changed) when one of them is busy."""
+        match with its people seated. Refused (and nothing changed) when one of them is busy, or
+        what `guard` raises for a person of a game with bots."""
         ...
 
     async def started(self, table_id: str, game_id: str) -> None: ...

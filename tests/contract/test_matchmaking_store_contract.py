@@ -24,6 +24,7 @@ from daimyo_matchmaking.domain import (
     NotAllowed,
     NotFound,
     PlayerBusy,
+    QuotaExceeded,
     Refused,
     SeatSpec,
     TicketNotCancellable,
@@ -596,3 +597,46 @@ async def test_a_full_table_whose_guest_plays_a_live_game_stays_open(store: Matc
     slow = await open_table(store, host="dan", clock=SLOW)
     started, match = await store.tables.change(slow.code, private.seat_guest("ben", "Ben"), T0 + 1)
     assert started.state == private.STARTED and match is not None
+
+
+def at_most_one_bot_game(player_id: str, held: Holdings) -> None:
+    if held.bot_games >= 1:
+        raise QuotaExceeded(f"{player_id} has a game with bots")
+
+
+async def test_a_table_with_bots_starts_only_past_the_guard_and_a_refusal_changes_nothing(
+        store: MatchmakingStore) -> None:
+    seen: list[tuple[str, Holdings]] = []
+    table = await open_table(store, seats=3, clock=SLOW)
+    await store.tables.change(table.code, private.seat_guest("ben", "Ben"), T0 + 1)
+    _, match = await store.tables.change(table.code, private.seat_bots("ann", ["random"]), T0 + 2,
+                                         lambda p, held: seen.append((p, held)))
+    assert match is not None and [p for p, _ in seen] == ["ann", "ben"]
+    assert all(held.bot_games == 0 for _, held in seen)  # the game being started is not counted
+    second = await open_table(store, host="ben", clock=SLOW)
+    with pytest.raises(QuotaExceeded, match="ben has a game with bots"):
+        await store.tables.change(second.code, private.seat_bots("ben", ["random"]), T0 + 3,
+                                  at_most_one_bot_game)
+    assert await store.tables.by_code(second.code) == second
+
+
+async def test_tables_racing_to_start_games_with_bots_for_one_player_pass_the_guard_one_by_one(
+        store: MatchmakingStore) -> None:
+    tables = [await open_table(store, clock=SLOW) for _ in range(5)]
+    with_bots = private.seat_bots("ann", ["random"])
+    outcomes = await asyncio.gather(*(store.tables.change(t.code, with_bots, T0 + 1, at_most_one_bot_game)
+                                      for t in tables), return_exceptions=True)
+    assert sum(1 for o in outcomes if not isinstance(o, BaseException)) == 1
+    assert sum(1 for o in outcomes if isinstance(o, QuotaExceeded)) == 4
+    assert (await store.holdings("ann", 0.0)).bot_games == 1
+
+
+async def test_a_rematch_with_bots_starts_only_past_the_guard(store: MatchmakingStore) -> None:
+    await played(store, ticket("ann", clock=SLOW), bots=1)
+    rematch = Rematch("r-1", "g-old", "samurai", (SeatSpec(player_id="ann", display_name="Ann"),
+                                                   SeatSpec(bot_level="random", display_name="Bot")),
+                      {"players": 2}, SLOW, False, True, ("ann",), offers.OPEN, "", T0, T0 + 60)
+    stored = await store.rematches.offer(rematch)
+    with pytest.raises(QuotaExceeded):
+        await store.rematches.start(stored, T0 + 1, at_most_one_bot_game)
+    assert (await store.rematches.get("r-1")) == stored
