@@ -11,6 +11,7 @@ Each refusal is a 4xx with a stable code, or an error frame, and changes nothing
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -86,6 +87,22 @@ async def test_tables_with_bots_fill_now_and_leave_give_one_game_with_bots_at_a_
         _, mine = await call(http, "GET", f"{url}/api/my-games", eve["token"])
         assert [g["game_id"] for g in mine["games"]] == [first["game_id"]]
         await tab.close()
+
+
+async def test_five_tables_seating_bots_at_once_start_one_game_with_bots(site: Platform) -> None:
+    url = site.gateways[0].url
+    async with aiohttp.ClientSession() as http:
+        eve = await sign_in(http, url, "Eve")
+        codes = []
+        for _ in range(5):  # the most open tables one host may keep
+            _, table = await call(http, "POST", f"{url}/api/tables", eve["token"],
+                                  {"game": "samurai", "seats": 2, "time_control": SLOW})
+            codes.append(table["code"])
+        answers = await asyncio.gather(*(call(http, "POST", f"{url}/api/tables/{code}/bots", eve["token"],
+                                              {"bot_levels": ["random"]}) for code in codes))
+        assert sorted(status for status, _ in answers) == [200, 429, 429, 429, 429]
+        assert [r["state"] for status, r in answers if status == 200] == ["started"]
+        assert await bot_games_of(site, eve["player_id"]) == 1
 
 
 async def test_same_settings_again_is_a_queue_join_like_any_other(site: Platform) -> None:
