@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
+import "../../english.js";
+
 import {
   boardSvg, centre, hexLabel, influence, influenceText, neighbours, useBoard,
 } from "../../../../../services/daimyo_gateway/static/games/samurai/board.js";

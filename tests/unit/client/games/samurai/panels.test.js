@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
+import "../../english.js";
+
 import { useBoard } from "../../../../../services/daimyo_gateway/static/games/samurai/board.js";
 import { effectsList, logItems } from "../../../../../services/daimyo_gateway/static/games/samurai/panels.js";
 

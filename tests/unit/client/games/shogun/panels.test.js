@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../../english.js";
+
 import {
   Chronicle, bidLabel, cardLabel, eventText, logLines,
 } from "../../../../../services/daimyo_gateway/static/games/shogun/panels.js";
