@@ -292,3 +292,17 @@ const ACCENTS = /** @type {Record<string, string>} */ (Object.fromEntries(
 export function accented(text) {
   return text.replace(/[A-Za-z]/g, (c) => ACCENTS[c] ?? c);
 }
+
+/**
+ * An object whose values are messages looked up when read (`<prefix><key>`, underscores as
+ * hyphens), so a table of names (`ACTIONS[key]`) always speaks the current language.
+ * @param {string} prefix @param {readonly string[]} keys @returns {Record<string, string>}
+ */
+export function messageTable(prefix, keys) {
+  /** @type {Record<string, string>} */
+  const table = {};
+  for (const key of keys) {
+    Object.defineProperty(table, key, { enumerable: true, get: () => t(`${prefix}${key.replaceAll("_", "-")}`) });
+  }
+  return table;
+}
