@@ -188,7 +188,7 @@ async function lobby() {
 /** @param {ListedGame[]} list @param {string} route @param {string} verb @param {Record<string, string>} titles */
 function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
-    const names = g.seats.map((s, n) => `${esc(s.display_name || (s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : t("shell-seat-number", { seat: n + 1 })))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
+    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
     return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
   return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -15,7 +15,8 @@ export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${
 export function seatName(seats, seat) {
   const s = seats?.[seat];
   if (!s) return t("shell-seat-number", { seat: seat + 1 });
-  const name = s.display_name || (s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : t("shell-seat-number", { seat: seat + 1 }));
+  // a bot's seat is named by its level in the player's language (the server's display name is English)
+  const name = s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: seat + 1 });
   const twins = /** @type {Seat[]} */ (seats).filter((other) => (other.display_name || "") === (s.display_name || "")).length;
   return twins > 1 ? t("shell-name-with-seat", { name, seat: seat + 1 }) : name;
 }

@@ -109,11 +109,6 @@ export class PlanDraft {
   move() { return { type: "plan", actions: { ...this.actions }, bid: this.bid }; }
 }
 
-/** "(costs 3▣ when it is done)": the chest icon stays HTML. @param {number} cost */
-function tHtmlCost(cost) {
-  return esc(t("shogun-costs-when-done", { cost })).replace("▣", ICON.chest);
-}
-
 /** What an action would give or cost in a province, in a few words.
  *  @param {PlanDraft} draft @param {string} key @param {string} province */
 export function gain(draft, key, province) {
@@ -140,7 +135,7 @@ export function planHtml(draft, view, chests) {
   const chips = free.map((p) => `<button type="button" class="sg-chip${mine === p ? " on" : ""}" data-plan-province="${esc(p)}" aria-pressed="${mine === p}">` +
     `${esc(provinceName(p))} <small>${esc(gain(draft, key, p))}</small></button>`).join("");
   const cost = draft.costs[key];
-  const about = `<p class="hint"><strong>${esc(ACTION_SHORT[key])}</strong>${cost ? ` ${tHtmlCost(cost)}` : ""}: ` +
+  const about = `<p class="hint"><strong>${esc(ACTION_SHORT[key])}</strong>${cost ? ` ${esc(t("shogun-costs-when-done", { cost }))}` : ""}: ` +
     esc(t(free.length ? "shogun-plan-click" : "shogun-plan-none")) + `</p>`;
   const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : "disabled"}>${esc(t("shogun-blank-card"))}</button>` +
     `<button type="button" data-plan-clear ${mine ? "" : "disabled"}>${esc(t("shogun-nothing-here"))}</button>`;
