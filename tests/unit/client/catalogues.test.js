@@ -80,7 +80,7 @@ describe("every owner's catalogues", () => {
         assert.deepEqual(other.written.filter((id) => !other.messages.has(id)), [], `${where}: lines Fluent could not read`);
         assert.deepEqual([...source.messages.keys()].filter((id) => !other.messages.has(id)), [], `${where}: missing ids`);
         assert.deepEqual([...other.messages.keys()].filter((id) => !source.messages.has(id)), [], `${where}: ids English does not have`);
-        const differ = [...source.messages].filter(([id, m]) => other.messages.has(id)).filter(([id, m]) => {
+        const differ = [...source.messages].filter(([id]) => other.messages.has(id)).filter(([id, m]) => {
           const mine = [...variables(m.value)].sort().join(","), theirs = [...variables(other.messages.get(id)?.value)].sort().join(",");
           return mine !== theirs;
         }).map(([id]) => id);
