@@ -26,12 +26,15 @@ NAMES = ("Ayame", "Kenji")
 FOREIGN_TEXT = """() => {
   const found = [];
   const visible = (el) => !!el && (el.closest('svg') || el.checkVisibility?.({ checkOpacity: false }) !== false);
+  // each element holding text is read whole: a message may wrap markup (a colour dot) mid-way
+  const parents = new Set();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
     if (!parent || parent.closest('script, style, [hidden]') || !visible(parent)) continue;
-    if (node.textContent.trim()) found.push([parent.tagName + '.' + (parent.className?.baseVal ?? parent.className), node.textContent]);
+    if (node.textContent.trim()) parents.add(parent);
   }
+  for (const parent of parents) found.push([parent.tagName + '.' + (parent.className?.baseVal ?? parent.className), parent.textContent]);
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     for (const name of ['aria-label', 'title', 'placeholder']) {
       const value = el.getAttribute(name);
