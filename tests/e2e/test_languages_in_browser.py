@@ -25,7 +25,8 @@ NAMES = ("Ayame", "Kenji")
 # Every visible text node and every aria-label, title and placeholder, with where it was found.
 FOREIGN_TEXT = """() => {
   const found = [];
-  const visible = (el) => !!el && (el.closest('svg') || el.checkVisibility?.({ checkOpacity: false }) !== false);
+  const visible = (el) => !!el
+    && (el.closest('svg') || el.checkVisibility?.({ checkOpacity: false }) !== false);
   // each element holding text is read whole: a message may wrap markup (a colour dot) mid-way
   const parents = new Set();
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -34,7 +35,9 @@ FOREIGN_TEXT = """() => {
     if (!parent || parent.closest('script, style, [hidden]') || !visible(parent)) continue;
     if (node.textContent.trim()) parents.add(parent);
   }
-  for (const parent of parents) found.push([parent.tagName + '.' + (parent.className?.baseVal ?? parent.className), parent.textContent]);
+  for (const parent of parents) {
+    found.push([parent.tagName + '.' + (parent.className?.baseVal ?? parent.className), parent.textContent]);
+  }
   for (const el of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
     for (const name of ['aria-label', 'title', 'placeholder']) {
       const value = el.getAttribute(name);
@@ -76,12 +79,14 @@ def catalogue(owner: str, locale: str) -> dict[str, str]:
     return {m.group(1): m.group(2).strip() for m in re.finditer(r"^([a-z][\w-]*) = (.+)$", text, re.M)}
 
 
-def open_page(browser: Any, locale: str, viewport: dict[str, int] | None = None, saved: str | None = None) -> Page:
+def open_page(browser: Any, locale: str, viewport: dict[str, int] | None = None,
+              saved: str | None = None) -> Page:
     context = browser.new_context(locale=locale, viewport=viewport or {"width": 1280, "height": 860})
     script = "localStorage.setItem('daimyo.pace', '0');"
     if saved:
         script += f"localStorage.setItem('daimyo.locale', '{saved}');"
-    context.add_init_script(f"if (!sessionStorage.getItem('seeded')) {{ {script} sessionStorage.setItem('seeded', '1'); }}")
+    once = f"if (!sessionStorage.getItem('seeded')) {{ {script} sessionStorage.setItem('seeded', '1'); }}"
+    context.add_init_script(once)
     page: Page = context.new_page()
     return page
 
@@ -109,7 +114,8 @@ def start_against_bots(page: Page, game: str, players: int) -> str:
 
 
 def overflow(page: Page) -> int:
-    return int(page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth"))
+    root = "document.documentElement"
+    return int(page.evaluate(f"() => {root}.scrollWidth - {root}.clientWidth"))
 
 
 def test_in_the_pseudo_locale_every_visible_word_comes_from_a_catalogue(stack: Stack, browser: Any) -> None:
@@ -143,7 +149,8 @@ def test_in_the_pseudo_locale_every_visible_word_comes_from_a_catalogue(stack: S
     assert leaks == []
 
 
-@pytest.mark.parametrize("locale, browser_language", [("pt-BR", "pt-BR"), ("es", "es-ES"), ("zh-Hans", "zh-CN")])
+@pytest.mark.parametrize("locale, browser_language",
+                         [("pt-BR", "pt-BR"), ("es", "es-ES"), ("zh-Hans", "zh-CN")])
 def test_a_browser_in_each_language_meets_lobby_and_game_in_it_without_overflow(
         stack: Stack, browser: Any, locale: str, browser_language: str) -> None:
     shell, samurai = catalogue("shell", locale), catalogue("games/samurai", locale)

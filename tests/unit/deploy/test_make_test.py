@@ -30,12 +30,14 @@ def present_chromium(tmp_path: Path) -> Path:
 def test_a_present_chromium_and_cjk_font_need_nothing(tmp_path: Path) -> None:
     font = tmp_path / "NotoSansCJK-Regular.ttc"
     font.write_bytes(b"")
-    assert ensure(tmp_path, DAIMYO_CHROMIUM=str(present_chromium(tmp_path)), DAIMYO_CJK_FONT=str(font)).returncode == 0
+    chromium = str(present_chromium(tmp_path))
+    assert ensure(tmp_path, DAIMYO_CHROMIUM=chromium, DAIMYO_CJK_FONT=str(font)).returncode == 0
     assert not (tmp_path / "apt.log").exists()
 
 
 def test_missing_cjk_fonts_are_installed_with_chromium_as_root(tmp_path: Path) -> None:
-    done = ensure(tmp_path, DAIMYO_CHROMIUM=str(present_chromium(tmp_path)), DAIMYO_CJK_FONT=str(tmp_path / "none.ttc"))
+    chromium = str(present_chromium(tmp_path))
+    done = ensure(tmp_path, DAIMYO_CHROMIUM=chromium, DAIMYO_CJK_FONT=str(tmp_path / "none.ttc"))
     if os.geteuid() == 0:
         assert done.returncode == 0  # chromium is there; the fonts were asked for
         assert "fonts-noto-cjk" in (tmp_path / "apt.log").read_text()
