@@ -166,6 +166,13 @@ def test_a_browser_in_each_language_meets_lobby_and_game_in_it_without_overflow(
     assert overflow(page) <= 0, "the Samurai screen is wider than a 390 px phone"
     page.set_viewport_size({"width": 1280, "height": 860})
     assert overflow(page) <= 0, "the Samurai screen is wider than 1280 px"
+    shogun = catalogue("games/shogun", locale)
+    page = open_page(browser, browser_language, viewport=PHONE)  # a second player: one live game each
+    sign_in_as(page, stack.url, NAMES[0])
+    start_against_bots(page, "shogun", 3)
+    page.wait_for_selector("#decide .sg-decide", timeout=60_000)
+    assert shogun["shogun-plan-title"] in page.inner_text("#decide")
+    assert overflow(page) <= 0, "Shogun's planning is wider than a 390 px phone"
 
 
 def test_the_header_switches_language_without_a_reload(stack: Stack, browser: Any) -> None:

@@ -141,7 +141,7 @@ function markersHtml(count, x, y) {
   if (!count) return "";
   const dots = [...Array(Math.min(count, 4)).keys()].map((i) =>
     `<rect x="${x + R - 3 + i * 3}" y="${y - R + 1 - i * 3}" width="9" height="9" rx="1.5" class="sg-revolt"/>`).join("");
-  return `<g class="sg-revolts" aria-label="${count} revolt marker${count > 1 ? "s" : ""}">${dots}` +
+  return `<g class="sg-revolts" aria-label="${esc(t("shogun-province-revolts", { count }))}">${dots}` +
     (count > 1 ? `<text x="${x + R + 15 + (Math.min(count, 4) - 1) * 3}" y="${y - R + 7}" class="sg-revolt-n">${count}</text>` : "") + "</g>";
 }
 
