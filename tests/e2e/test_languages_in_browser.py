@@ -3,7 +3,8 @@
 In the pseudo-locale en-XA every catalogue message is accented and bracketed, so a person's walk
 through the lobby, the lists, a Samurai game against bots, its replay and Shogun's planning may
 show no visible text, aria-label, title or placeholder outside brackets other than data (player
-names, numbers, board coordinates, symbols). Per real locale a browser whose language is that
+names, numbers, board coordinates, symbols); the Samurai game is played to its end screen. Per
+real locale a browser whose language is that
 locale meets the lobby and a game screen in it, and nothing is wider than a 390 px phone.
 """
 
@@ -14,9 +15,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from tests.e2e.pages import PHONE, TIMEOUT
+from tests.e2e.pages import (
+    PHONE,
+    TIMEOUT,
+    current_version,
+    place_any_tile,
+    swap_figures,
+    swap_tiles,
+    wait_for_version_after,
+)
 from tests.e2e.stack import Stack
 
 STATIC = Path(__file__).resolve().parents[2] / "services" / "daimyo_gateway" / "static"
@@ -113,6 +122,27 @@ def start_against_bots(page: Page, game: str, players: int) -> str:
     return page.url.rsplit("/", 1)[-1]
 
 
+def play_to_the_end(page: Page, turns: int = 80) -> None:
+    """Play Samurai turns by clicking until the final scoring shows, reading no words (any locale)."""
+    mine = "#hand [data-act]:not([disabled]), #hand button.tile[draggable=true]"
+    for _ in range(turns):
+        ready = f"() => document.querySelector('section.final') || document.querySelector('{mine}')"
+        page.wait_for_function(ready, timeout=60_000)
+        if page.locator("section.final").count():
+            return
+        version = current_version(page)
+        if page.locator("#hand [data-act=pass]").count():
+            page.click("#hand [data-act=pass]")
+        elif not (place_any_tile(page) or swap_tiles(page) or swap_figures(page)):
+            raise AssertionError(f"nothing to click in: {page.inner_text('#hand')}")
+        wait_for_version_after(page, version)
+        end = page.locator("#hand [data-act=end_turn]")
+        if end.count():
+            end.click()
+            expect(page.locator("#hand [data-act=end_turn]")).to_have_count(0, timeout=TIMEOUT)
+    raise AssertionError(f"no final scoring after {turns} turns")
+
+
 def overflow(page: Page) -> int:
     root = "document.documentElement"
     return int(page.evaluate(f"() => {root}.scrollWidth - {root}.clientWidth"))
@@ -126,6 +156,9 @@ def test_in_the_pseudo_locale_every_visible_word_comes_from_a_catalogue(stack: S
     game_id = start_against_bots(page, "samurai", 2)
     page.wait_for_timeout(1500)
     leaks += foreign(page, "samurai game")
+    play_to_the_end(page)
+    page.wait_for_selector("section.after-game")
+    leaks += foreign(page, "samurai end screen")
     page.goto(f"{stack.url}#/live")
     page.wait_for_selector("section.card h2")
     leaks += foreign(page, "live games")
