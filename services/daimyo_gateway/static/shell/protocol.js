@@ -7,7 +7,7 @@
 // errors carry a `code` and `args` as well: the page says them in its own words (`errorText`),
 // the server's English `message` is only the fallback for a code the page does not know.
 
-import { has, t } from "./i18n.js";
+import { currentLocale, has, t } from "./i18n.js";
 
 export const PROTOCOL_VERSION = 1;
 
@@ -208,6 +208,9 @@ export function errorText(error) {
   const args = error.args || {};
   // a sentence for the arguments this error carries (`error-<code>-<arg>`), else the code's own
   const detailed = Object.keys(args).map((key) => `error-${error.code}-${key.replaceAll("_", "-")}`).find(has);
+  // An English page keeps the server's own sentence when no detailed one fits: it is English
+  // already and often more specific than the code's general words ("already playing a live game").
+  if (!detailed && currentLocale() === "en" && error.message && error.code !== "unsupported_version") return error.message;
   const id = detailed ?? `error-${error.code}`;
   return has(id) ? t(id, flatArgs(args)) : error.message ?? error.code;
 }

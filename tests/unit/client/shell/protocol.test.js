@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import "../english.js";
+import { speak } from "../english.js";
 
 import * as protocol from "../../../../services/daimyo_gateway/static/shell/protocol.js";
 
@@ -131,14 +131,23 @@ describe("errorText", () => {
       "at most 5 frames a second; frames over the rate are dropped");
   });
 
-  test("says a known code in its general words when the args lack a detailed sentence's values", () => {
-    assert.equal(protocol.errorText({ code: "rate_limited", args: {}, message: "slow down" }), "Too many requests: wait a moment and try again.");
-    assert.equal(protocol.errorText({ code: "illegal_move", message: "not your turn" }), "That is not allowed now.");
+  test("keeps the server's sentence on an English page when no detailed sentence fits the args", () => {
+    assert.equal(protocol.errorText({ code: "rate_limited", args: {}, message: "slow down" }), "slow down");
+    assert.equal(protocol.errorText({ code: "illegal_move", message: "not your turn" }), "not your turn");
+  });
+
+  test("says a known code in the page's language, in general words when the args lack a detailed sentence's values", () => {
+    speak("pt-BR");
+    assert.equal(protocol.errorText({ code: "illegal_move", message: "not your turn" }), "Isso não é permitido agora.");
+    assert.equal(protocol.errorText({ code: "rate_limited", args: { per_second: 5 }, message: "slow" }),
+      "no máximo 5 mensagens por segundo; as que passarem disso são descartadas");
+    speak("en");
   });
 
   test("falls back to the server's message for a code it does not know, and to the code without one", () => {
     assert.equal(protocol.errorText({ code: "teapot", args: {}, message: "I am a teapot" }), "I am a teapot");
     assert.equal(protocol.errorText({ code: "teapot" }), "teapot");
+    assert.equal(protocol.errorText({ code: "illegal_move" }), "That is not allowed now.");
   });
 });
 
