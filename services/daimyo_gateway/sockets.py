@@ -10,7 +10,8 @@
   subscribes with `since_version`, losing nothing.
 - How many bytes: what a socket reads is spent from its address's and its player's byte budgets
   (`ws_read_bytes_per_second`); one in debt stops reading for a while, so TCP makes the sender
-  wait instead of the gateway reading gigabytes of frames it would refuse.
+  wait instead of the gateway reading gigabytes of frames it would refuse; one kept waiting
+  `MAX_PACED_SECONDS` in all is closed with 1008.
 A failing socket logs one line, whatever number of frames it had queued, and an address's
 lines are themselves rate-limited (`bad_input_logs_per_minute`).
 """
@@ -34,6 +35,7 @@ from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 
 CLOSE_SECONDS = 2.0
 TRY_AGAIN_LATER = 1013
+MAX_PACED_SECONDS = 5.0  # a socket made to wait this long in all for its byte budgets is closed (1008)
 _log = structlog.get_logger("daimyo_gateway.sockets")
 
 
@@ -125,6 +127,7 @@ class Connection:
         self._bucket = TokenBucket(limits.ws_frames_per_second, limits.ws_frame_burst)
         self._player_bucket = player_bucket
         self._refused = 0
+        self._paced = 0.0  # seconds this socket has stopped reading for its byte budgets
         self.failure: str | None = None
         self._writer = asyncio.create_task(self._write_forever())
         self._closing: asyncio.Task[None] | None = None
@@ -145,11 +148,16 @@ class Connection:
         """Spend `size` bytes read from the address's and the player's budgets; while either is
         in debt the socket reads nothing (its reader's queue fills and aiohttp stops reading)."""
         budgets = self._peer.read_bytes
-        if budgets is not None and size:
-            wait = max(budgets.spend(self._peer.address, size),
-                       budgets.spend("player " + self._player_id, size))
-            if wait:
-                await asyncio.sleep(wait)
+        if budgets is None or not size:
+            return
+        wait = max(budgets.spend(self._peer.address, size), budgets.spend("player " + self._player_id, size))
+        if not wait:
+            return
+        self._paced += wait
+        if self._paced > MAX_PACED_SECONDS:  # not a burst but a flood: close early
+            self.fail(WSCloseCode.POLICY_VIOLATION, "rate_limited", "too many bytes a second")
+        else:
+            await asyncio.sleep(wait)
 
     def admit(self) -> bool:
         """May the next frame from the browser be handled? (Both buckets must have a token.)"""
