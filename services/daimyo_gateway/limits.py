@@ -137,6 +137,10 @@ class TokenBucket:
         self._tokens -= 1
         return True
 
+    def full(self) -> bool:
+        """Refilled to its burst: no different from a new bucket."""
+        return self._tokens + (self._clock() - self._at) * self._rate >= self._burst
+
     def wait_seconds(self) -> float:
         """How long until the next token (0 if one is there)."""
         return 0.0 if self._tokens >= 1 or self._rate <= 0 else (1 - self._tokens) / self._rate
@@ -159,6 +163,10 @@ class KeyedBuckets:
             self._buckets.popitem(last=False)
         return 0.0 if bucket.take() else max(1.0, bucket.wait_seconds())
 
+    def forget_full(self) -> None:
+        """Forget the keys whose buckets have refilled (a new bucket would be the same)."""
+        self._buckets = OrderedDict((k, b) for k, b in self._buckets.items() if not b.full())
+
 
 class ByteBudgets:
     """Bytes per second per key (an address, a player), spent after the fact: what was read is
@@ -179,6 +187,12 @@ class ByteBudgets:
         if len(self._left) > self._size:
             self._left.popitem(last=False)
         return 0.0 if tokens >= 0 or self._rate <= 0 else -tokens / self._rate
+
+    def forget_full(self) -> None:
+        """Forget the keys whose budgets have refilled (a new one would be the same)."""
+        now = self._clock()
+        self._left = OrderedDict((k, (tokens, at)) for k, (tokens, at) in self._left.items()
+                                 if tokens + (now - at) * self._rate < self._burst)
 
 
 class PlayerSockets:

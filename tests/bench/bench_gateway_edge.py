@@ -56,7 +56,8 @@ NATS_URL = os.environ.get("DAIMYO_NATS_URL", "nats://127.0.0.1:4222")
 PLAYER_ADDRESS = "127.0.0.2"
 
 
-def stack(services: tuple[str, ...], extra: dict[str, str], log_dir: Path) -> tuple[Supervisor, dict[str, str]]:
+def stack(services: tuple[str, ...], extra: dict[str, str],
+          log_dir: Path) -> tuple[Supervisor, dict[str, str]]:
     settings = StackSettings(DATABASE_URL, NATS_URL, "bench-" + uuid.uuid4().hex[:8], schema_prefix="bench",
                              extra_env=extra)
     env = child_env(settings)
@@ -69,7 +70,7 @@ def stack(services: tuple[str, ...], extra: dict[str, str], log_dir: Path) -> tu
 
 
 def rss_mb(pid: int) -> float:
-    return psutil.Process(pid).memory_info().rss / 2**20
+    return float(psutil.Process(pid).memory_info().rss) / 2**20
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -91,8 +92,9 @@ def text_frame(text: str) -> bytes:
 async def idle_socket(port: int, token: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     key = base64.b64encode(os.urandom(16)).decode()
-    writer.write(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                 f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode())
+    writer.write(f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+                 f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
+                 "Sec-WebSocket-Version: 13\r\n\r\n".encode())
     head = await reader.readuntil(b"\r\n\r\n")
     if not head.startswith(b"HTTP/1.1 101"):
         raise ConnectionError(head.split(b"\r\n")[0].decode())
@@ -120,6 +122,14 @@ async def ws_connections(url: str) -> float:
     return -1.0
 
 
+async def reclaimed(log: Path, timeout: float) -> None:
+    """Until the gateway says it gave the closed sockets' memory back (`daimyo_gateway.memory`)."""
+    deadline = time.perf_counter() + timeout
+    while "memory_reclaimed" not in log.read_text() and time.perf_counter() < deadline:
+        await asyncio.sleep(0.5)
+    await asyncio.sleep(1)
+
+
 async def idle_sockets_bench(log_dir: Path) -> None:
     extra = {"DAIMYO_WS_SOCKETS_PER_ADDRESS": "1000000", "DAIMYO_WS_NEW_SOCKETS_PER_SECOND": "1000000",
              "DAIMYO_WS_NEW_SOCKET_BURST": "1000000", "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "1000000",
@@ -131,7 +141,8 @@ async def idle_sockets_bench(log_dir: Path) -> None:
     pid = supervisor.children["gateway"].process.pid  # type: ignore[union-attr]
     signer = TokenSigner(env["DAIMYO_TOKEN_SECRET"])
     try:
-        for writer in await open_sockets(port, [signer.issue(Player(f"g-warm{n}", "Warm")) for n in range(50)]):
+        warm = [signer.issue(Player(f"g-warm{n}", "Warm")) for n in range(50)]
+        for writer in await open_sockets(port, warm):
             writer.close()
         await asyncio.sleep(2)
         start = rss_mb(pid)
@@ -143,14 +154,13 @@ async def idle_sockets_bench(log_dir: Path) -> None:
         held, count = rss_mb(pid), await ws_connections(url)
         for writer in writers:
             writer.close()
-        while await ws_connections(url) > 0:
-            await asyncio.sleep(0.5)
-        await asyncio.sleep(3)
-        after = rss_mb(pid)
+        closing = time.perf_counter()
+        await reclaimed(log_dir / "idle" / "gateway.log", timeout=60)
+        after, waited = rss_mb(pid), time.perf_counter() - closing
         per_socket = (held - start) * 1024 / max(1, SOCKETS)
         print(f"{SOCKETS} idle signed-in sockets (gateway counts {count:.0f}) opened in {opened:.1f} s: "
               f"RSS {start:.0f} MB at start, {held:.0f} MB open ({per_socket:.1f} KB a socket), "
-              f"{after:.0f} MB after they closed ({after - start:+.0f} MB)", flush=True)
+              f"{after:.0f} MB {waited:.0f} s after they closed ({after - start:+.0f} MB)", flush=True)
     finally:
         supervisor.stop()
         await drop_schemas(DATABASE_URL, [env["DAIMYO_GAME_DB_SCHEMA"], env["DAIMYO_MATCHMAKING_DB_SCHEMA"]])
@@ -168,7 +178,8 @@ async def attempt_sockets(url: str, count: int, outcomes: Counter[str]) -> None:
         async def one() -> None:
             async with gate:
                 try:
-                    ws = await http.ws_connect(url.replace("http", "ws", 1) + "/ws", timeout=aiohttp.ClientWSTimeout(5))
+                    ws = await http.ws_connect(url.replace("http", "ws", 1) + "/ws",
+                                               timeout=aiohttp.ClientWSTimeout(5))
                     await ws.send_str(json.dumps({"type": "auth", "visitor": True}))
                     held.append(ws)
                     outcomes["opened"] += 1
@@ -203,6 +214,7 @@ async def slowloris(port: int, count: int, stop: asyncio.Event, dropped: Counter
 
 
 async def never_reads(url: str, token: str, stop: asyncio.Event, tally: Counter[str]) -> None:
+    """63 KB frames as fast as the socket takes them, never reading; again whenever closed."""
     frame = json.dumps({"type": "ping", "ref": "x" * 63_000})
     connector = aiohttp.TCPConnector(limit=0, local_addr=("127.0.0.1", 0))
     async with aiohttp.ClientSession(connector=connector) as http:
@@ -213,7 +225,7 @@ async def never_reads(url: str, token: str, stop: asyncio.Event, tally: Counter[
                 tally["connected"] += 1
                 while not stop.is_set() and not ws.closed:
                     await asyncio.wait_for(ws.send_str(frame), 1.0)
-                    tally["MB sent"] += len(frame) / 2**20
+                    tally["frames sent"] += 1
                 ws._response.close()
             except aiohttp.WSServerHandshakeError as e:
                 tally[f"HTTP {e.status}"] += 1
@@ -225,7 +237,8 @@ async def never_reads(url: str, token: str, stop: asyncio.Event, tally: Counter[
 async def create_game(env: dict[str, str], players: list[LoadPlayer]) -> str:
     channel = grpc_client.channel(env["DAIMYO_GAME_ADDR"], role="matchmaking", env=env)
     try:
-        seats = [game_pb2.Seat(player_id=p.player_id, display_name=f"Edge {n}") for n, p in enumerate(players)]
+        seats = [game_pb2.Seat(player_id=p.player_id, display_name=f"Edge {n}")
+                 for n, p in enumerate(players)]
         request = game_pb2.CreateGameRequest(game="samurai", seats=seats, command_id=uuid.uuid4().hex,
                                              config_json=json.dumps({"players": 2, "random_setup": True}))
         reply = await game_pb2_grpc.GameServiceStub(channel).CreateGame(request, timeout=30)
@@ -283,7 +296,8 @@ async def flood_bench(log_dir: Path) -> None:
             slow: Counter[str] = Counter()
             flood: Counter[str] = Counter()
             read_before, cpu_before = gateway.io_counters().read_chars, sum(gateway.cpu_times()[:2])
-            tasks: list[Awaitable[None]] = [attempt_sockets(url, ATTEMPTS, outcomes), slowloris(port, SLOW, stop, slow),
+            tasks: list[Awaitable[None]] = [attempt_sockets(url, ATTEMPTS, outcomes),
+                                            slowloris(port, SLOW, stop, slow),
                                             never_reads(url, flooder, stop, flood)]
             running = [asyncio.ensure_future(t) for t in tasks]
             p99 = report("during the flood", await play_for(players, env, FLOOD_SECONDS))
@@ -292,8 +306,9 @@ async def flood_bench(log_dir: Path) -> None:
             read = (gateway.io_counters().read_chars - read_before) / 2**20
             cpu = sum(gateway.cpu_times()[:2]) - cpu_before
             print(f"flood sockets ({ATTEMPTS}): {dict(outcomes)}; slowloris ({SLOW}): {dict(slow)}; "
-                  f"never-reading client: {({k: round(v, 1) for k, v in flood.items()})}", flush=True)
-            print(f"gateway during the flood: read {read:.1f} MB, CPU {cpu:.1f} s, RSS {gateway.memory_info().rss / 2**20:.0f} MB; "
+                  f"never-reading client (63 KB frames): {dict(flood)}", flush=True)
+            rss = gateway.memory_info().rss / 2**20
+            print(f"gateway during the flood: read {read:.1f} MB, CPU {cpu:.1f} s, RSS {rss:.0f} MB; "
                   f"move p99 {'within' if p99 < 100 else 'OVER'} 100 ms", flush=True)
             await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     finally:

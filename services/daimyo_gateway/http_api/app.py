@@ -21,6 +21,7 @@ from daimyo_gateway.http_api.common import (
     PRESENCE,
     QUOTAS,
     READY,
+    RECLAIMER,
     REFRESHED,
     SIGNER,
     SOCKETS,
@@ -30,6 +31,7 @@ from daimyo_gateway.http_api.common import (
 )
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Limits
+from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
@@ -60,6 +62,11 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
     app[SOCKETS] = set()
+    edge = app[QUOTAS].edge
+    app[RECLAIMER] = Reclaimer(forget=[edge.requests.forget_full, edge.new_sockets.forget_full,
+                                       edge.player_new_sockets.forget_full, edge.read_bytes.forget_full,
+                                       edge.logs.forget_full])
+    app.on_cleanup.append(_stop_reclaimer)
     app.on_response_prepare.append(_browser_headers)
     for service in (presence, online):
         if service is not None:
@@ -68,6 +75,10 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
         app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
+
+
+async def _stop_reclaimer(app: web.Application) -> None:
+    app[RECLAIMER].stop()
 
 
 def _run_with_app(app: web.Application, service: Presence | Online) -> None:

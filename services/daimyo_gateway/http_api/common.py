@@ -24,6 +24,7 @@ from daimyo_gateway.limits import (
     TrustedProxies,
     client_address,
 )
+from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
@@ -91,6 +92,7 @@ SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 QUOTAS = web.AppKey("quotas", Quotas)
+RECLAIMER = web.AppKey("reclaimer", Reclaimer)
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 
 

@@ -16,6 +16,7 @@ from daimyo_gateway.http_api.common import (
     ONLINE,
     PRESENCE,
     QUOTAS,
+    RECLAIMER,
     SIGNER,
     SOCKETS,
     Quotas,
@@ -47,6 +48,7 @@ async def websocket(request: web.Request) -> web.WebSocketResponse:
                                                           quotas.edge.logs))
     finally:
         quotas.edge.sockets.release(where)
+        request.app[RECLAIMER].closed()
     return ws
 
 
