@@ -14,6 +14,7 @@ after such a wave, never per socket.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import ctypes
 import ctypes.util
 import gc
@@ -54,7 +55,8 @@ class Reclaimer:
             return
         if self._pending is not None:
             self._pending.cancel()
-        self._pending = asyncio.get_running_loop().call_later(self._quiet, self.reclaim)
+        self._pending = asyncio.get_running_loop().call_later(  # not in the last socket's log context
+            self._quiet, self.reclaim, context=contextvars.Context())
 
     def reclaim(self) -> None:
         self._pending = None
