@@ -126,3 +126,18 @@ async def test_a_trusted_proxy_is_not_counted_as_one_address() -> None:
             held_writer.close()
     finally:
         await runner.cleanup()
+
+
+async def test_a_body_that_does_not_arrive_in_time_is_a_408() -> None:
+    runner, port = await serve(replace(LIMITS, http_body_seconds=0.3))
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"POST /api/session HTTP/1.1\r\nHost: gateway\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 100\r\n\r\n{\"name\":")
+        started = asyncio.get_running_loop().time()
+        status = await asyncio.wait_for(reader.readline(), 3)
+        assert status.startswith(b"HTTP/1.1 408"), status
+        assert asyncio.get_running_loop().time() - started < 1.0
+        writer.close()
+    finally:
+        await runner.cleanup()
