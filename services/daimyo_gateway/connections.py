@@ -22,6 +22,7 @@ from aiohttp.web_protocol import RequestHandler
 
 from daimyo_gateway import frames
 from daimyo_gateway.limits import Counted, Limits, TrustedProxies, address_key
+from daimyo_gateway.metrics import REFUSED
 
 _log = structlog.get_logger("daimyo_gateway.connections")
 _EXEMPT = ""  # the key of a trusted proxy's connections: a proxy carries many clients
@@ -50,6 +51,7 @@ class ConnectionGuard:
         if self._open.acquire(key):
             return key
         self.refused += 1
+        REFUSED("connections").inc()
         return None
 
     def release(self, key: str) -> None:
@@ -105,6 +107,7 @@ class EdgeHandler(RequestHandler):
     def _too_slow(self) -> None:
         self._head_deadline = None
         self._guard.slow_heads += 1
+        REFUSED("header_timeout").inc()
         self.force_close()
 
 

@@ -30,6 +30,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.frames import BadFrame, ServerFrame, parse_auth
 from daimyo_gateway.limits import ByteBudgets, KeyedBuckets, Limits, TokenBucket, TrustedProxies
+from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 
@@ -165,6 +166,7 @@ class Connection:
         if not wait:
             return
         self._paced += wait
+        REFUSED("read_bytes").inc()
         if self._paced > MAX_PACED_SECONDS:  # not a burst but a flood: close early
             self.fail(WSCloseCode.POLICY_VIOLATION, "rate_limited", "too many bytes a second")
         else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import uuid
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
@@ -164,6 +165,10 @@ async def test_http_requests_from_one_address_are_limited_and_probes_are_not(edg
         assert statuses.count(200) >= 20 and 429 in statuses
         async with http.get(f"{edge.url}/healthz") as response:
             assert response.status == 200
+        async with http.get(f"{edge.url}/metrics") as response:
+            counted = re.search(r'^daimyo_edge_refusals_total\{limit="http_requests"\} (\S+)$',
+                                await response.text(), re.MULTILINE)
+        assert counted is not None and float(counted.group(1)) >= statuses.count(429)
 
 
 async def test_x_forwarded_for_counts_only_from_a_trusted_proxy(edge: Edge) -> None:

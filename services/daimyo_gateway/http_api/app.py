@@ -32,6 +32,7 @@ from daimyo_gateway.http_api.common import (
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Limits
 from daimyo_gateway.memory import Reclaimer
+from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
@@ -133,12 +134,14 @@ async def _edge(request: web.Request, handler: Any) -> web.StreamResponse:
         per_second = quotas.limits.http_requests_per_second
         wait = quotas.edge.requests.take(address(request))
         if wait:
+            REFUSED("http_requests").inc()
             raise RateLimited(f"too many requests from your address: at most {per_second:g} a second",
                               wait, {"per_second": per_second})
     if request.body_exists:
         try:
             await asyncio.wait_for(request.read(), quotas.limits.http_body_seconds)
         except TimeoutError:
+            REFUSED("body_timeout").inc()
             seconds = quotas.limits.http_body_seconds
             return web.json_response({"error": "malformed", "args": {"seconds": seconds},
                                       "message": f"the body did not arrive within {seconds:g} s"}, status=408)

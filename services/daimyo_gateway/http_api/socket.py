@@ -22,7 +22,7 @@ from daimyo_gateway.http_api.common import (
     Quotas,
     address,
 )
-from daimyo_gateway.metrics import WS_CONNECTIONS
+from daimyo_gateway.metrics import REFUSED, WS_CONNECTIONS
 from daimyo_gateway.ports import RateLimited
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.sockets import Connection, Peer, authenticate, check_origin, refuse
@@ -57,9 +57,11 @@ def _take_socket_quotas(quotas: Quotas, where: str) -> None:
     limits = quotas.limits
     wait = quotas.edge.new_sockets.take(where)
     if wait:
+        REFUSED("new_sockets").inc()
         raise RateLimited(f"at most {limits.ws_new_sockets_per_second:g} new sockets a second per address",
                           wait, {"per_second": limits.ws_new_sockets_per_second})
     if not quotas.edge.sockets.acquire(where):
+        REFUSED("sockets").inc()
         raise RateLimited(f"at most {limits.ws_sockets_per_address} open sockets per address",
                           SOCKET_RETRY_SECONDS, {"most": limits.ws_sockets_per_address})
 
@@ -81,6 +83,7 @@ async def _serve_player(request: web.Request, ws: web.WebSocketResponse, player:
     quotas = request.app[QUOTAS]
     wait = quotas.edge.player_new_sockets.take(player.player_id)
     if wait:
+        REFUSED("player_new_sockets").inc()
         per_minute = quotas.limits.ws_player_new_sockets_per_minute
         await refuse(ws, "rate_limited", f"reconnecting too often: at most {per_minute:g} new sockets a "
                      "minute per player", {"retry_after_seconds": math.ceil(wait), "per_minute": per_minute})
