@@ -15,6 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from urllib.parse import urlsplit
 
 MAX_TRACKED_KEYS = 10_000
 Clock = Callable[[], float]
@@ -66,6 +67,10 @@ class Limits:
                 values[f.name] = _parse(VARIABLES[f.name], raw, type(getattr(cls(), f.name)))
         limits = cls(**values)  # type: ignore[arg-type]
         parse_networks(limits.trusted_proxies)  # a typo is named at start, not ignored
+        for origin in limits.origins:
+            if origin_of(origin) is None:
+                raise ValueError(f"DAIMYO_ALLOWED_ORIGINS must list origins such as https://play.example, "
+                                 f"got {origin!r}")
         return limits
 
     @property
@@ -311,3 +316,23 @@ def address_key(address: str) -> str:
 def client_address(remote: str | None, forwarded_for: str, proxies: TrustedProxies) -> str:
     """The key of the client behind `remote` (see `TrustedProxies.client` and `address_key`)."""
     return address_key(proxies.client(remote, forwarded_for))
+
+
+Origin = tuple[str, str, int]  # scheme, host, port: what "same origin" compares
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> Origin | None:
+    """`scheme://host[:port]` as its parts (the default port filled in); None if it is not one."""
+    try:
+        parts = urlsplit(text.strip().rstrip("/"))
+        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:  # a port that is not a number, or out of range
+        return None
+    if scheme not in _DEFAULT_PORTS or not host or parts.path or parts.query or parts.username:
+        return None
+    return scheme, host, port or _DEFAULT_PORTS[scheme]
+
+
+def allowed_origins(listed: frozenset[str]) -> frozenset[Origin]:
+    return frozenset(o for o in map(origin_of, listed) if o is not None)

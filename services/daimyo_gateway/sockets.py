@@ -22,14 +22,22 @@ import asyncio
 import contextlib
 from collections import deque
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.frames import BadFrame, ServerFrame, parse_auth
-from daimyo_gateway.limits import ByteBudgets, KeyedBuckets, Limits, TokenBucket, TrustedProxies
+from daimyo_gateway.limits import (
+    ByteBudgets,
+    KeyedBuckets,
+    Limits,
+    Origin,
+    TokenBucket,
+    TrustedProxies,
+    allowed_origins,
+    origin_of,
+)
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
@@ -252,26 +260,6 @@ async def _close(ws: web.WebSocketResponse, code: int, message: str) -> None:
     """Close politely if the browser answers within CLOSE_SECONDS; else drop the connection."""
     with contextlib.suppress(TimeoutError, ConnectionError, RuntimeError):
         await asyncio.wait_for(ws.close(code=code, message=message.encode()[:120]), CLOSE_SECONDS)
-
-
-Origin = tuple[str, str, int]  # scheme, host, port: what "same origin" compares
-_DEFAULT_PORTS = {"http": 80, "https": 443}
-
-
-def origin_of(text: str) -> Origin | None:
-    """`scheme://host[:port]` as its parts (the default port filled in); None if it is not one."""
-    try:
-        parts = urlsplit(text.strip().rstrip("/"))
-        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
-    except ValueError:  # a port that is not a number, or out of range
-        return None
-    if scheme not in _DEFAULT_PORTS or not host or parts.path or parts.query or parts.username:
-        return None
-    return scheme, host, port or _DEFAULT_PORTS[scheme]
-
-
-def allowed_origins(listed: frozenset[str]) -> frozenset[Origin]:
-    return frozenset(o for o in map(origin_of, listed) if o is not None)
 
 
 def check_origin(request: web.Request, allowed: frozenset[str],

@@ -12,9 +12,10 @@ from daimyo_gateway.limits import (
     Limits,
     TrustedProxies,
     address_key,
+    allowed_origins,
+    origin_of,
     parse_networks,
 )
-from daimyo_gateway.sockets import allowed_origins, origin_of
 
 PROXIES = TrustedProxies(parse_networks("10.0.0.0/8, 192.168.1.7"))
 
@@ -86,6 +87,11 @@ def test_the_scheme_is_the_proxys_word_only_from_a_trusted_proxy() -> None:
 ])
 def test_an_origin_is_its_scheme_host_and_port(text: str, origin: tuple[str, str, int] | None) -> None:
     assert origin_of(text) == origin
+
+
+def test_a_listed_origin_that_is_not_one_is_named_at_start() -> None:
+    with pytest.raises(ValueError, match=r"DAIMYO_ALLOWED_ORIGINS.*'play\.example'"):
+        Limits.from_env({"DAIMYO_ALLOWED_ORIGINS": "https://ok.example, play.example"})
 
 
 def test_a_listed_origin_allows_its_scheme_only() -> None:
