@@ -45,14 +45,14 @@ export async function mountNoticesPanel(el) {
   const muted = new Set(prefs.muted.filter((m) => m.channel === "push").map((m) => m.kind));
   const on = Boolean(await current().catch(() => null));
   el.innerHTML = `<h3>${esc(t("notices-title"))}</h3>` +
-    `<label class="check"><input type="checkbox" id="notices-on" ${on ? "checked" : ""} ${supported() ? "" : "disabled"}> ${esc(t("notices-push-on"))}</label>` +
-    `<p class="muted" id="notices-status">${esc(supported() ? t("notices-devices", { count: prefs.devices }) : t("notices-push-unsupported"))}</p>` +
+    `<label class="check"><input type="checkbox" id="push-toggle" ${on ? "checked" : ""} ${supported() ? "" : "disabled"}> ${esc(t("notices-push-on"))}</label>` +
+    `<p class="muted" id="push-status">${esc(supported() ? t("notices-devices", { count: prefs.devices }) : t("notices-push-unsupported"))}</p>` +
     `<fieldset><legend>${esc(t("notices-kinds"))}</legend>${KINDS.map((kind) =>
       `<label class="check"><input type="checkbox" data-kind="${kind}" ${muted.has(kind) ? "" : "checked"}> ${esc(t(`notices-kind-${kind}`))}</label>`).join("")}` +
-    `<label class="check"><input type="checkbox" id="notices-live" ${liveWhileHidden() ? "checked" : ""}> ${esc(t("notices-live-hidden"))}</label></fieldset>` +
+    `<label class="check"><input type="checkbox" id="live-hidden" ${liveWhileHidden() ? "checked" : ""}> ${esc(t("notices-live-hidden"))}</label></fieldset>` +
     `<p>${esc(t("notices-quiet", { zone }))} <input type="time" id="quiet-from" value="${clockText(prefs.quiet_start_minute)}">` +
     ` – <input type="time" id="quiet-to" value="${clockText(prefs.quiet_end_minute)}"> <span class="muted">${esc(t("notices-quiet-hint"))}</span></p>` +
-    `<button id="notices-save">${esc(t("notices-save"))}</button>` +
+    `<button id="prefs-save">${esc(t("notices-save"))}</button>` +
     `<h3>${esc(t("notices-vacation"))}</h3><div id="vacation"></div>`;
   wire(el, zone);
   await vacationInto(find(el, "#vacation", HTMLElement));
@@ -80,8 +80,8 @@ async function vacationInto(el) {
 
 /** @param {HTMLElement} el @param {string} zone */
 function wire(el, zone) {
-  const status = find(el, "#notices-status", HTMLElement);
-  const toggle = find(el, "#notices-on", HTMLInputElement);
+  const status = find(el, "#push-status", HTMLElement);
+  const toggle = find(el, "#push-toggle", HTMLInputElement);
   toggle.addEventListener("change", async () => {
     try {
       const problem = toggle.checked ? await turnOn() : (await turnOff(), "");
@@ -91,9 +91,9 @@ function wire(el, zone) {
       status.textContent = `${t("notices-push-failed")} (${messageOf(error)})`;
     }
   });
-  const live = find(el, "#notices-live", HTMLInputElement);
+  const live = find(el, "#live-hidden", HTMLInputElement);
   live.addEventListener("change", () => setLiveWhileHidden(live.checked));
-  find(el, "#notices-save", HTMLButtonElement).addEventListener("click", async () => {
+  find(el, "#prefs-save", HTMLButtonElement).addEventListener("click", async () => {
     const wanted = new Set([...findAll(el, "[data-kind]", HTMLInputElement)].filter((b) => b.checked).map((b) => b.dataset.kind ?? ""));
     const body = preferencesOf(wanted, find(el, "#quiet-from", HTMLInputElement).value, find(el, "#quiet-to", HTMLInputElement).value, zone);
     try {
