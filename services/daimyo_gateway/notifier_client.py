@@ -30,11 +30,14 @@ class NotifierPort(Protocol):
 
     async def set_preferences(self, player_id: str, prefs: dict[str, Any]) -> dict[str, Any]: ...
 
+    async def unsubscribe_email(self, player_id: str, token: str) -> bool: ...
+
 
 def preferences_json(message: Any) -> dict[str, Any]:
     return {"muted": [{"kind": m.kind, "channel": m.channel} for m in message.muted],
             "time_zone": message.time_zone, "quiet_start_minute": message.quiet_start_minute,
-            "quiet_end_minute": message.quiet_end_minute, "devices": message.devices}
+            "quiet_end_minute": message.quiet_end_minute, "devices": message.devices,
+            "locale": message.locale}
 
 
 class GrpcNotifier:
@@ -63,8 +66,13 @@ class GrpcNotifier:
         request = pb.SetPreferencesRequest(
             player_id=player_id, time_zone=prefs["time_zone"],
             quiet_start_minute=prefs["quiet_start_minute"], quiet_end_minute=prefs["quiet_end_minute"],
+            locale=prefs.get("locale", ""),
             muted=[pb.Muted(kind=m["kind"], channel=m["channel"]) for m in prefs["muted"]])
         return preferences_json(await _call(self._stub.SetPreferences(request, timeout=CALL_TIMEOUT)))
+
+    async def unsubscribe_email(self, player_id: str, token: str) -> bool:
+        request = pb.UnsubscribeEmailRequest(player_id=player_id, token=token)
+        return bool((await _call(self._stub.UnsubscribeEmail(request, timeout=CALL_TIMEOUT))).removed)
 
 
 async def _call(awaitable: Any) -> Any:

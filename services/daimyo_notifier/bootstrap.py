@@ -109,6 +109,8 @@ async def run(settings: Settings) -> None:
         ) as (handlers, sender):
             await follow_notices(bus, handlers, settings.consumer)
             sending = asyncio.create_task(sender.run(), name="sender")
+            if settings.smtp_url:  # addresses come from the accounts service, which is not wired yet
+                log.warning("email_digests_waiting", reason="no accounts service to ask for addresses")
             log.info("notifier_started", push_services=len(settings.policy.push_origins))
             try:
                 await serve(

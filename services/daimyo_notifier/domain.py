@@ -16,6 +16,7 @@ KINDS = ("your_turn", "game_found", "time_low", "game_ended", "vacation", "frien
 """`time_low`: the notifier's own reminder, `time_low_ms` before a correspondence deadline.
 `friend_challenge`: reserved for the accounts service's challenges."""
 CHANNELS = ("push", "email")
+LOCALES = ("en", "pt-BR", "es", "zh-Hans")
 DAY_MINUTES = 24 * 60
 
 
@@ -65,6 +66,7 @@ class Preferences:
     time_zone: str = ""
     quiet_start_minute: int = 0
     quiet_end_minute: int = 0  # equal to the start: no quiet hours
+    locale: str = "en"  # the language of the player's email digests
 
     def allows(self, kind: str, channel: str) -> bool:
         return (kind, channel) not in self.muted
@@ -76,6 +78,8 @@ def checked_preferences(prefs: Preferences) -> Preferences:
         if kind not in KINDS or channel not in CHANNELS:
             raise InvalidRequest(f"no notice {kind!r} on channel {channel!r}")
     zone(prefs.time_zone)
+    if prefs.locale not in LOCALES:
+        raise InvalidRequest(f"locale must be one of {', '.join(LOCALES)}")
     for name in ("quiet_start_minute", "quiet_end_minute"):
         if not 0 <= getattr(prefs, name) < DAY_MINUTES:
             raise InvalidRequest(f"{name} must be in 0..{DAY_MINUTES - 1}")

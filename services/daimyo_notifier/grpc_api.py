@@ -34,6 +34,7 @@ def preferences_pb(prefs: Preferences, devices: int) -> pb.Preferences:
         quiet_start_minute=prefs.quiet_start_minute,
         quiet_end_minute=prefs.quiet_end_minute,
         devices=devices,
+        locale=prefs.locale,
     )
 
 
@@ -83,6 +84,15 @@ class NotifierServicer(notifier_pb2_grpc.NotifierServiceServicer):  # type: igno
             request.time_zone,
             request.quiet_start_minute,
             request.quiet_end_minute,
+            request.locale or "en",
         )
         prefs, devices = await _answer(context, request, lambda: self._handlers.set_preferences(wanted))
         return preferences_pb(prefs, devices)
+
+    async def UnsubscribeEmail(
+        self, request: pb.UnsubscribeEmailRequest, context: grpc.aio.ServicerContext
+    ) -> pb.UnsubscribeResponse:
+        done = await _answer(
+            context, request, lambda: self._handlers.unsubscribe_email(request.player_id, request.token)
+        )
+        return pb.UnsubscribeResponse(removed=done)

@@ -7,11 +7,12 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from daimyo_bus.messages import GameNotices
-from daimyo_notifier.domain import InvalidRequest, Notice, Preferences, checked_preferences, notice_key
+from daimyo_notifier.digest import token_matches
+from daimyo_notifier.domain import KINDS, InvalidRequest, Notice, Preferences, checked_preferences, notice_key
 from daimyo_notifier.store import Device, NotifierStore
 
 MAX_ENDPOINT = 1024
@@ -25,6 +26,7 @@ class Policy:
     push_origins: tuple[str, ...]  # push services a device may name; "https://*.host" admits subdomains
     devices_per_player: int = 10
     time_low_ms: int = 24 * 3600 * 1000  # the reminder before a correspondence deadline
+    unsubscribe_secret: bytes = b""  # signs the digests' one-click unsubscribe links
 
 
 class NotifierHandlers:
@@ -70,6 +72,16 @@ class NotifierHandlers:
         _player(prefs.player_id)
         await self.store.set_preferences(checked_preferences(prefs))
         return await self.preferences(prefs.player_id)
+
+    async def unsubscribe_email(self, player_id: str, token: str) -> bool:
+        """RFC 8058 one-click: the link's token names the player; every email notice goes off."""
+        _player(player_id)
+        if not token_matches(self.policy.unsubscribe_secret, player_id, token):
+            raise InvalidRequest("this unsubscribe link is not valid")
+        prefs = await self.store.preferences(player_id)
+        muted = prefs.muted | {(kind, "email") for kind in KINDS}
+        await self.store.set_preferences(replace(prefs, muted=frozenset(muted)))
+        return True
 
     def checked_endpoint(self, endpoint: str) -> str:
         """A push service the operator allows (never an arbitrary URL: the notifier POSTs to it)."""

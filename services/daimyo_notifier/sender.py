@@ -34,6 +34,7 @@ class SenderConfig:
     backoff_base_ms: int = 1000
     backoff_cap_ms: int = 3_600_000
     poll_seconds: float = 1.0  # an idle sender looks again this often (new notices wake it)
+    email: bool = False  # due notices also wait for the players' email digests (SMTP and addresses known)
 
 
 class Sender:
@@ -65,7 +66,7 @@ class Sender:
     async def pass_once(self) -> int:
         """Expand, claim and send one batch; how many deliveries were handled."""
         now = self.now_ms()
-        await self.store.expand_due(now, self.config.batch)
+        await self.store.expand_due(now, self.config.batch, self.config.email)
         batch = await self.store.claim(now, self.config.lease_ms, self.config.batch)
         size = self.config.concurrency
         for start in range(0, len(batch), size):

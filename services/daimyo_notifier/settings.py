@@ -8,6 +8,7 @@ the table of deploy/CONFIGURATION.md.
 
 from __future__ import annotations
 
+import hashlib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,6 +27,13 @@ PUSH_SERVICES = (
 """The browsers' push services (Chrome/Edge-on-Android, Firefox, Safari, Edge on Windows)."""
 
 
+def unsubscribe_secret(vapid_key: str) -> bytes:
+    """The key of the digests' unsubscribe links, derived from the notifier's own secret (the VAPID
+    key) under its own label, so no second secret needs keeping and neither use can stand in for
+    the other."""
+    return hashlib.sha256(b"daimyo-notifier-unsubscribe:" + vapid_key.encode()).digest() if vapid_key else b""
+
+
 @dataclass(frozen=True)
 class Settings:
     config: Config
@@ -36,6 +44,10 @@ class Settings:
     push_ttl_seconds: int = 86400  # how long a push service keeps a notice for an offline device
     callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
     consumer: str = "daimyo-notifier"  # the durable consumer replicas share on the games stream
+    smtp_url: str = ""  # none: no email digests
+    digest_hours: int = 24  # at most one digest per player this often
+    public_url: str = "http://127.0.0.1:8080"  # the site, for the links in a digest
+    digest_from: str = "Daimyo <notices@daimyo.invalid>"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -47,6 +59,7 @@ class Settings:
             else PUSH_SERVICES,
             devices_per_player=int(env.get("DAIMYO_NOTIFIER_DEVICES_PER_PLAYER", "10")),
             time_low_ms=round(float(env.get("DAIMYO_NOTIFIER_TIME_LOW_HOURS", "24")) * 3_600_000),
+            unsubscribe_secret=unsubscribe_secret(env.get(credentials.VAPID_PRIVATE_KEY, "")),
         )
         sender = SenderConfig(
             batch=int(env.get("DAIMYO_NOTIFIER_BATCH", "500")),
@@ -63,4 +76,8 @@ class Settings:
             push_ttl_seconds=int(env.get("DAIMYO_PUSH_TTL_SECONDS", "86400")),
             callers=credentials.grpc_callers(env),
             consumer=env.get("DAIMYO_NOTIFIER_CONSUMER", "daimyo-notifier"),
+            smtp_url=env.get("DAIMYO_SMTP_URL", ""),
+            digest_hours=int(env.get("DAIMYO_DIGEST_HOURS", "24")),
+            public_url=env.get("DAIMYO_PUBLIC_URL", "http://127.0.0.1:8080"),
+            digest_from=env.get("DAIMYO_DIGEST_FROM", "Daimyo <notices@daimyo.invalid>"),
         )

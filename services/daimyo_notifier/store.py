@@ -26,6 +26,7 @@ from daimyo_store.migrations import apply_migrations
 DEFAULT_SCHEMA = "daimyo_notifier"
 LEDGER = "notifier_migrations"
 SUPERSEDED_KINDS = ("your_turn", "time_low")  # unsent, they mean nothing once the game moved on
+DIGESTED = ("your_turn", "game_found", "time_low", "game_ended", "vacation")  # what a digest may say
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ class NotifierStore:
                  [n.deadline_ms for n in notices], [n.due_ms for n in notices], states])
             return max(0, cursor.rowcount)
 
-    async def expand_due(self, now_ms: int, limit: int = 1000) -> int:
+    async def expand_due(self, now_ms: int, limit: int = 1000, email: bool = False) -> int:
         """Turn due notices into deliveries to the devices their players hold now (as their
         preferences allow; in quiet hours a notice waits until they end); how many expanded."""
         async with self._pool.connection() as conn, conn.transaction():
@@ -107,7 +108,8 @@ class NotifierStore:
             players = {r["player_id"] for r in rows}
             prefs = await _preferences(conn, players)
             devices = await _devices(conn, players)
-            plan = [_plan(r, prefs[r["player_id"]], devices.get(r["player_id"], []), now_ms) for r in rows]
+            plan = [_plan(r, prefs[r["player_id"]], devices.get(r["player_id"], []), now_ms, email)
+                    for r in rows]
             await _carry_out(conn, plan, now_ms)
             return sum(1 for p in plan if p.later_ms is None)
 
@@ -210,18 +212,50 @@ class NotifierStore:
     async def set_preferences(self, prefs: Preferences) -> None:
         async with self._pool.connection() as conn:
             await conn.execute(
-                "INSERT INTO preferences (player_id, muted, time_zone, quiet_start_minute, quiet_end_minute)"
-                " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (player_id) DO UPDATE SET muted = excluded.muted,"
+                "INSERT INTO preferences"
+                " (player_id, muted, time_zone, quiet_start_minute, quiet_end_minute, locale)"
+                " VALUES (%s, %s, %s, %s, %s, %s)"
+                " ON CONFLICT (player_id) DO UPDATE SET muted = excluded.muted,"
                 " time_zone = excluded.time_zone, quiet_start_minute = excluded.quiet_start_minute,"
-                " quiet_end_minute = excluded.quiet_end_minute",
-                [
-                    prefs.player_id,
-                    json.dumps(sorted(prefs.muted)),
-                    prefs.time_zone,
-                    prefs.quiet_start_minute,
-                    prefs.quiet_end_minute,
-                ],
+                " quiet_end_minute = excluded.quiet_end_minute, locale = excluded.locale",
+                [prefs.player_id, json.dumps(sorted(prefs.muted)), prefs.time_zone, prefs.quiet_start_minute,
+                 prefs.quiet_end_minute, prefs.locale],
             )
+
+    # -- email digests ----------------------------------------------------------------------------
+
+    async def digest_due(self, now_ms: int, interval_ms: int, limit: int = 100) -> list[str]:
+        """Players with notices waiting for a digest whose last one left `interval_ms` ago or more."""
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn, "SELECT DISTINCT e.player_id FROM email_notices e LEFT JOIN digests d USING (player_id)"
+                " WHERE e.sent_ms IS NULL AND coalesce(d.last_sent_ms, 0) + %s <= %s LIMIT %s",
+                [interval_ms, now_ms, limit])
+            return [r["player_id"] for r in rows]
+
+    async def claim_digest(self, player_id: str, now_ms: int, interval_ms: int) -> bool:
+        """Take this interval's digest of `player_id` (False: another sender has it, or it left)."""
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO digests (player_id, last_sent_ms) VALUES (%s, %s) ON CONFLICT (player_id)"
+                " DO UPDATE SET last_sent_ms = excluded.last_sent_ms"
+                " WHERE digests.last_sent_ms + %s <= excluded.last_sent_ms RETURNING player_id",
+                [player_id, now_ms, interval_ms])
+            return (await cursor.fetchone()) is not None
+
+    async def waiting_for_digest(self, player_id: str) -> list[Notice]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn, "SELECT n.* FROM email_notices e JOIN notices n USING (notice_key)"
+                " WHERE e.player_id = %s AND e.sent_ms IS NULL ORDER BY n.created_at LIMIT 200", [player_id])
+            return [Notice(r["notice_key"], r["player_id"], r["kind"], r["game_id"], r["game"], r["version"],
+                           r["due_ms"], r["deadline_ms"]) for r in rows]
+
+    async def mark_digested(self, keys: Sequence[str], sent_ms: int) -> None:
+        """`sent_ms` -1: there was no address to send them to."""
+        async with self._pool.connection() as conn:
+            await conn.execute("UPDATE email_notices SET sent_ms = %s WHERE notice_key = ANY(%s)",
+                               [sent_ms, list(keys)])
 
     async def counts(self) -> dict[str, int]:
         """Deliveries by state (tests, the bench)."""
@@ -245,6 +279,7 @@ async def _preferences(conn: AsyncConnection[Any], players: set[str]) -> dict[st
             r["time_zone"],
             r["quiet_start_minute"],
             r["quiet_end_minute"],
+            r["locale"],
         )
         for r in rows
     }
@@ -268,15 +303,19 @@ class Plan:
     """For one due notice: the devices it goes to now, or (quiet hours) when it is due instead."""
 
     key: str
+    player_id: str
     later_ms: int | None
     devices: list[str]
+    email: bool = False  # waits for the player's next digest
 
 
-def _plan(row: dict[str, Any], prefs: Preferences, devices: list[str], now_ms: int) -> Plan:
+def _plan(row: dict[str, Any], prefs: Preferences, devices: list[str], now_ms: int, email: bool) -> Plan:
+    key, player, kind = row["notice_key"], row["player_id"], row["kind"]
     later = after_quiet_hours(prefs, now_ms)
     if later > now_ms:
-        return Plan(row["notice_key"], later, [])
-    return Plan(row["notice_key"], None, devices if prefs.allows(row["kind"], "push") else [])
+        return Plan(key, player, later, [])
+    pushed = devices if prefs.allows(kind, "push") else []
+    return Plan(key, player, None, pushed, email and prefs.allows(kind, "email") and kind in DIGESTED)
 
 
 async def _carry_out(conn: AsyncConnection[Any], plans: list[Plan], now_ms: int) -> None:
@@ -287,6 +326,11 @@ async def _carry_out(conn: AsyncConnection[Any], plans: list[Plan], now_ms: int)
             "INSERT INTO deliveries (notice_key, channel, subscription_id, next_ms) SELECT k, 'push', s, %s"
             " FROM unnest(%s::text[], %s::uuid[]) AS d(k, s) ON CONFLICT DO NOTHING",
             [now_ms, [k for k, _ in pairs], [s for _, s in pairs]])
+    mailed = [p for p in plans if p.email]
+    if mailed:
+        await conn.execute(
+            "INSERT INTO email_notices (notice_key, player_id) SELECT * FROM unnest(%s::text[], %s::text[])"
+            " ON CONFLICT DO NOTHING", [[p.key for p in mailed], [p.player_id for p in mailed]])
     done = [p.key for p in plans if p.later_ms is None]
     if done:
         await conn.execute("UPDATE notices SET state = 'expanded' WHERE notice_key = ANY(%s)", [done])

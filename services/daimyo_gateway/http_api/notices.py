@@ -82,8 +82,21 @@ async def set_preferences(request: web.Request) -> web.Response:
     minutes = {k: body.get(k, 0) for k in ("quiet_start_minute", "quiet_end_minute")}
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in minutes.values()):
         raise ServiceError("malformed", "quiet hours are whole minutes after midnight")
-    prefs = {"muted": muted, "time_zone": _text(body, "time_zone", 64), **minutes}
+    prefs = {"muted": muted, "time_zone": _text(body, "time_zone", 64), "locale": _text(body, "locale", 16),
+             **minutes}
     return web.json_response(await _notifier(request).set_preferences(who, prefs))
+
+
+async def unsubscribe_email(request: web.Request) -> web.Response:
+    """RFC 8058 one-click unsubscribe: a mail client POSTs the digest's link, no session; its
+    token (signed by the notifier) is the proof. Limited like any change, per player named."""
+    who, token = request.query.get("player", ""), request.query.get("token", "")
+    if not who or len(who) > 128 or len(token) > 128:
+        raise ServiceError("malformed", "player and token are required")
+    wait = request.app[NOTICE_WRITES].take(who)
+    if wait:
+        raise RateLimited("too many changes to notices; wait a little", wait)
+    return web.json_response({"unsubscribed": await _notifier(request).unsubscribe_email(who, token)})
 
 
 def _vacations(request: web.Request) -> VacationPort:
@@ -117,6 +130,7 @@ def routes() -> list[web.RouteDef]:
             web.delete("/api/notices/devices", unsubscribe),
             web.get("/api/notices/preferences", preferences),
             web.put("/api/notices/preferences", set_preferences),
+            web.post("/api/notices/unsubscribe", unsubscribe_email),
             web.get("/api/vacation", vacation),
             web.post("/api/vacation", take_vacation),
             web.get("/sw.js", service_worker)]

@@ -24,7 +24,7 @@ ROUTES = {
     ("POST", "/api/tables/{code}/bots"), ("POST", "/api/tables/{code}/leave"),
     ("GET", "/api/notices/push-key"), ("POST", "/api/notices/devices"), ("DELETE", "/api/notices/devices"),
     ("GET", "/api/notices/preferences"), ("PUT", "/api/notices/preferences"), ("GET", "/sw.js"),
-    ("GET", "/api/vacation"), ("POST", "/api/vacation"),
+    ("GET", "/api/vacation"), ("POST", "/api/vacation"), ("POST", "/api/notices/unsubscribe"),
 }
 
 

@@ -45,6 +45,13 @@ class FakeNotifier:
         self.prefs[player_id] = prefs
         return await self.preferences(player_id)
 
+    async def unsubscribe_email(self, player_id: str, token: str) -> bool:
+        if token != f"signed-{player_id}":
+            raise ServiceError("malformed", "this unsubscribe link is not valid")
+        self.prefs[player_id] = {"muted": [{"kind": "your_turn", "channel": "email"}], "time_zone": "",
+                                 "quiet_start_minute": 0, "quiet_end_minute": 0}
+        return True
+
 
 class FakeVacations:
     def __init__(self) -> None:
@@ -121,6 +128,15 @@ async def test_a_vacation_is_taken_for_the_tokens_player_in_whole_days(
     assert (await (await http.get("/api/vacation", headers=auth("g-bob"))).json())["days_left"] == 21
     for days in (0, 1.5, "3", True):
         assert (await http.post("/api/vacation", json={"days": days}, headers=auth("g-ann"))).status == 400
+
+
+async def test_a_digests_one_click_link_unsubscribes_without_a_session(
+        client: tuple[TestClient[Any, Any], FakeNotifier]) -> None:
+    http, notifier = client
+    done = await http.post("/api/notices/unsubscribe?player=g-ann&token=signed-g-ann")
+    assert (await done.json()) == {"unsubscribed": True} and "g-ann" in notifier.prefs
+    assert (await http.post("/api/notices/unsubscribe?player=g-bob&token=forged")).status == 400
+    assert (await http.post("/api/notices/unsubscribe")).status == 400
 
 
 async def test_the_service_worker_is_served_from_the_root_and_never_cached_stale(

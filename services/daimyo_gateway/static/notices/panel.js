@@ -4,7 +4,7 @@
 // Every string comes from this folder's catalogue (ids `notices-…`).
 
 import { get, call } from "../shell/api.js";
-import { addOwner, t } from "../shell/i18n.js";
+import { addOwner, currentLocale, t } from "../shell/i18n.js";
 import { dateText } from "./away.js";
 import { liveWhileHidden, setLiveWhileHidden } from "./badge.js";
 import { current, supported, turnOff, turnOn } from "./push.js";
@@ -32,7 +32,7 @@ export function minutesOf(text) {
  */
 export function preferencesOf(wanted, from, to, zone) {
   return { muted: KINDS.filter((k) => !wanted.has(k)).map((kind) => ({ kind, channel: "push" })),
-           time_zone: zone, quiet_start_minute: minutesOf(from), quiet_end_minute: minutesOf(to) };
+           time_zone: zone, quiet_start_minute: minutesOf(from), quiet_end_minute: minutesOf(to), locale: currentLocale() };
 }
 
 /** @param {HTMLElement} el */

@@ -10,7 +10,7 @@ describe("preferencesOf", () => {
   test("mutes on push every kind not ticked and keeps the time zone", () => {
     assert.deepEqual(preferencesOf(new Set(["your_turn", "time_low", "vacation"]), "22:30", "07:00", "Europe/Lisbon"), {
       muted: [{ kind: "game_found", channel: "push" }, { kind: "game_ended", channel: "push" }],
-      time_zone: "Europe/Lisbon", quiet_start_minute: 1350, quiet_end_minute: 420,
+      time_zone: "Europe/Lisbon", quiet_start_minute: 1350, quiet_end_minute: 420, locale: "en",
     });
   });
 
