@@ -95,3 +95,22 @@ def test_the_tab_icon_counts_the_games_awaiting_a_move(stack: Stack, browser: An
     expect(page.locator("link[rel=icon]")).to_have_attribute("data-count", "1", timeout=TIMEOUT)
     assert ">1</text>" in (page.locator("link[rel=icon]").get_attribute("href") or "")
     context.close()
+
+
+def test_a_live_turn_shows_a_notice_while_the_tab_is_hidden(stack: Stack, browser: Any) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    context.grant_permissions(["notifications"], origin=stack.url)
+    page = context.new_page()
+    sign_in(page, stack.url, "Hidden")
+    page.evaluate("navigator.serviceWorker.register('/sw.js', {scope: '/'})"
+                  ".then(() => navigator.serviceWorker.ready)")
+    page.evaluate("""async () => {
+        localStorage.setItem('daimyo.notices.live', '1');
+        Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+        (await import('/static/shell/notices.js')).yourTurn(
+            {game_id: 'g-live', version: 4, seat: 1, game: 'shogun', time_control: 'live'});
+    }""")
+    assert shown_notification(page, "g-live:4:your_turn") == {
+        "title": "Your turn", "body": "Shogun: it is your move.", "tag": "g-live:4:your_turn",
+        "data": {"url": "/#/game/g-live"}}
+    context.close()
