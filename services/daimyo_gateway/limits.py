@@ -37,6 +37,7 @@ class Limits:
     ws_unauthenticated_per_address: int = 16  # sockets opened but not yet authenticated
     guest_signins_per_minute: float = 20.0  # per address (IPv6: per /64)
     enqueues_per_minute: float = 10.0  # per player
+    analysis_requests_per_minute: float = 2.0  # per player: reviews asked for on demand
     token_lifetime_seconds: int = 24 * 3600  # re-issued once past half its life
     reveal_cache_entries: int = 256  # reveal-all replays kept, by (game, version)
     max_list_limit: int = 100  # `limit` above this is capped
@@ -71,6 +72,7 @@ VARIABLES = {
     "ws_unauthenticated_per_address": "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS",
     "guest_signins_per_minute": "DAIMYO_GUEST_SIGNINS_PER_MINUTE",
     "enqueues_per_minute": "DAIMYO_ENQUEUES_PER_MINUTE",
+    "analysis_requests_per_minute": "DAIMYO_ANALYSIS_REQUESTS_PER_MINUTE",
     "token_lifetime_seconds": "DAIMYO_TOKEN_LIFETIME_SECONDS",
     "reveal_cache_entries": "DAIMYO_REVEAL_CACHE_ENTRIES",
     "max_list_limit": "DAIMYO_MAX_LIST_LIMIT",

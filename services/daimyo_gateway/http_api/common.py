@@ -16,7 +16,14 @@ from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, PlayerSockets, client_address
 from daimyo_gateway.online import Online
-from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
+from daimyo_gateway.ports import (
+    AnalysisPort,
+    GamePort,
+    MatchmakingPort,
+    RateLimited,
+    ServiceError,
+    ViewSnapshot,
+)
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 from daimyo_kit.lru import LruCache
@@ -36,12 +43,14 @@ class Quotas:
     sockets: PlayerSockets
     reveals: LruCache[tuple[str, int], ViewSnapshot]
     unauthenticated: Counted
+    analyses: KeyedBuckets
 
     @classmethod
     def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
         return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
                    KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
-                   LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
+                   LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address),
+                   KeyedBuckets(limits.analysis_requests_per_minute, clock))
 
 
 SIGNER = web.AppKey("signer", TokenSigner)
@@ -53,6 +62,7 @@ SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 QUOTAS = web.AppKey("quotas", Quotas)
+ANALYSIS: web.AppKey[AnalysisPort | None] = web.AppKey("analysis")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 
 
