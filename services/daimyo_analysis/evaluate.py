@@ -10,7 +10,8 @@ it maps to an expected rank (`1 + (players - 1) * (1 - score)`). One unit for al
 - *A decision's cost*: judged only from the deciding seat's view. Worlds are sampled from that
   view (the engine's sampler, as the bots do); the moves the bots' search likes best, a few
   sampled legal moves and the move played are each played in every world and played out with the
-  same playout seed per world (common random numbers); cost = best mean − played mean, at least 0.
+  same playout seed per world (common random numbers). The best is picked on half of the worlds
+  and cost = its mean − the played move's mean on the other half, at least 0.
   Marks: inaccuracy ≥ 0.05, mistake ≥ 0.10, blunder ≥ 0.20 (in score, e.g. 20 points of win chance).
 - *Luck* of a chance event (a draw, a tower battle, an event, the deal): the seats' scores just
   after it minus what they were expected to be after the same move with its chance re-drawn.
@@ -38,17 +39,18 @@ ANALYSER_VERSION = 1
 
 MARKS = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 Progress = Callable[[int, int], None]
+UNJUDGED: dict[str, Any] = {"cost": None, "mark": None, "better": None, "value": None}
 
 
 @dataclass(frozen=True)
 class Budget:
     """How hard the review looks (the service's DAIMYO_ANALYSIS_* settings)."""
 
-    ahead_playouts: int = 12  # playouts per position for who was ahead (and per chance event)
-    decision_worlds: int = 12  # worlds sampled from the seat's view per decision
+    ahead_playouts: int = 32  # playouts per position for who was ahead (and per chance event)
+    decision_worlds: int = 64  # worlds sampled from the seat's view per decision (half pick, half value)
     candidates: int = 3  # the search's best moves judged beside the one played
     sampled_moves: int = 1  # random legal moves judged too (the search has none outside play)
-    search_iterations: int = 150  # the bots' search, per decision, to propose candidates
+    search_iterations: int = 200  # the bots' search, per decision, to propose candidates
 
 
 @dataclass(frozen=True)
@@ -140,29 +142,38 @@ class Analyser:
     # ------------------------------------------------------------ a decision's cost
 
     def judge(self, k: int, before: Any, seat: int, move: JSON) -> dict[str, Any]:
-        """The decision's cost judged from `seat`'s view only (see `judge_from_view`)."""
+        """The decision's cost judged from `seat`'s view only (see `judge_from_view`); none with
+        a budget of no decision worlds (a review of who was ahead only, as calibration runs)."""
+        if self.budget.decision_worlds <= 0:
+            return dict(UNJUDGED)
         view = self.engine.view(before, seat)
         return judge_from_view(self.engine, self.plugin, self.budget, view, seat, move, mix(self.seed, 3, k))
 
 
 def judge_from_view(engine: Game, plugin: GameAnalysis, budget: Budget, view: JSON, seat: int,
                     move: JSON, seed: int) -> dict[str, Any]:
-    """Cost of `move` for `seat` from its view alone: best candidate's mean minus the played one's
-    over worlds sampled from the view (the same worlds and playout seeds for every candidate)."""
+    """Cost of `move` for `seat` from its view alone, over worlds sampled from the view (the same
+    worlds and playout seeds for every candidate). The best alternative is chosen on one half of
+    the worlds and both moves are valued on the other, so the noise of picking the best of several
+    estimates does not turn into a cost of its own."""
     rng = Rng(seed)
     worlds = [engine.sample_state(view, seat, rng) for _ in range(budget.decision_worlds)]
     played = engine.move_to_json(engine.parse_move(move))
     options = _options(engine, plugin, budget, view, seat, played, worlds[0], rng)
     if len(options) < 2:
-        return {"cost": None, "mark": None, "better": None, "value": None}
+        return dict(UNJUDGED)
     seeds = [rng.next_u64() for _ in worlds]
-    values = {key: _value(engine, plugin, worlds, seeds, seat, option) for key, option in options.items()}
+    half = max(1, len(worlds) // 2)
+    picking, valuing = (worlds[:half], seeds[:half]), (worlds[half:] or worlds, seeds[half:] or seeds)
     played_key = _key(played)
-    best_key = max(values, key=lambda key: (values[key], key == played_key, key))
-    cost = max(0.0, values[best_key] - values[played_key])
+    picked = {key: _value(engine, plugin, *picking, seat, option) for key, option in options.items()}
+    best_key = max(picked, key=lambda key: (picked[key], key == played_key, key))
+    best_value = _value(engine, plugin, *valuing, seat, options[best_key])
+    played_value = _value(engine, plugin, *valuing, seat, played)
+    cost = max(0.0, best_value - played_value)
     better = options[best_key] if best_key != played_key and cost > 0 else None
     return {"cost": round(cost, 4), "mark": mark(cost), "better": better,
-            "value": round(values[played_key], 4), "best_value": round(values[best_key], 4)}
+            "value": round(played_value, 4), "best_value": round(max(best_value, played_value), 4)}
 
 
 def _options(engine: Game, plugin: GameAnalysis, budget: Budget, view: JSON, seat: int, played: JSON,

@@ -48,7 +48,7 @@ def test_a_decisions_cost_ignores_hidden_information_its_seat_could_not_see() ->
 
 def test_random_moves_cost_more_than_the_strongest_levels_moves() -> None:
     engine, plugin = get_game("samurai"), analysis_for("samurai")
-    budget = Budget(ahead_playouts=2, decision_worlds=12, candidates=3, search_iterations=150)
+    budget = Budget(ahead_playouts=2, decision_worlds=32, candidates=3, search_iterations=150)
     random_costs, best_costs = [], []
     for seed in (21, 22):
         log, states = play("samurai", 2, seed, [random_policy("samurai")] * 2)
