@@ -1,15 +1,27 @@
 // What the game review (static/analysis/) needs of Shogun: the better move drawn on the map (the
-// province a march goes to, outlined) and the names its sentence is filled with.
+// province a march goes to, or the provinces a better plan acts in, outlined) and the names its
+// sentence is filled with.
 
 import { bidLabel } from "./panels.js";
 
-/** Outline the province a better march goes to; false for decisions with no place (plans, picks).
+/** The provinces a move acts in: where a march goes, the province cards of a plan's actions.
+ *  @param {Record<string, any>} move @returns {string[]} */
+function provincesOf(move) {
+  if (move.type === "move" && move.to) return [String(move.to)];
+  if (move.type !== "plan") return [];
+  return Object.values(move.actions || {}).filter((card) => typeof card === "string" && !card.startsWith("chest:"));
+}
+
+/** Outline the provinces of a better move; false for decisions with no place (picks, skips).
  *  @param {Element} board @param {Record<string, any>} move */
 export function markBetterMove(board, move) {
-  if (move.type !== "move" || !move.to) return false;
-  const province = board.querySelector(`[data-province="${CSS.escape(String(move.to))}"]`);
-  province?.classList.add("analysis-better");
-  return Boolean(province);
+  let drawn = false;
+  for (const name of provincesOf(move)) {
+    const province = board.querySelector(`[data-province="${CSS.escape(name)}"]`);
+    province?.classList.add("analysis-better");
+    drawn ||= Boolean(province);
+  }
+  return drawn;
 }
 
 /** The arguments of the move's `analysis-move-<type>` message. @param {Record<string, any>} move */
