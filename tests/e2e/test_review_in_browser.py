@@ -85,7 +85,8 @@ def test_a_finished_games_replay_shows_its_review(stack: Stack, browser: Any, ar
 
     page.click("[data-step=last]")
     last = page.inner_text("#at")
-    page.locator("[data-analysis-chart] circle[data-position='1']").last.click()  # the top one of the seats' points
+    point = page.locator("[data-analysis-chart] circle[data-position='1']")
+    point.last.click()  # the one on top where the seats' points meet
     expect(page.locator("#at")).not_to_have_text(last, timeout=TIMEOUT)
     expect(page.locator("#at")).to_contain_text("move 1 of", timeout=TIMEOUT)
     page.click("section.analysis .analysis-help summary")
