@@ -5,27 +5,31 @@ process) and stored; a redelivered `finished` message and a second run change no
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 
+import grpc
 import psycopg
 import pytest
 from psycopg import sql
 
-from daimyo_analysis.bootstrap import connected_store
+from daimyo_analysis.bootstrap import analysis_servicer, caller_auth, connected_store
 from daimyo_analysis.evaluate import Budget
 from daimyo_analysis.game_logs import GrpcGameLogs
-from daimyo_analysis.handlers import AnalysisHandlers, NotFinished
+from daimyo_analysis.handlers import AnalysisHandlers, NotFinished, NotFound
 from daimyo_analysis.messaging import consume_finished_games
 from daimyo_analysis.settings import Settings
-from daimyo_analysis.store import AnalysisStore
+from daimyo_analysis.store import AnalysisStore, QueueFull
 from daimyo_analysis.worker import Workers
 from daimyo_bus import Bus, subjects
 from daimyo_bus.messages import GameResult
-from daimyo_kit import grpc_client
+from daimyo_kit import credentials, grpc_client
 from daimyo_kit.config import Config
+from daimyo_kit.grpc_server import start_server
+from daimyo_proto.daimyo.analysis.v1 import analysis_pb2, analysis_pb2_grpc
 from tests.support.game_service import create_samurai, game_service, play_random_move, settings_for
 
 pytestmark = pytest.mark.integration
@@ -93,3 +97,46 @@ async def test_a_finished_game_gets_its_analysis_once_however_often_it_is_delive
             await bus.client.jetstream().delete_consumer(subjects.GAMES_STREAM, durable)
             await bus.close()
             await channel.close()
+
+
+class OneGame:
+    """The game service as the handlers see it: one finished game, one running."""
+
+    async def game_of(self, game_id: str) -> tuple[str, bool]:
+        if game_id not in ("done", "live"):
+            raise NotFound(f"no game {game_id}")
+        return "samurai", game_id == "done"
+
+
+async def test_bad_requests_get_stable_codes_over_grpc_and_change_nothing(store: AnalysisStore) -> None:
+    handlers = AnalysisHandlers(store, OneGame(), queue_limit=1)
+    server = await start_server([analysis_servicer(handlers)], 0, host="127.0.0.1",
+                                interceptors=[caller_auth(credentials.grpc_callers(os.environ))])
+    channel = grpc_client.channel(f"127.0.0.1:{server.port}", role="gateway")
+    stub = analysis_pb2_grpc.AnalysisServiceStub(channel)  # type: ignore[no-untyped-call,unused-ignore]
+    try:
+        async def code(call: Any) -> grpc.StatusCode:
+            with pytest.raises(grpc.aio.AioRpcError) as refused:
+                await call
+            return refused.value.code()
+
+        assert await code(stub.GetAnalysis(analysis_pb2.GetAnalysisRequest(game_id="no such id!"))) \
+            == grpc.StatusCode.INVALID_ARGUMENT
+        assert await code(stub.GetAnalysis(analysis_pb2.GetAnalysisRequest(game_id="done"))) \
+            == grpc.StatusCode.NOT_FOUND
+        assert await code(stub.RequestAnalysis(analysis_pb2.RequestAnalysisRequest(game_id="live"))) \
+            == grpc.StatusCode.FAILED_PRECONDITION
+        assert await code(stub.RequestAnalysis(analysis_pb2.RequestAnalysisRequest(game_id="gone"))) \
+            == grpc.StatusCode.NOT_FOUND
+        assert await store.waiting() == 0
+        ask = analysis_pb2.RequestAnalysisRequest(game_id="done")
+        queued = await stub.RequestAnalysis(ask)
+        assert queued.status == "queued" and queued.analysis_json == ""
+        assert (await stub.RequestAnalysis(ask)).status == "queued"  # asked again: the same job
+        await store.enqueue("other", "samurai", 0, 10)
+        with pytest.raises(QueueFull):  # the queue holds its limit: a new game is refused
+            await handlers.store.enqueue("third", "samurai", 1, 2)
+        assert await store.waiting() == 2
+    finally:
+        await channel.close()
+        await server.stop(0.1)
