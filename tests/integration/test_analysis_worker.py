@@ -140,3 +140,23 @@ async def test_bad_requests_get_stable_codes_over_grpc_and_change_nothing(store:
     finally:
         await channel.close()
         await server.stop(0.1)
+
+
+async def test_a_job_whose_worker_vanished_is_taken_again_and_failures_end_after_the_attempts(
+        store: AnalysisStore) -> None:
+    await store.enqueue("g-late", "samurai", 0, 10)
+    await store.enqueue("g-asked", "samurai", 1, 10)
+    first = await store.claim(lease_seconds=0.2, max_attempts=2)
+    assert first is not None and first.game_id == "g-asked"  # a player's request goes first
+    second = await store.claim(lease_seconds=60, max_attempts=2)
+    assert second is not None and second.game_id == "g-late"
+    assert await store.claim(lease_seconds=60, max_attempts=2) is None  # both leased
+    await asyncio.sleep(0.3)
+    again = await store.claim(lease_seconds=60, max_attempts=2)  # the first worker never came back
+    assert again is not None and again.game_id == "g-asked" and again.attempts == 2
+    await store.fail(again, "Boom", max_attempts=2)
+    status = await store.status("g-asked")
+    assert status is not None and status.state == "failed" and status.error == "Boom"
+    await store.fail(second, "Hiccup", max_attempts=2)  # a first failure: queued again
+    retried = await store.claim(lease_seconds=60, max_attempts=2)
+    assert retried is not None and retried.game_id == "g-late" and retried.attempts == 2
