@@ -88,8 +88,8 @@ class Analyser:
 
     def run(self) -> dict[str, Any]:
         state = self.engine.initial_state(self.log.config, self.log.seed)
-        players = len(self.ahead(state, -1))
         ahead, moves = [self.ahead(state, -1)], []
+        players = len(ahead[0])
         deal = self.engine.chance_outcomes(None, state)
         luck0 = [a - 0.5 for a in ahead[0]] if deal else [0.0] * players
         total = len(self.log.moves)
