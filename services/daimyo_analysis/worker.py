@@ -2,20 +2,22 @@
 
 At least once: a job is leased, not removed; a worker that dies leaves its lease to run out and
 the job is taken again. Idempotent: the result is stored under (game, analyser version) and a
-second completion writes nothing. The review itself runs in a separate process started with
-`os.nice` raised (DAIMYO_ANALYSIS_NICE), so the scheduler always gives a live bot's search the
-core first; it dies with this service (a parent-death signal).
+second completion writes nothing. The review itself runs in a separate process at the lowest
+priority (DAIMYO_ANALYSIS_NICE, in a session of its own: `lower_priority`), so the scheduler
+always gives a live bot's search the core first; it dies with this service (a parent-death signal).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import queue
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict
+from pathlib import Path
 from typing import Any
 
 import structlog
@@ -33,13 +35,24 @@ PROGRESS_STEP = 0.02  # the share of a game between two progress reports
 _progress: Any = None  # the worker process's progress queue (set by `_start_process`)
 
 
+def lower_priority(nice: int) -> None:
+    """This process below every live service on the machine. Linux shares the CPU fairly between
+    sessions first (autogroup) and applies niceness only within one, so a niced process in the
+    service's session would still get its session's full share against a bot in another: the
+    process takes a session of its own and gives that session the same niceness."""
+    os.nice(nice)
+    with contextlib.suppress(OSError):  # no autogroup (a container's cgroup decides instead)
+        os.setsid()
+        Path("/proc/self/autogroup").write_text(str(nice))
+
+
 def _start_process(nice: int, service_pid: int, progress: Any) -> None:
     """Each analysing process: below the live services, gone with this service."""
     global _progress
     parent_death_signal()
     if os.getppid() != service_pid:
         os._exit(1)
-    os.nice(nice)
+    lower_priority(nice)
     _progress = progress
 
 

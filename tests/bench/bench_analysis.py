@@ -84,10 +84,11 @@ def speed(game: str, players: int) -> None:
 
 def _review_forever(nice: int) -> None:
     """One background reviewer, niced as the service's workers are (ends with the bench)."""
+    from daimyo_analysis.worker import lower_priority
     from daimyo_kit.shutdown import parent_death_signal
 
     parent_death_signal()
-    os.nice(nice)
+    lower_priority(nice)
     seed = 100
     while True:
         Analyser(bot_game("samurai", 2, seed), seed, Budget()).run()
