@@ -120,22 +120,31 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
 
 
-def bots_beside_reviews(moves: int) -> None:
-    alone = bot_move_times(moves)
+def bots_beside_reviews(moves: int, rounds: int = 2) -> None:
+    """Bot moves alone and beside four reviews, in alternating rounds (a shared machine's load
+    drifts; alternating spreads the drift over both)."""
+    alone: list[float] = []
+    beside: list[float] = []
+    for _ in range(rounds):
+        alone += bot_move_times(moves // rounds)
+        beside += _beside_reviews(moves // rounds)
+    for name, times in (("without reviews", alone), ("with 4 reviews (nice 19)", beside)):
+        print(f"bot move (mcts, 300 iterations) {name}: p50 {statistics.median(times) * 1000:.0f} ms, "
+              f"p99 {p99(times) * 1000:.0f} ms over {len(times)} moves")
+
+
+def _beside_reviews(moves: int) -> list[float]:
     context = multiprocessing.get_context("spawn")
     reviewers = [context.Process(target=_review_forever, args=(19,), daemon=True) for _ in range(4)]
     for reviewer in reviewers:
         reviewer.start()
     time.sleep(2.0)  # the reviewers are busy reviewing by now
     try:
-        beside = bot_move_times(moves)
+        return bot_move_times(moves)
     finally:
         for reviewer in reviewers:
             reviewer.terminate()
             reviewer.join(5)
-    for name, times in (("without reviews", alone), ("with 4 reviews (nice 19)", beside)):
-        print(f"bot move (mcts, 300 iterations) {name}: p50 {statistics.median(times) * 1000:.0f} ms, "
-              f"p99 {p99(times) * 1000:.0f} ms over {len(times)} moves")
 
 
 def main() -> None:
