@@ -7,17 +7,21 @@ Quick by default (`make bench`); the environment enlarges it:
     DAIMYO_BENCH_ANALYSIS_GAMES=200     calibration games per game (default 6)
     DAIMYO_BENCH_ANALYSIS_SHOGUN=1      also time a 4-player Shogun review (minutes)
     DAIMYO_BENCH_ANALYSIS_MOVES=200     bot moves timed per condition (default 30)
+    DAIMYO_BENCH_ANALYSIS_POSITIONS=100 discrimination positions per game (default 48)
 
 Calibration: the games are played by the bots (greedy, or greedy against random, by seed); every
 position's predicted score of seat 0 (2 players: its chance to win; 3 players: its rank score,
 1 first .. 0 last) is set against how the game ended. Brier score against the constant baseline
 (the observed mean), and the reliability table by predicted decile. CPU seconds, not wall time,
 for the speed figures (`time.process_time`), so a busy machine does not inflate them.
+Discrimination: at positions of bot games, the cost of a random move against the cost of the
+`expert` level's move (the strongest), each with its 95 % interval.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import multiprocessing
 import os
 import statistics
@@ -30,11 +34,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from daimyo_analysis.evaluate import Analyser, Budget
 from daimyo_devkit.commands import end_with_starter
+from daimyo_rules.core import Rng
 from daimyo_rules.registry import get_game
 from tests.unit.analysis.games import Policy, play, random_policy
 
 CALIBRATION = {"samurai": 2, "shogun": 3}  # players per calibration game
 CALIBRATION_BUDGET = Budget(ahead_playouts=16, decision_worlds=0)
+EXPERT_ITERATIONS = 300
 
 
 def greedy_policy(game: str) -> Policy:
@@ -70,6 +76,51 @@ def calibration(game: str, games: int) -> None:
             observed = statistics.fmean(o for _, o in inside)
             print(f"  {decile / 10:.1f}-{(decile + 1) / 10:.1f}      {len(inside):5d}   "
                   f"{predicted:.3f}            {observed:.3f}")
+
+
+def strongest_move(game: str, state: Any, seat: int, seed: int) -> Any:
+    """The `expert` level's move (its search, a fixed number of iterations), or None."""
+    engine = get_game(game)
+    search = importlib.import_module(f"daimyo_bot.{game}.expert").search
+    found = search(engine.view(state, seat), seat, seed, None, EXPERT_ITERATIONS)
+    if not found.stats:
+        return None
+    best = max(found.stats, key=lambda move: (found.stats[move][0], found.stats[move][1]))
+    return engine.move_to_json(json.loads(best) if isinstance(best, str) else best)
+
+
+def discrimination(game: str, players: int, positions: int) -> None:
+    """Mean cost of a random move against the strongest level's, at the same positions of bot
+    games, with 95 % intervals (normal approximation)."""
+    engine = get_game(game)
+    costs: dict[str, list[float]] = {"random": [], "expert": []}
+    seed = 50
+    while len(costs["random"]) < positions:
+        log, states = play(game, players, seed, [greedy_policy(game)] * players)
+        analyser = Analyser(log, seed, Budget())
+        for k in range(2, len(states), 4):
+            seat = engine.to_act(states[k])[0]
+            best = strongest_move(game, states[k], seat, k)
+            if best is None or len(engine.legal_moves(states[k], seat)) < 2:
+                continue
+            if len(costs["random"]) >= positions:
+                break
+            random_move = engine.move_to_json(engine.random_move(states[k], seat, Rng(seed * 1000 + k)))
+            for level, move in (("random", random_move), ("expert", best)):
+                costs[level].append(analyser.judge(k, states[k], seat, move)["cost"] or 0.0)
+        seed += 1
+    intervals = {level: interval(values) for level, values in costs.items()}
+    apart = intervals["expert"][1] < intervals["random"][0]
+    said = ", ".join(f"{level} mean cost {statistics.fmean(v) * 100:.1f} pts "
+                     f"[{intervals[level][0] * 100:.1f}, {intervals[level][1] * 100:.1f}]"
+                     for level, v in costs.items())
+    verdict = "apart" if apart else "NOT apart"
+    print(f"{game} {players}p discrimination over {positions} positions: {said} — {verdict}")
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5
+    return statistics.fmean(values) - half, statistics.fmean(values) + half
 
 
 def speed(game: str, players: int) -> None:
@@ -151,6 +202,9 @@ def main() -> None:
     games = int(os.environ.get("DAIMYO_BENCH_ANALYSIS_GAMES", "6"))
     for game in CALIBRATION:
         calibration(game, games)
+    positions = int(os.environ.get("DAIMYO_BENCH_ANALYSIS_POSITIONS", "48"))
+    for game, players in CALIBRATION.items():
+        discrimination(game, players, positions)
     speed("samurai", 2)
     if os.environ.get("DAIMYO_BENCH_ANALYSIS_SHOGUN"):
         speed("shogun", 4)
