@@ -18,8 +18,14 @@ export function markBetterMove(board, move) {
   let drawn = false;
   for (const name of provincesOf(move)) {
     const province = board.querySelector(`[data-province="${CSS.escape(name)}"]`);
-    province?.classList.add("analysis-better");
-    drawn ||= Boolean(province);
+    const disc = province?.querySelector("circle.sg-disc");
+    if (!province || !disc) continue;
+    const ring = /** @type {Element} */ (disc.cloneNode(false));
+    ring.setAttribute("class", "analysis-better");
+    ring.setAttribute("r", String(Number(disc.getAttribute("r")) + 9));
+    ring.removeAttribute("fill");
+    province.prepend(ring);  // behind the province's disc: a dashed halo around it
+    drawn = true;
   }
   return drawn;
 }
