@@ -7,7 +7,7 @@ Quick by default (`make bench`); the environment enlarges it:
     DAIMYO_BENCH_ANALYSIS_GAMES=200     calibration games per game (default 6)
     DAIMYO_BENCH_ANALYSIS_SHOGUN=1      also time a 4-player Shogun review (minutes)
     DAIMYO_BENCH_ANALYSIS_MOVES=200     bot moves timed per condition (default 30)
-    DAIMYO_BENCH_ANALYSIS_POSITIONS=100 discrimination positions per game (default 48)
+    DAIMYO_BENCH_ANALYSIS_POSITIONS=100 discrimination positions per game (default 48, Shogun 24)
 
 Calibration: the games are played by the bots (greedy, or greedy against random, by seed); every
 position's predicted score of seat 0 (2 players: its chance to win; 3 players: its rank score,
@@ -41,6 +41,7 @@ from tests.unit.analysis.games import Policy, play, random_policy
 CALIBRATION = {"samurai": 2, "shogun": 3}  # players per calibration game
 CALIBRATION_BUDGET = Budget(ahead_playouts=16, decision_worlds=0)
 EXPERT_ITERATIONS = 300
+POSITIONS = {"samurai": 48, "shogun": 24}  # discrimination positions by default (a Shogun judgement is slower)
 
 
 def greedy_policy(game: str) -> Policy:
@@ -202,9 +203,9 @@ def main() -> None:
     games = int(os.environ.get("DAIMYO_BENCH_ANALYSIS_GAMES", "6"))
     for game in CALIBRATION:
         calibration(game, games)
-    positions = int(os.environ.get("DAIMYO_BENCH_ANALYSIS_POSITIONS", "48"))
+    asked = os.environ.get("DAIMYO_BENCH_ANALYSIS_POSITIONS")
     for game, players in CALIBRATION.items():
-        discrimination(game, players, positions)
+        discrimination(game, players, int(asked) if asked else POSITIONS[game])
     speed("samurai", 2)
     if os.environ.get("DAIMYO_BENCH_ANALYSIS_SHOGUN"):
         speed("shogun", 4)
