@@ -41,7 +41,7 @@ from tests.unit.analysis.games import Policy, play, random_policy
 CALIBRATION = {"samurai": 2, "shogun": 3}  # players per calibration game
 CALIBRATION_BUDGET = Budget(ahead_playouts=16, decision_worlds=0)
 EXPERT_ITERATIONS = 300
-POSITIONS = {"samurai": 48, "shogun": 24}  # discrimination positions by default (a Shogun judgement is slower)
+POSITIONS = {"samurai": 48, "shogun": 24}  # discrimination positions by default (Shogun judges slower)
 
 
 def greedy_policy(game: str) -> Policy:
