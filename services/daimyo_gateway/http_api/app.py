@@ -12,8 +12,20 @@ from typing import Any
 
 from aiohttp import web
 
-from daimyo_gateway.http_api import catalog, games, lists, ops, queue, rematch, session, socket, tables
+from daimyo_gateway.http_api import (
+    analysis,
+    catalog,
+    games,
+    lists,
+    ops,
+    queue,
+    rematch,
+    session,
+    socket,
+    tables,
+)
 from daimyo_gateway.http_api.common import (
+    ANALYSIS,
     GAME_PORT,
     HUB,
     MATCHMAKING,
@@ -34,7 +46,7 @@ from daimyo_gateway.limits import Clock, Limits
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.online import Online
-from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
+from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
@@ -57,11 +69,12 @@ SECURITY_HEADERS = {
 def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
-               online: Online | None = None) -> web.Application:
+               online: Online | None = None, analysis_port: AnalysisPort | None = None) -> web.Application:
     app = web.Application(middlewares=[_request_context, _errors, _edge], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[ANALYSIS] = analysis_port
     app[SOCKETS] = set()
     edge = app[QUOTAS].edge
     app[RECLAIMER] = Reclaimer(forget=[edge.requests.forget_full, edge.new_sockets.forget_full,
@@ -72,7 +85,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for service in (presence, online):
         if service is not None:
             _run_with_app(app, service)
-    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables):
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
         app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
