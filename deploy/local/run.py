@@ -32,9 +32,9 @@ from daimyo_kit import credentials
 from daimyo_kit.shutdown import parent_death_signal
 
 REPO = Path(__file__).resolve().parents[2]
-SERVICES = ("bot", "game", "matchmaking", "notifier", "gateway")  # started in this order, stopped in reverse
+SERVICES = ("bot", "game", "matchmaking", "analysis", "notifier", "gateway")  # started so, stopped in reverse
 STARTUP_TIMEOUT = 60.0
-MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_notifier")
+MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_analysis", "daimyo_notifier")
 """Whose `migrate` runs, in order: the image's `migrate` role (deploy/docker/entrypoint.sh)."""
 
 

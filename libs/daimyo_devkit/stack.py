@@ -40,13 +40,14 @@ from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 Probe = Callable[[], bool]
 """Whether a child is ready (serving), asked repeatedly while it starts."""
 
-SERVICES = ("game", "matchmaking", "bot", "gateway", "notifier")
+SERVICES = ("game", "matchmaking", "bot", "gateway", "analysis", "notifier")
 COMMANDS: dict[str, tuple[str, list[str]]] = {
     "game": ("daimyo_game", ["serve"]),
     "matchmaking": ("daimyo_matchmaking", []),
     "bot": ("daimyo_bot", ["serve"]),
     "bot-driver": ("daimyo_bot", ["driver"]),
     "gateway": ("daimyo_gateway", []),
+    "analysis": ("daimyo_analysis", []),
     "notifier": ("daimyo_notifier", []),
 }
 START_TIMEOUT = 60.0
@@ -84,6 +85,7 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         suffix = uuid.uuid4().hex[:8]
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
+        env["DAIMYO_ANALYSIS_DB_SCHEMA"] = f"{settings.schema_prefix}_analysis_{suffix}"
         env["DAIMYO_NOTIFIER_DB_SCHEMA"] = f"{settings.schema_prefix}_notifier_{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
@@ -91,9 +93,9 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
 
 
 CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
-                    "bot-driver": "driver", "notifier": "notifier"}
+                    "bot-driver": "driver", "analysis": "analysis", "notifier": "notifier"}
 """Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
-DATABASE_USERS = frozenset({"game", "matchmaking", "notifier", "migrate"})
+DATABASE_USERS = frozenset({"game", "matchmaking", "migrate", "analysis", "notifier"})
 TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
 
 

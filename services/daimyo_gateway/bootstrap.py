@@ -15,7 +15,7 @@ from aiohttp import web
 
 from daimyo_bus import Bus
 from daimyo_gateway.connections import ConnectionGuard, EdgeRunner
-from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
+from daimyo_gateway.grpc_clients import GrpcAnalysis, GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.http_api.common import QUOTAS
 from daimyo_gateway.hub import Hub
@@ -78,6 +78,7 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
     channels = [grpc_client.channel(config.game_addr, role="gateway"),
                 grpc_client.channel(config.matchmaking_addr, role="gateway"),
+                grpc_client.channel(config.analysis_addr, role="gateway"),
                 grpc_client.channel(config.notifier_addr, role="gateway")]
     own_games = None
     if games is None:  # a game's calls go to one replica (see GrpcGames), the rest spread
@@ -92,8 +93,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
                      presence=presence, limits=limits, online=online,
-                     **{"notifier": GrpcNotifier(channels[2]), "vacations": GrpcVacations(channels[0]),
-                        **app_options})
+                     **{"analysis_port": GrpcAnalysis(channels[2]), "notifier": GrpcNotifier(channels[3]),
+                        "vacations": GrpcVacations(channels[0]), **app_options})
     runner = EdgeRunner(app, ConnectionGuard(limits, app[QUOTAS].edge.proxies), access_log=None,
                         shutdown_timeout=2.0)
     await runner.setup()

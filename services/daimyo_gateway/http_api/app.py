@@ -12,8 +12,20 @@ from typing import Any
 
 from aiohttp import web
 
-from daimyo_gateway.http_api import catalog, games, lists, ops, queue, rematch, session, socket, tables
+from daimyo_gateway.http_api import (
+    analysis,
+    catalog,
+    games,
+    lists,
+    ops,
+    queue,
+    rematch,
+    session,
+    socket,
+    tables,
+)
 from daimyo_gateway.http_api.common import (
+    ANALYSIS,
     GAME_PORT,
     HUB,
     MATCHMAKING,
@@ -37,7 +49,7 @@ from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.online import Online
-from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
+from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
@@ -60,12 +72,14 @@ SECURITY_HEADERS = {
 def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
-               online: Online | None = None, notifier: NotifierPort | None = None,
+               online: Online | None = None, analysis_port: AnalysisPort | None = None,
+               notifier: NotifierPort | None = None,
                vacations: VacationPort | None = None) -> web.Application:
     app = web.Application(middlewares=[_request_context, _errors, _edge], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[ANALYSIS] = analysis_port
     app[SOCKETS] = set()
     app[NOTIFIER], app[NOTICE_WRITES] = notifier, KeyedBuckets(WRITES_PER_MINUTE, clock)
     app[VACATIONS] = vacations
@@ -78,7 +92,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for service in (presence, online):
         if service is not None:
             _run_with_app(app, service)
-    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables):
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
         app.add_routes(resource.routes())
     app.add_routes(notice_routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
