@@ -176,14 +176,18 @@ class Bus:
             await self._js.purge_stream(name, subject=dropped)
         await self._js.update_stream(config)
 
-    async def wait_for_games_stream(self, every_s: float = 0.5) -> None:
-        """Wait until the relay has created the games stream (consumers may not create it)."""
+    async def wait_for_games_stream(self, every_s: float = 0.5, keeping: str | None = None) -> None:
+        """Wait until the relay has created the games stream (consumers may not create it) and,
+        with `keeping`, until it keeps that subject (a relay of an older release, still running
+        during an upgrade, keeps fewer, and a consumer filtering on more is refused)."""
         while True:
             try:
-                await self._js.stream_info(subjects.GAMES_STREAM)
-                return
+                info = await self._js.stream_info(subjects.GAMES_STREAM)
+                if keeping is None or keeping in (info.config.subjects or ()):
+                    return
             except NotFoundError:
-                await asyncio.sleep(every_s)
+                pass
+            await asyncio.sleep(every_s)
 
     async def publish_durable(self, subject: str, payload: Message | bytes,
                               message_id: str | None = None) -> int:

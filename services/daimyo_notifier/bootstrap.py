@@ -76,7 +76,7 @@ async def follow_notices(bus: Bus, handlers: NotifierHandlers, durable: str = CO
         if notices:
             NOTICES_KEPT.inc(await handlers.ingest(*notices))
 
-    await bus.wait_for_games_stream()  # the relay creates it
+    await bus.wait_for_games_stream(keeping=subjects.ALL_NOTICES)  # the relay creates it
     return await bus.consume_batches(subjects.ALL_NOTICES, durable, on_batch)
 
 
