@@ -114,3 +114,17 @@ def test_a_live_turn_shows_a_notice_while_the_tab_is_hidden(stack: Stack, browse
         "title": "Your turn", "body": "Shogun: it is your move.", "tag": "g-live:4:your_turn",
         "data": {"url": "/#/game/g-live"}}
     context.close()
+
+
+def test_the_panel_takes_vacation_days_and_says_until_when(stack: Stack, browser: Any) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    page = context.new_page()
+    sign_in(page, stack.url, "Away")
+    page.goto(f"{stack.url}/#/mine")
+    vacation = page.locator("#vacation")
+    expect(vacation).to_contain_text("21 of 21 vacation days left this year", timeout=TIMEOUT)
+    vacation.locator("#vacation-days").select_option("2")
+    vacation.locator("#vacation-take").click()
+    expect(vacation).to_contain_text("19 of 21 vacation days left this year", timeout=TIMEOUT)
+    expect(vacation.locator("#vacation-until")).to_contain_text("On vacation until")
+    context.close()
