@@ -23,6 +23,7 @@ EXPOSED_METRICS = {
     "daimyo_matches_total",
     "daimyo_ws_connections",
     "daimyo_games_active",
+    "daimyo_notice_deliveries_total",
 }
 HISTOGRAMS = {"daimyo_submit_move_seconds", "daimyo_bot_suggest_seconds", "daimyo_match_wait_seconds"}
 METRIC = re.compile(r"\bdaimyo_[a-z_]+")
