@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import uuid
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -154,49 +154,38 @@ class NotifierStore:
     # -- devices and preferences -----------------------------------------------------------------
 
     async def subscribe(self, device: Device, per_player: int) -> Device:
-        """Keep `device` (its endpoint again: new keys, owner and language); a player's oldest
-        devices beyond `per_player` are forgotten."""
+        """Keep `device` (its endpoint again: new keys and language); a device that changes hands
+        (another player signs in on that browser) starts afresh, its old owner's unsent notices
+        dropped; a player's oldest devices beyond `per_player` are forgotten."""
         async with self._pool.connection() as conn, conn.transaction():
+            held = await _all(conn, "SELECT subscription_id FROM subscriptions WHERE endpoint = %s"
+                              " AND player_id <> %s FOR UPDATE", [device.endpoint, device.player_id])
+            await _forget(conn, [r["subscription_id"] for r in held], "changed hands")
             row = await _one(
                 conn,
                 "INSERT INTO subscriptions (subscription_id, player_id, endpoint, p256dh, auth, locale)"
-                " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (endpoint) DO UPDATE SET player_id ="
-                " excluded.player_id, p256dh = excluded.p256dh, auth = excluded.auth,"
-                " locale = excluded.locale,"
-                " created_at = now() RETURNING subscription_id::text",
+                " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (endpoint) DO UPDATE SET"
+                " p256dh = excluded.p256dh, auth = excluded.auth, locale = excluded.locale,"
+                " created_at = now()"
+                " RETURNING subscription_id::text",
                 [uuid.uuid4(), device.player_id, device.endpoint, device.p256dh, device.auth, device.locale],
             )
-            await conn.execute(
-                "DELETE FROM subscriptions WHERE subscription_id IN"
-                " (SELECT subscription_id FROM subscriptions"
-                " WHERE player_id = %s ORDER BY created_at DESC OFFSET %s)",
-                [device.player_id, per_player],
-            )
-            return Device(
-                str(row["subscription_id"]),
-                device.player_id,
-                device.endpoint,
-                device.p256dh,
-                device.auth,
-                device.locale,
-            )
+            beyond = await _all(conn, "SELECT subscription_id FROM subscriptions WHERE player_id = %s"
+                                " ORDER BY created_at DESC OFFSET %s", [device.player_id, per_player])
+            await _forget(conn, [r["subscription_id"] for r in beyond], "too many devices")
+            return replace(device, subscription_id=str(row["subscription_id"]))
 
     async def unsubscribe(self, player_id: str, endpoint: str) -> bool:
-        async with self._pool.connection() as conn:
-            cursor = await conn.execute(
-                "DELETE FROM subscriptions WHERE player_id = %s AND endpoint = %s", [player_id, endpoint]
-            )
-            return cursor.rowcount > 0
+        async with self._pool.connection() as conn, conn.transaction():
+            held = await _all(conn, "SELECT subscription_id FROM subscriptions WHERE player_id = %s"
+                              " AND endpoint = %s", [player_id, endpoint])
+            await _forget(conn, [r["subscription_id"] for r in held], "unsubscribed")
+            return bool(held)
 
     async def forget_device(self, subscription_id: str) -> None:
         """The push service says the device is gone (404/410): no more deliveries to it."""
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute("DELETE FROM subscriptions WHERE subscription_id = %s", [subscription_id])
-            await conn.execute(
-                "UPDATE deliveries SET dropped = 'gone' WHERE subscription_id = %s"
-                " AND sent_at IS NULL AND dropped IS NULL",
-                [subscription_id],
-            )
+            await _forget(conn, [subscription_id], "gone")
 
     async def devices(self, player_id: str) -> int:
         async with self._pool.connection() as conn:
@@ -339,6 +328,16 @@ async def _carry_out(conn: AsyncConnection[Any], plans: list[Plan], now_ms: int)
         await conn.execute(
             "UPDATE notices n SET due_ms = d.due FROM unnest(%s::text[], %s::bigint[]) AS d(k, due)"
             " WHERE n.notice_key = d.k", [[p.key for p in put_off], [p.later_ms for p in put_off]])
+
+
+async def _forget(conn: AsyncConnection[Any], subscription_ids: Sequence[Any], reason: str) -> None:
+    """Forget devices, dropping what was still to be sent to them (else it would be claimed forever)."""
+    if not subscription_ids:
+        return
+    ids = [str(i) for i in subscription_ids]
+    await conn.execute("DELETE FROM subscriptions WHERE subscription_id = ANY(%s::uuid[])", [ids])
+    await conn.execute("UPDATE deliveries SET dropped = %s WHERE subscription_id = ANY(%s::uuid[])"
+                       " AND sent_at IS NULL AND dropped IS NULL", [reason, ids])
 
 
 async def _all(conn: AsyncConnection[Any], query: str, params: Sequence[Any]) -> list[dict[str, Any]]:

@@ -168,6 +168,19 @@ async def test_a_failing_push_service_is_tried_again_later_and_given_up_on_at_la
     assert (await rig.handlers.store.counts())["pending"] == 0
 
 
+async def test_a_device_that_changes_hands_never_gets_its_old_owners_notices(rig: Rig) -> None:
+    device = rig.push.subscribe(rig.server_key)
+    await rig.handlers.subscribe("old", device.endpoint, device.p256dh, device.auth_b64, "en")
+    rig.push.failing[device.sid] = 1  # the old owner's notice is still to be sent ...
+    await rig.handlers.ingest(your_turn("g12", 1, "old"))
+    await rig.sender.pass_once()
+    await rig.handlers.subscribe("new", device.endpoint, device.p256dh, device.auth_b64, "en")  # ... when
+    rig.clock[0] += 600_000
+    await rig.sender.pass_once()
+    assert rig.push.received(device.sid) == []
+    assert (await rig.handlers.store.counts())["pending"] == 0
+
+
 async def test_one_subscription_per_device_and_only_allowed_push_services(rig: Rig) -> None:
     device = rig.push.subscribe(rig.server_key)
     for player in ("hal", "ivy"):  # the same browser, signed in as someone else
