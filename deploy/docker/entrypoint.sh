@@ -10,13 +10,15 @@ roles:
   game         gRPC game service (50051, metrics 9101)
   relay        outbox relay: events -> NATS (one active replica holds the lease)
   matchmaking  gRPC matchmaking service (50052, metrics 9102)
+  accounts     gRPC accounts service (50055, metrics 9106)
   bot          gRPC bot service (50053, metrics 9103)
   driver       bot driver: plays bot seats when NATS says it is their turn
   gateway      HTTP + WebSocket gateway (8080, metrics 9104)
   migrate      apply every schema's migrations in order, each under its owner's settings
                (DAIMYO_<SERVICE>_DATABASE_URL, else DAIMYO_DATABASE_URL), then exit:
-               game (the event store's files, then the game service's), then matchmaking
-  migrate-game, migrate-matchmaking   one owner's migrations only
+               game (the event store's files, then the game service's), then matchmaking,
+               then accounts
+  migrate-game, migrate-matchmaking, migrate-accounts   one owner's migrations only
   replay ID    rebuild one game from its event log and print it
   probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
 USAGE
@@ -29,12 +31,15 @@ case "$role" in
   game)        exec python -m daimyo_game "$@" ;;
   relay)       exec python -m daimyo_game relay "$@" ;;
   matchmaking) exec python -m daimyo_matchmaking "$@" ;;
+  accounts)    exec python -m daimyo_accounts "$@" ;;
   bot)         exec python -m daimyo_bot "$@" ;;
   driver)      exec python -m daimyo_bot driver "$@" ;;
   gateway)     exec python -m daimyo_gateway "$@" ;;
-  migrate)     python -m daimyo_game migrate && exec python -m daimyo_matchmaking migrate ;;
+  migrate)     python -m daimyo_game migrate && python -m daimyo_matchmaking migrate \
+                 && exec python -m daimyo_accounts migrate ;;
   migrate-game)        exec python -m daimyo_game migrate "$@" ;;
   migrate-matchmaking) exec python -m daimyo_matchmaking migrate "$@" ;;
+  migrate-accounts)    exec python -m daimyo_accounts migrate "$@" ;;
   replay)      exec python -m daimyo_game replay "$@" ;;
   probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;
   help|-h|--help) usage; exit 0 ;;

@@ -40,12 +40,13 @@ from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 Probe = Callable[[], bool]
 """Whether a child is ready (serving), asked repeatedly while it starts."""
 
-SERVICES = ("game", "matchmaking", "bot", "gateway")
+SERVICES = ("game", "matchmaking", "bot", "accounts", "gateway")
 COMMANDS: dict[str, tuple[str, list[str]]] = {
     "game": ("daimyo_game", ["serve"]),
     "matchmaking": ("daimyo_matchmaking", []),
     "bot": ("daimyo_bot", ["serve"]),
     "bot-driver": ("daimyo_bot", ["driver"]),
+    "accounts": ("daimyo_accounts", []),
     "gateway": ("daimyo_gateway", []),
 }
 START_TIMEOUT = 60.0
@@ -83,15 +84,16 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         suffix = uuid.uuid4().hex[:8]
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
+        env["DAIMYO_ACCOUNTS_DB_SCHEMA"] = f"{settings.schema_prefix}_acc_{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
     return env
 
 
 CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
-                    "bot-driver": "driver"}
+                    "bot-driver": "driver", "accounts": "accounts"}
 """Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
-DATABASE_USERS = frozenset({"game", "matchmaking", "migrate"})
+DATABASE_USERS = frozenset({"game", "matchmaking", "accounts", "migrate"})
 TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
 
 

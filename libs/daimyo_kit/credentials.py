@@ -202,6 +202,7 @@ K8S_SECRETS = {
     "gateway": ("DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN"),
     "driver": ("DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"),
     "bot": (GRPC_CALLERS,),
+    "accounts": (GRPC_CALLERS,),
     "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }
 """Secret `daimyo-<name>-credentials` → the variables it holds: each workload gets only its own."""

@@ -25,11 +25,13 @@ ROLES = {
     "game": "-m daimyo_game",
     "relay": "-m daimyo_game relay",
     "matchmaking": "-m daimyo_matchmaking",
+    "accounts": "-m daimyo_accounts",
     "bot": "-m daimyo_bot",
     "driver": "-m daimyo_bot driver",
     "gateway": "-m daimyo_gateway",
     "migrate-game": "-m daimyo_game migrate",
     "migrate-matchmaking": "-m daimyo_matchmaking migrate",
+    "migrate-accounts": "-m daimyo_accounts migrate",
 }
 
 
@@ -59,7 +61,8 @@ def test_the_entrypoint_runs_each_role_as_its_python_module(fake_python: Path, r
 def test_the_migrate_role_runs_each_owners_migrations_in_order(fake_python: Path) -> None:
     out = run_entrypoint(fake_python, "migrate")
     assert out.returncode == 0
-    assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate"]
+    assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate",
+                                     "-m daimyo_accounts migrate"]
 
 
 def test_the_image_carries_no_development_tooling() -> None:
