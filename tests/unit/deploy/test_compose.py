@@ -15,8 +15,8 @@ COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
 DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "accounts", "bot", "driver", "gateway"}
 CONFIG_VARS = {
-    "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_ACCOUNTS_ADDR",
-    "DAIMYO_LOG_LEVEL",
+    "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR",
+    "DAIMYO_ACCOUNTS_ADDR", "DAIMYO_LOG_LEVEL",
 }  # the database URL, token secret and service credentials: each service its own (below)
 SECRETS = set(credentials.compose_secrets())
 OWN_SECRETS = {

@@ -9,7 +9,8 @@ from tests.unit.deploy.manifests import Manifest, Rendered, containers, pod_labe
 LONG_RUNNING = {"Deployment", "StatefulSet"}
 WORKLOADS = LONG_RUNNING | {"Job"}
 AUTOSCALED = {"daimyo-game", "daimyo-bot", "daimyo-gateway"}
-GRPC_PORTS = {"daimyo-game": 50051, "daimyo-matchmaking": 50052, "daimyo-bot": 50053, "daimyo-accounts": 50055}
+GRPC_PORTS = {"daimyo-game": 50051, "daimyo-matchmaking": 50052, "daimyo-bot": 50053,
+              "daimyo-accounts": 50055}
 NOWHERE = "daimyo-nowhere"
 """The Service without pods that the Ingress sends /metrics to (test_least_privilege.py)."""
 
