@@ -301,13 +301,36 @@ class ChatLine:
         return cls(d)
 
 
+@dataclass(frozen=True)
+class SessionsRevoked:
+    """`daimyo.sessions.revoked`: these sessions ended (`token_id` ""), or were refreshed and now
+    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned."""
+
+    session_ids: tuple[str, ...]
+    token_id: str = ""
+
+    def encode(self) -> bytes:
+        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id})
+
+    @classmethod
+    def decode(cls, data: bytes) -> SessionsRevoked:
+        d = _object(loads(data))
+        ids = d.get("session_ids")
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > 1000:
+            raise BadMessage("session_ids must be a list of at most 1000 strings")
+        token = d.get("token_id", "")
+        if not isinstance(token, str):
+            raise BadMessage("token_id must be a string")
+        return cls(tuple(ids), token)
+
+
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | PresenceBeat | PlayerNotice
-              | OnlineBeat | ChatLine)
+              | OnlineBeat | ChatLine | SessionsRevoked)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
     "abandoned": SeatAbandoned, "presence": PresenceBeat, "player": PlayerNotice, "online": OnlineBeat,
-    "chat": ChatLine,
+    "chat": ChatLine, "sessions": SessionsRevoked,
 }
 
 

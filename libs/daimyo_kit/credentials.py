@@ -121,7 +121,8 @@ def grpc_callers(env: Mapping[str, str]) -> dict[str, str]:
 
 
 GATEWAY_CHAT = ("daimyo.chat.*.players", "daimyo.chat.*.spectators")
-GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT)
+GATEWAY_SESSIONS = "daimyo.sessions.revoked"
+GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT, GATEWAY_SESSIONS)
 """Every subject a gateway publishes on (tests/unit/kit/test_nats_permissions.py keeps it exact)."""
 
 
@@ -145,11 +146,12 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
                         "subscribe": [*inbox, "daimyo.online.*"]},
-        # Exactly the gateway's own traffic: seats' presence beats, players' online beats and
-        # the two chat channels (no other channel, nothing deeper); it reads views and chat.
+        # Exactly the gateway's own traffic: seats' presence beats, players' online beats, the
+        # two chat channels (no other channel, nothing deeper) and ended sessions; it reads views,
+        # chat and ended sessions.
         "gateway": {"publish": [*GATEWAY_PUBLISHES],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
-                                  "daimyo.presence.*.*", *GATEWAY_CHAT]},
+                                  "daimyo.presence.*.*", *GATEWAY_CHAT, GATEWAY_SESSIONS]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
     }[role]
 
