@@ -128,11 +128,6 @@ class AccountsHandlers:
             now,
         )
 
-    async def _signed_in(self, player_id: str, device: str) -> SignedIn:
-        session = self._new_session(player_id, device)
-        await self.store.create_session(session)
-        return SignedIn(await self.account(player_id), session)
-
     def _idle_life(self) -> timedelta:
         return timedelta(days=self.rules.session_idle_days)
 
@@ -178,9 +173,7 @@ class AccountsHandlers:
 
     # -- passkeys --------------------------------------------------------------------------------
 
-    async def begin_registration(
-        self, player_id: str, raw_name: str, origin: str
-    ) -> tuple[str, str]:
+    async def begin_registration(self, player_id: str, raw_name: str, origin: str) -> tuple[str, str]:
         """A challenge for a new passkey: a guest's first (with the name it asks for) or an account's next."""
         self.rp.check_origin(origin)
         account = await self.account(player_id)
@@ -188,13 +181,9 @@ class AccountsHandlers:
         if account.guest:
             name, keys = _checked(lambda: account_name(raw_name))
             if not await self.store.name_is_free(player_id, keys, self.clock()):
-                raise Refused(
-                    "name_taken", "somebody already has this name, or one that looks like it"
-                )
+                raise Refused("name_taken", "somebody already has this name, or one that looks like it")
         options = self.rp.registration(player_id, name, await self.store.passkey_ids(player_id))
-        return await self._challenge(
-            "register", player_id, name, origin, options.challenge
-        ), options.json
+        return await self._challenge("register", player_id, name, origin, options.challenge), options.json
 
     async def finish_registration(
         self, player_id: str, challenge_id: str, credential_json: str, label: str, origin: str
@@ -234,9 +223,7 @@ class AccountsHandlers:
         self.rp.check_origin(origin)
         challenge = await self.store.take_challenge(challenge_id[:64], kind, self.clock())
         if challenge is None or challenge.origin != origin:
-            raise Refused(
-                "challenge_expired", "this challenge has expired or was used; start again"
-            )
+            raise Refused("challenge_expired", "this challenge has expired or was used; start again")
         return challenge
 
     # -- signing in ------------------------------------------------------------------------------
@@ -248,15 +235,12 @@ class AccountsHandlers:
         account_k, address_k = account_key(min(keys, default="")), address_key(address)
         await self._not_blocked([account_k, address_k])
         found = await self.store.password_by_name(keys) if keys else None
-        if (
-            not await self.passwords.verify(found[1] if found else None, password[:1024])
-            or found is None
-        ):
+        if not await self.passwords.verify(found[1] if found else None, password[:1024]) or found is None:
             await self._failed(account_k, address_k)
             raise Refused("sign_in_failed", "that name and password do not match an account")
-        await self.store.clear_failures(account_k)
         await self._rehash_if_weaker(found[0], found[1], password)
-        return await self._signed_in(found[0], device)
+        session = self._new_session(found[0], device)
+        return SignedIn(await self.store.signed_in(session, clear_key=account_k), session)
 
     async def begin_sign_in(self, origin: str, address: str) -> tuple[str, str]:
         self.rp.check_origin(origin)
@@ -281,15 +265,15 @@ class AccountsHandlers:
         except Refused:
             await self._failed(address_k)
             raise
-        await self.store.passkey_used(stored.passkey_id, count, self.clock())
-        return await self._signed_in(stored.player_id, device)
+        session = self._new_session(stored.player_id, device)
+        return SignedIn(
+            await self.store.signed_in(session, passkey_used=(stored.passkey_id, count)), session
+        )
 
     async def _not_blocked(self, keys: list[str]) -> None:
         wait = await self.store.blocked_for(keys, self.clock())
         if wait > 0:
-            raise Refused(
-                "rate_limited", f"too many failed sign-ins; try again in {wait:.0f} s", wait
-            )
+            raise Refused("rate_limited", f"too many failed sign-ins; try again in {wait:.0f} s", wait)
 
     async def _failed(self, account_k: str, address_k: str | None = None) -> None:
         forget = timedelta(seconds=self.throttle.forget_after_seconds)
@@ -301,9 +285,7 @@ class AccountsHandlers:
 
     async def _rehash_if_weaker(self, player_id: str, stored: str, password: str) -> None:
         if self.passwords.needs_rehash(stored):
-            await self.store.set_password_hash(
-                player_id, await self.passwords.hash(password), self.clock()
-            )
+            await self.store.set_password_hash(player_id, await self.passwords.hash(password), self.clock())
 
 
 def _name_keys(raw_name: str) -> list[str]:

@@ -40,14 +40,11 @@ _ACCOUNT = """
     FROM players p WHERE p.player_id = %s
 """
 _SESSION = (
-    "session_id, player_id, token_id, device, created_at, last_seen_at, "
-    "revoked_at IS NOT NULL AS revoked"
+    "session_id, player_id, token_id, device, created_at, last_seen_at, revoked_at IS NOT NULL AS revoked"
 )
 
 
-def open_pool(
-    database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10
-) -> AsyncConnectionPool:
+def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
     return AsyncConnectionPool(
         database_url,
@@ -72,9 +69,7 @@ class AccountsStore:
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
         async with self._tx() as conn:
-            await conn.execute(
-                "SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{self._schema}.migrate",)
-            )
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{self._schema}.migrate",))
             await conn.execute(
                 sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self._schema))
             )
@@ -115,9 +110,7 @@ class AccountsStore:
                 (list(player_ids),),
             )
         return {
-            r["player_id"]: Account(
-                r["player_id"], r["name"], r["guest"], datetime.min
-            ).display_name
+            r["player_id"]: Account(r["player_id"], r["name"], r["guest"], datetime.min).display_name
             for r in rows
         }
 
@@ -152,9 +145,7 @@ class AccountsStore:
                 conn, "SELECT count(*) AS n FROM passkeys WHERE player_id = %s", (player_id,)
             )
             if count and count["n"] >= max_passkeys:
-                raise Refused(
-                    "too_many_passkeys", f"an account has at most {max_passkeys} passkeys"
-                )
+                raise Refused("too_many_passkeys", f"an account has at most {max_passkeys} passkeys")
             await _insert_passkey(conn, player_id, passkey, now)
             if upgrade is not None:
                 return await _become_account(conn, player_id, upgrade[0], now)
@@ -218,9 +209,7 @@ class AccountsStore:
 
     async def passkey_ids(self, player_id: str) -> list[str]:
         async with self._pool.connection() as conn:
-            rows = await _all(
-                conn, "SELECT passkey_id FROM passkeys WHERE player_id = %s", (player_id,)
-            )
+            rows = await _all(conn, "SELECT passkey_id FROM passkeys WHERE player_id = %s", (player_id,))
         return [r["passkey_id"] for r in rows]
 
     async def passkeys(self, player_id: str) -> list[Passkey]:
@@ -237,27 +226,17 @@ class AccountsStore:
         async with self._pool.connection() as conn:
             row = await _one(
                 conn,
-                "SELECT passkey_id, player_id, public_key, sign_count FROM passkeys "
-                "WHERE passkey_id = %s",
+                "SELECT passkey_id, player_id, public_key, sign_count FROM passkeys WHERE passkey_id = %s",
                 (passkey_id,),
             )
         return StoredPasskey(**row) if row else None
-
-    async def passkey_used(self, passkey_id: str, sign_count: int, now: datetime) -> None:
-        async with self._tx() as conn:
-            await conn.execute(
-                "UPDATE passkeys SET sign_count = %s, last_used_at = %s WHERE passkey_id = %s",
-                (sign_count, now, passkey_id),
-            )
 
     async def remove_passkey(self, player_id: str, passkey_id: str) -> None:
         """Refuses to remove an account's last way to sign in."""
         async with self._tx() as conn:
             account = await _account(conn, player_id, lock=True)
             if account.passkeys <= 1 and not account.has_password:
-                raise Refused(
-                    "last_credential", "this passkey is the account's only way to sign in"
-                )
+                raise Refused("last_credential", "this passkey is the account's only way to sign in")
             await conn.execute(
                 "DELETE FROM passkeys WHERE player_id = %s AND passkey_id = %s",
                 (player_id, passkey_id),
@@ -266,7 +245,9 @@ class AccountsStore:
     # -- challenges ------------------------------------------------------------------------------
 
     async def save_challenge(self, challenge: Challenge, expires_at: datetime) -> None:
+        """Committed without waiting for the disk: a challenge lost in a crash is asked again."""
         async with self._tx() as conn:
+            await conn.execute("SET LOCAL synchronous_commit = off")
             await conn.execute(
                 "DELETE FROM challenges WHERE expires_at < %s", (expires_at - timedelta(hours=1),)
             )
@@ -299,18 +280,33 @@ class AccountsStore:
 
     # -- sessions --------------------------------------------------------------------------------
 
-    async def create_session(self, session: Session) -> None:
+    async def signed_in(
+        self, session: Session, clear_key: str = "", passkey_used: tuple[str, int] | None = None
+    ) -> Account:
+        """One transaction for a sign-in that succeeded: the new session, the account's failures
+        forgotten, the passkey's signature count moved on; the account as it is now.
+
+        Committed without waiting for the disk (`synchronous_commit = off`): a crash in the next
+        fraction of a second can lose the session row, and the player signs in again; the
+        passkey's count may then lag, which only weakens clone detection for that one step."""
         async with self._tx() as conn:
+            await conn.execute("SET LOCAL synchronous_commit = off")
             await _insert_session(conn, session)
+            if clear_key:
+                await conn.execute("DELETE FROM sign_in_failures WHERE key = %s", (clear_key,))
+            if passkey_used is not None:
+                await conn.execute(
+                    "UPDATE passkeys SET sign_count = %s, last_used_at = %s WHERE passkey_id = %s",
+                    (passkey_used[1], session.created_at, passkey_used[0]),
+                )
+            return await _account(conn, session.player_id)
 
     async def check_session(
         self, session_id: str, token_id: str, now: datetime, touch_after: timedelta
     ) -> tuple[Account, Session] | None:
         """The live session whose current token is `token_id`, its last-seen time brought up to date."""
         async with self._tx() as conn:
-            row = await _one(
-                conn, f"SELECT {_SESSION} FROM sessions WHERE session_id = %s", (session_id,)
-            )
+            row = await _one(conn, f"SELECT {_SESSION} FROM sessions WHERE session_id = %s", (session_id,))
             if row is None or row["revoked"] or row["token_id"] != token_id:
                 return None
             if now - row["last_seen_at"] > touch_after:
@@ -388,10 +384,6 @@ class AccountsStore:
                 (key, failures, now, until),
             )
 
-    async def clear_failures(self, key: str) -> None:
-        async with self._tx() as conn:
-            await conn.execute("DELETE FROM sign_in_failures WHERE key = %s", (key,))
-
 
 async def _insert_session(conn: Conn, session: Session) -> None:
     await conn.execute(
@@ -437,9 +429,7 @@ async def _lock_account(conn: Conn, player_id: str) -> dict[str, Any]:
     return row
 
 
-async def _take_name(
-    conn: Conn, player_id: str, keys: Sequence[str], now: datetime | None = None
-) -> None:
+async def _take_name(conn: Conn, player_id: str, keys: Sequence[str], now: datetime | None = None) -> None:
     """Hold every key of a name for the player, or raise name_taken (the transaction then rolls back).
     Keys held for someone past their time, and the player's own held keys, are taken over."""
     await conn.execute(
