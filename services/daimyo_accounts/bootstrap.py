@@ -12,6 +12,7 @@ import structlog
 
 from daimyo_accounts.grpc_api import AccountsServicer
 from daimyo_accounts.handlers import AccountsHandlers
+from daimyo_accounts.mail import mailer
 from daimyo_accounts.passwords import Passwords
 from daimyo_accounts.settings import Settings
 from daimyo_accounts.store import DEFAULT_SCHEMA, AccountsStore, open_pool
@@ -37,9 +38,7 @@ async def connected_store(
         await store.migrate()
         yield store
     finally:  # bounded: a pool whose server is gone must not hold up the shutdown
-        await shutdown.bounded(
-            pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool"
-        )
+        await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 
 
 def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:
@@ -58,15 +57,19 @@ async def run(settings: Settings) -> None:
     """The service until SIGTERM."""
     config = settings.config
     kit_logging.configure("accounts", config.log_level)
-    auth = caller_auth(
-        settings.callers
-    )  # before anything starts: no callers configured, no service
+    auth = caller_auth(settings.callers)  # before anything starts: no callers configured, no service
     serve_metrics(config.metrics_port, config.bind_host)
     passwords = Passwords(settings.argon2, settings.rules.hash_threads)
     try:
         async with connected_store(config.database_url, config.db_schema) as store:
             handlers = AccountsHandlers(
-                store, passwords, settings.relying_party, settings.rules, settings.throttle
+                store,
+                passwords,
+                settings.relying_party,
+                settings.rules,
+                settings.throttle,
+                mail=mailer(settings.mail.smtp_url, settings.mail.sender),
+                public_url=settings.mail.public_url,
             )
             log.info("accounts_started", rp_id=settings.relying_party.rp_id)
             await serve(

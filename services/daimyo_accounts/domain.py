@@ -41,7 +41,8 @@ CODES = {
     "name_taken": "already_exists", "not_a_guest": "failed_precondition",
     "not_an_account": "failed_precondition", "rename_too_soon": "failed_precondition",
     "too_many_passkeys": "failed_precondition", "last_credential": "failed_precondition",
-    "challenge_expired": "failed_precondition",
+    "challenge_expired": "failed_precondition", "email_invalid": "invalid_argument",
+    "link_expired": "failed_precondition",
     # who you are
     "sign_in_failed": "unauthenticated", "session_ended": "unauthenticated",
     "not_found": "not_found", "rate_limited": "resource_exhausted",
@@ -57,9 +58,16 @@ class Account:
     renamed_at: datetime | None = None
     has_password: bool = False
     passkeys: int = 0
+    email: str = ""
+    email_verified: bool = False
+    deleted: bool = False
 
     @property
     def display_name(self) -> str:
+        """What others see: a guest's name marked, an account's as it is, a deleted player's
+        nothing (views write their own neutral "deleted player")."""
+        if self.deleted:
+            return ""
         return f"{GUEST_MARK}{self.name}" if self.guest else self.name
 
 
@@ -125,6 +133,19 @@ def check_password(password: str, name: str) -> str:
     if len(password) > MAX_PASSWORD_LENGTH:
         raise Refused("password_too_long", f"a password has at most {MAX_PASSWORD_LENGTH} characters")
     return password
+
+
+MAX_EMAIL_LENGTH = 254
+
+
+def check_email(raw: str) -> str:
+    """An address a link may be sent to: one @, a dot in the domain, no spaces or controls."""
+    address = raw.strip()
+    local, _, domain = address.rpartition("@")
+    if (not local or "." not in domain.strip(".") or len(address) > MAX_EMAIL_LENGTH
+            or any(ch.isspace() or not ch.isprintable() for ch in address) or address.count("@") != 1):
+        raise Refused("email_invalid", "that is not an email address")
+    return address
 
 
 def short_text(raw: str, limit: int) -> str:

@@ -7,7 +7,9 @@ metadata. The gateway turns both back into its own error codes.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import json
 import math
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -56,6 +58,9 @@ def account_pb(a: Account) -> pb.Account:
         passkeys=a.passkeys,
         created_at_ms=_ms(a.created_at),
         renamed_at_ms=_ms(a.renamed_at),
+        email=a.email,
+        email_verified=a.email_verified,
+        deleted=a.deleted,
     )
 
 
@@ -183,3 +188,39 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
     @refusals
     async def GetNames(self, request: Any, context: Any) -> pb.Names:
         return pb.Names(display_names=await self.h.display_names(list(request.player_ids)))
+
+    @refusals
+    async def SetEmail(self, request: Any, context: Any) -> pb.Account:
+        return account_pb(await self.h.set_email(request.player_id, request.address))
+
+    @refusals
+    async def VerifyEmail(self, request: Any, context: Any) -> pb.Account:
+        return account_pb(await self.h.verify_email(request.token))
+
+    @refusals
+    async def RequestPasswordReset(self, request: Any, context: Any) -> pb.SessionList:
+        await self.h.request_password_reset(request.name, request.address)
+        return pb.SessionList()
+
+    @refusals
+    async def ResetPassword(self, request: Any, context: Any) -> pb.SessionList:
+        ended = await self.h.reset_password(request.token, request.password)
+        return pb.SessionList(sessions=[session_pb(s) for s in ended])
+
+    @refusals
+    async def ExportAccount(self, request: Any, context: Any) -> pb.Export:
+        return pb.Export(json=json.dumps(await self.h.export(request.player_id), default=_plain))
+
+    @refusals
+    async def DeleteAccount(self, request: Any, context: Any) -> pb.SessionList:
+        ended = await self.h.delete_account(request.player_id)
+        return pb.SessionList(sessions=[session_pb(s) for s in ended])
+
+
+def _plain(value: object) -> object:
+    """JSON for what the export holds besides plain values: times and the account record."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    raise TypeError(f"cannot export {type(value).__name__}")

@@ -8,14 +8,18 @@ after the same argon2 work, under the same growing delays.
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from daimyo_accounts.domain import (
     GUEST_MARK,
     MAX_DEVICE_LENGTH,
     MAX_LABEL_LENGTH,
+    MAX_PASSWORD_LENGTH,
+    MIN_PASSWORD_LENGTH,
     Account,
     Challenge,
     NewPasskey,
@@ -23,9 +27,11 @@ from daimyo_accounts.domain import (
     Refused,
     Session,
     SignedIn,
+    check_email,
     check_password,
     short_text,
 )
+from daimyo_accounts.mail import LogMailer, Mailer
 from daimyo_accounts.passkeys import RelyingParty, credential_id
 from daimyo_accounts.passwords import Passwords
 from daimyo_accounts.settings import Rules
@@ -70,6 +76,8 @@ class AccountsHandlers:
         rules: Rules | None = None,
         throttle: Throttle | None = None,
         clock: Clock = utc_now,
+        mail: Mailer | None = None,
+        public_url: str = "http://localhost:8080",
     ) -> None:
         self.store = store
         self.passwords = passwords
@@ -77,6 +85,8 @@ class AccountsHandlers:
         self.rules = rules or Rules()
         self.throttle = throttle or Throttle()
         self.clock = clock
+        self.mail = mail or LogMailer()
+        self.public_url = public_url
 
     # -- guests and sessions ---------------------------------------------------------------------
 
@@ -226,6 +236,63 @@ class AccountsHandlers:
             raise Refused("challenge_expired", "this challenge has expired or was used; start again")
         return challenge
 
+    # -- email ----------------------------------------------------------------------------------------
+
+    async def set_email(self, player_id: str, raw_address: str) -> Account:
+        """The account's address, unverified until its link is opened (the link is mailed)."""
+        address = check_email(raw_address)
+        token = secrets.token_urlsafe(24)
+        await self.store.set_email(player_id, address, _token_hash(token), self._link_expiry())
+        await self.mail.send("verify", address, f"{self.public_url}/account#verify={token}")
+        return await self.account(player_id)
+
+    async def verify_email(self, token: str) -> Account:
+        found = await self.store.take_email_token(_token_hash(token), "verify", self.clock())
+        if found is None:
+            raise Refused("link_expired", "this link has expired or was used; ask for a new one")
+        return await self.store.email_verified(*found, self.clock())
+
+    async def request_password_reset(self, raw_name: str, address: str) -> None:
+        """Mails a reset link to the named account's verified address, if it has one; the caller
+        is told nothing either way."""
+        await self._not_blocked([address_key(address)])
+        keys = _name_keys(raw_name)
+        target = await self.store.reset_address(keys) if keys else None
+        if target is None:
+            await self._failed(address_key(address))  # guessing names costs the address
+            return
+        token = secrets.token_urlsafe(24)
+        every = timedelta(minutes=self.rules.reset_every_minutes)
+        if await self.store.add_reset_token(
+            target[0], target[1], _token_hash(token), self._link_expiry(), every
+        ):
+            await self.mail.send("reset", target[1], f"{self.public_url}/account#reset={token}")
+
+    async def reset_password(self, token: str, password: str) -> list[Session]:
+        """The new password; every session of the account ends (returned, for the gateways)."""
+        if not MIN_PASSWORD_LENGTH <= len(password) <= MAX_PASSWORD_LENGTH:
+            check_password(password, "")
+        found = await self.store.take_email_token(_token_hash(token), "reset", self.clock())
+        if found is None:
+            raise Refused("link_expired", "this link has expired or was used; ask for a new one")
+        account = await self.account(found[0])
+        check_password(password, account.name)
+        return await self.store.reset_password(found[0], await self.passwords.hash(password), self.clock())
+
+    def _link_expiry(self) -> datetime:
+        return self.clock() + timedelta(minutes=self.rules.link_minutes)
+
+    # -- the player's own data ------------------------------------------------------------------------
+
+    async def export(self, player_id: str) -> dict[str, Any]:
+        return await self.store.export(player_id)
+
+    async def delete_account(self, player_id: str) -> list[Session]:
+        """Everything of the player's own erased (the id stays in games); its sessions ended."""
+        return await self.store.delete_account(
+            player_id, self.clock(), timedelta(days=self.rules.name_hold_days)
+        )
+
     # -- signing in ------------------------------------------------------------------------------
 
     async def sign_in_with_password(
@@ -286,6 +353,10 @@ class AccountsHandlers:
     async def _rehash_if_weaker(self, player_id: str, stored: str, password: str) -> None:
         if self.passwords.needs_rehash(stored):
             await self.store.set_password_hash(player_id, await self.passwords.hash(password), self.clock())
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token[:200].encode()).hexdigest()
 
 
 def _name_keys(raw_name: str) -> list[str]:

@@ -36,8 +36,10 @@ Conn = AsyncConnection[Any]
 _ACCOUNT = """
     SELECT p.player_id, p.name, p.guest, p.created_at, p.renamed_at,
            EXISTS (SELECT 1 FROM passwords w WHERE w.player_id = p.player_id) AS has_password,
-           (SELECT count(*) FROM passkeys k WHERE k.player_id = p.player_id) AS passkeys
-    FROM players p WHERE p.player_id = %s
+           (SELECT count(*) FROM passkeys k WHERE k.player_id = p.player_id) AS passkeys,
+           coalesce(e.address, '') AS email, e.verified_at IS NOT NULL AS email_verified,
+           p.deleted_at IS NOT NULL AS deleted
+    FROM players p LEFT JOIN emails e USING (player_id) WHERE p.player_id = %s
 """
 _SESSION = (
     "session_id, player_id, token_id, device, created_at, last_seen_at, revoked_at IS NOT NULL AS revoked"
@@ -106,11 +108,14 @@ class AccountsStore:
         async with self._pool.connection() as conn:
             rows = await _all(
                 conn,
-                "SELECT player_id, name, guest FROM players WHERE player_id = ANY(%s)",
+                "SELECT player_id, name, guest, deleted_at IS NOT NULL AS deleted FROM players "
+                "WHERE player_id = ANY(%s)",
                 (list(player_ids),),
             )
         return {
-            r["player_id"]: Account(r["player_id"], r["name"], r["guest"], datetime.min).display_name
+            r["player_id"]: Account(
+                r["player_id"], r["name"], r["guest"], datetime.min, deleted=r["deleted"]
+            ).display_name
             for r in rows
         }
 
@@ -351,6 +356,130 @@ class AccountsStore:
             )
         return [Session(**r) for r in rows]
 
+    # -- email -----------------------------------------------------------------------------------
+
+    async def set_email(self, player_id: str, address: str, token_hash: str, expires_at: datetime) -> None:
+        """The account's (unverified) address and the one link that verifies it."""
+        async with self._tx() as conn:
+            await _lock_account(conn, player_id)
+            await conn.execute(
+                "INSERT INTO emails (player_id, address) VALUES (%s, %s) ON CONFLICT (player_id) "
+                "DO UPDATE SET address = excluded.address, verified_at = NULL",
+                (player_id, address),
+            )
+            await conn.execute(
+                "DELETE FROM email_tokens WHERE player_id = %s AND kind = 'verify'", (player_id,)
+            )
+            await _insert_email_token(conn, token_hash, player_id, "verify", address, expires_at)
+
+    async def take_email_token(self, token_hash: str, kind: str, now: datetime) -> tuple[str, str] | None:
+        """(player id, address) of a link, used up: it works once, and only before it expires."""
+        async with self._tx() as conn:
+            row = await _one(
+                conn,
+                "DELETE FROM email_tokens WHERE token_hash = %s AND kind = %s "
+                "RETURNING player_id, address, expires_at",
+                (token_hash, kind),
+            )
+        if row is None or row["expires_at"] < now:
+            return None
+        return row["player_id"], row["address"]
+
+    async def email_verified(self, player_id: str, address: str, now: datetime) -> Account:
+        async with self._tx() as conn:
+            await conn.execute(
+                "UPDATE emails SET verified_at = %s WHERE player_id = %s AND address = %s",
+                (now, player_id, address),
+            )
+            return await _account(conn, player_id)
+
+    async def reset_address(self, keys: Sequence[str]) -> tuple[str, str] | None:
+        """(player id, verified address) of the account named by one of `keys`."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                "SELECT k.player_id, e.address FROM name_keys k JOIN emails e USING (player_id) "
+                "WHERE k.key = ANY(%s) AND k.held_until IS NULL AND e.verified_at IS NOT NULL LIMIT 1",
+                (list(keys),),
+            )
+        return (row["player_id"], row["address"]) if row else None
+
+    async def add_reset_token(
+        self, player_id: str, address: str, token_hash: str, expires_at: datetime, every: timedelta
+    ) -> bool:
+        """A reset link, unless one was made less than `every` ago (False then: no mail)."""
+        async with self._tx() as conn:
+            await _lock_account(conn, player_id)
+            recent = await _one(
+                conn,
+                "SELECT 1 AS recent FROM email_tokens WHERE player_id = %s AND kind = 'reset' "
+                "AND expires_at > %s",
+                (player_id, expires_at - every),
+            )
+            if recent:
+                return False
+            await conn.execute(
+                "DELETE FROM email_tokens WHERE player_id = %s AND kind = 'reset'", (player_id,)
+            )
+            await _insert_email_token(conn, token_hash, player_id, "reset", address, expires_at)
+            return True
+
+    async def reset_password(self, player_id: str, hashed: str, now: datetime) -> list[Session]:
+        """The new password; every session of the account ended (the ones that were live)."""
+        async with self._tx() as conn:
+            await _lock_account(conn, player_id)
+            await conn.execute(
+                "INSERT INTO passwords (player_id, hash, changed_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash, "
+                "changed_at = excluded.changed_at",
+                (player_id, hashed, now),
+            )
+            return await _revoke_all(conn, player_id, now)
+
+    # -- the player's own data ----------------------------------------------------------------------
+
+    async def export(self, player_id: str) -> dict[str, Any]:
+        """Everything kept about the player (never a password hash or a passkey's public key)."""
+        async with self._pool.connection() as conn:
+            account = await _account(conn, player_id)
+            sessions = await _all(
+                conn,
+                "SELECT session_id, device, created_at, last_seen_at, revoked_at FROM sessions "
+                "WHERE player_id = %s ORDER BY created_at",
+                (player_id,),
+            )
+            passkeys = await _all(
+                conn,
+                "SELECT label, created_at, last_used_at FROM passkeys WHERE player_id = %s "
+                "ORDER BY created_at",
+                (player_id,),
+            )
+        return {"account": account, "sessions": sessions, "passkeys": passkeys}
+
+    async def delete_account(self, player_id: str, now: datetime, hold: timedelta) -> list[Session]:
+        """Name, password, passkeys, email and sessions erased; the row (its id is in games) stays,
+        marked deleted; the name stays held for nobody during `hold`. The sessions that ended."""
+        async with self._tx() as conn:
+            row = await _one(
+                conn, "SELECT deleted_at FROM players WHERE player_id = %s FOR UPDATE", (player_id,)
+            )
+            if row is None or row["deleted_at"] is not None:
+                raise Refused("not_found", "no such player")
+            for table in ("passwords", "passkeys", "emails", "email_tokens", "challenges"):
+                await conn.execute(
+                    sql.SQL("DELETE FROM {} WHERE player_id = %s").format(sql.Identifier(table)),
+                    (player_id,),
+                )
+            await conn.execute(
+                "UPDATE name_keys SET held_until = greatest(coalesce(held_until, %s), %s) "
+                "WHERE player_id = %s",
+                (now + hold, now + hold, player_id),
+            )
+            await conn.execute(
+                "UPDATE players SET name = '', deleted_at = %s WHERE player_id = %s", (now, player_id)
+            )
+            return await _revoke_all(conn, player_id, now)
+
     # -- sign-in failures ------------------------------------------------------------------------
 
     async def blocked_for(self, keys: Sequence[str], now: datetime) -> float:
@@ -398,6 +527,26 @@ async def _insert_session(conn: Conn, session: Session) -> None:
             session.last_seen_at,
         ),
     )
+
+
+async def _insert_email_token(
+    conn: Conn, token_hash: str, player_id: str, kind: str, address: str, expires_at: datetime
+) -> None:
+    await conn.execute(
+        "INSERT INTO email_tokens (token_hash, player_id, kind, address, expires_at) "
+        "VALUES (%s, %s, %s, %s, %s)",
+        (token_hash, player_id, kind, address, expires_at),
+    )
+
+
+async def _revoke_all(conn: Conn, player_id: str, now: datetime) -> list[Session]:
+    rows = await _all(
+        conn,
+        f"UPDATE sessions SET revoked_at = %s WHERE player_id = %s AND revoked_at IS NULL "
+        f"RETURNING {_SESSION}",
+        (now, player_id),
+    )
+    return [Session(**r) for r in rows]
 
 
 async def _insert_passkey(conn: Conn, player_id: str, passkey: NewPasskey, now: datetime) -> None:
@@ -473,6 +622,9 @@ def _to_account(row: dict[str, Any]) -> Account:
         row["renamed_at"],
         row["has_password"],
         int(row["passkeys"]),
+        row["email"],
+        row["email_verified"],
+        row["deleted"],
     )
 
 
