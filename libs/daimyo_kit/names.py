@@ -143,3 +143,9 @@ def _draws_something(ch: str) -> bool:
 
 def _scripts(name: str) -> set[str]:
     return {unicodedata.name(ch, "UNKNOWN").split()[0] for ch in name if ch.isalpha()}
+
+
+def draws_nothing(text: str) -> bool:
+    """Whether `text` shows nothing visible: only spaces, blank-looking letters, marks and control,
+    format or zero-width characters (a chat line like that is refused as blank)."""
+    return not any(_draws_something(ch) for ch in _visible(unicodedata.normalize("NFKC", text)))

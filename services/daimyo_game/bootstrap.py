@@ -20,6 +20,7 @@ from daimyo_game.handlers import GameHandlers, wall_clock_ms
 from daimyo_game.lease import AdvisoryLease
 from daimyo_game.relay import Lease, Publisher, Relay, RelayConfig
 from daimyo_game.repository import GameRepository
+from daimyo_game.seat_rate import SeatChangeRate
 from daimyo_game.settings import Settings as Settings
 from daimyo_game.timekeeper import Timekeeper
 from daimyo_kit import logging as log
@@ -92,6 +93,7 @@ async def build(settings: Settings, games: GameResolver = get_game,
     wakeup = asyncio.Event()
     handlers = GameHandlers(repository, catalogue, games, wakeup.set, now_ms)
     handlers.chat = Chat(chat, repository.load)
+    handlers.seat_changes = SeatChangeRate(settings.seat_changes_per_minute)
     return GameApp(settings, store, catalogue, chat, games, handlers, wakeup)
 
 

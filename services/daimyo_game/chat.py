@@ -1,13 +1,16 @@
 """Table chat: the players' channel and the spectators' (players do not see it while the game
 runs), kept in Postgres beside the game but outside its event stream, so a chat line never
-changes a game's versions or replays; after the end both channels are readable with the replay.
+changes a game's versions or replays; after the end both channels are readable with the replay,
+and the spectators' channel is closed for writing. A private table without spectators keeps its
+chat to its players, during the game and after it.
 
 The game service owns chat because it knows who holds a seat, whether the game is over and
 whether a private table admits spectators. The table is the game service's (its migration
 `migrations/0003_table_chat.sql`) and so is the small pool it is reached through
 (`ChatStore.open`): a burst of chat never takes connections from the event store's appends.
-Every message is checked (length, control characters) and rate-limited per author and game
-across replicas (an advisory lock per author makes the count and the insert one step).
+Every message is checked (length, control characters, a line that draws nothing) and
+rate-limited per author across all games and replicas (an advisory lock per author makes the
+count and the insert one step).
 Escaping on output is the client's job.
 """
 
@@ -26,12 +29,13 @@ from daimyo_game.aggregate import GameRecord
 from daimyo_game.errors import Malformed, PermissionDenied, RateLimited
 from daimyo_game.my_games import seat_of
 from daimyo_game.pools import open_side_pool
+from daimyo_kit.names import draws_nothing
 
 PLAYERS, SPECTATORS = "players", "spectators"
 CHANNELS = (PLAYERS, SPECTATORS)
 MAX_TEXT = 500
 MAX_NAME = 40
-RATE_COUNT, RATE_SECONDS = 5, 10.0  # at most 5 messages per 10 s per author and game
+RATE_COUNT, RATE_SECONDS = 5, 10.0  # at most 5 messages per 10 s per author, all games together
 PAGE = 200
 _BIDI_CONTROLS = {chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A))}
 
@@ -50,8 +54,8 @@ class ChatMessage:
 def checked_text(text: str, what: str, limit: int) -> str:
     """`text` trimmed; Malformed when empty, too long or holding control characters."""
     text = text.strip() if isinstance(text, str) else ""
-    if not text:
-        raise Malformed(f"{what} is empty")
+    if not text or draws_nothing(text):
+        raise Malformed(f"{what} is empty: it shows nothing")
     if len(text) > limit:
         raise Malformed(f"{what} is longer than {limit} characters")
     if any(unicodedata.category(c) == "Cc" or c in _BIDI_CONTROLS for c in text):
@@ -75,14 +79,19 @@ def check_may_write(record: GameRecord, player_id: str, channel: str) -> int | N
                                "the spectators' channel is for watchers")
     if channel == SPECTATORS and not record.created.listed:
         raise PermissionDenied("the host of this private table allows no spectators")
+    if channel == SPECTATORS and record.finished:
+        raise PermissionDenied("the spectators' chat closed when the game ended")
     return seat if channel == PLAYERS else None
 
 
 def check_may_read(record: GameRecord, player_id: str, channel: str) -> None:
-    """Players read their channel, watchers theirs, everyone both once the game is over."""
+    """Players read their channel, watchers theirs, everyone both once the game is over — except
+    at a private table without spectators, whose chat is its players' only, for ever."""
+    seated = seat_of(record, player_id) is not None
+    if not record.created.listed and not seated:
+        raise PermissionDenied("the chat of a private table is for its players only")
     if record.finished:
         return
-    seated = seat_of(record, player_id) is not None
     if channel == PLAYERS and not seated:
         raise PermissionDenied("the players' chat is shown to others once the game is over")
     if channel == SPECTATORS and seated:
@@ -106,11 +115,11 @@ class ChatStore:
                    text: str) -> ChatMessage:
         """Store one message, or RateLimited when its author wrote too much just now."""
         async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"chat:{game_id}:{author_id}",))
+            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"chat:{author_id}",))
             cursor = conn.cursor(row_factory=dict_row)
             await cursor.execute(
-                """SELECT count(*) AS n FROM chat_messages WHERE game_id = %s AND author_id = %s
-                       AND sent_at > now() - make_interval(secs => %s)""", (game_id, author_id, self.window))
+                """SELECT count(*) AS n FROM chat_messages WHERE author_id = %s
+                       AND sent_at > now() - make_interval(secs => %s)""", (author_id, self.window))
             recent = await cursor.fetchone()
             if recent is not None and recent["n"] >= RATE_COUNT:
                 raise RateLimited(f"at most {RATE_COUNT} messages every {self.window:g} seconds; "

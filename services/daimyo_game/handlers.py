@@ -35,6 +35,7 @@ from daimyo_game.events import GameCreated, GameEvent, MoveMade, from_recorded, 
 from daimyo_game.my_games import MyGame, my_game
 from daimyo_game.repository import GameRepository
 from daimyo_game.results import honest_winners
+from daimyo_game.seat_rate import SeatChangeRate
 from daimyo_game.visibility import Viewer, public_config, redacted_event_data
 from daimyo_kit.games import counts_text
 from daimyo_kit.lru import LruCache
@@ -109,6 +110,7 @@ class GameHandlers:
         self.now_ms = now_ms
         self._on_appended = on_appended or (lambda: None)
         self.chat: Chat | None = None  # table chat (Postgres only; bootstrap wires it)
+        self.seat_changes = SeatChangeRate()  # leaves and reclaims per player (bootstrap sets the rate)
         self._created_at: LruCache[str, datetime] = LruCache(CREATION_TIMES_KEPT)
 
     # -- commands -------------------------------------------------------------------------
@@ -192,12 +194,15 @@ class GameHandlers:
         """A bot plays `seat` for the rest of the game: its player resigned or stayed away."""
         if cause not in takeovers.CAUSES:
             raise Malformed(f"reason must be one of {', '.join(takeovers.CAUSES)}, not {cause!r}")
+        if cause == takeovers.RESIGNED:  # the player's own doing (not the gateway's grace)
+            self.seat_changes.take(player_id)
         return await self._change_seat(game_id, command_id, player_id,
                                        lambda record: takeovers.decide_hand_over(
                                            record, seat, player_id, cause, self.now_ms()))
 
     async def reclaim_seat(self, game_id: str, seat: int, player_id: str, command_id: str = "") -> SeatChange:
         """The player takes back the seat a bot plays since they left."""
+        self.seat_changes.take(player_id)
         await self._check_not_playing_elsewhere(game_id, player_id)
         return await self._change_seat(game_id, command_id, player_id,
                                        lambda record: takeovers.decide_reclaim(

@@ -1,7 +1,7 @@
 """The game service's settings: the one place it reads its environment.
 
 The shared `Config` (daimyo_kit.config) plus the service's own knobs
-(relay, snapshots, the aggregate cache, the pool) and the
+(relay, snapshots, the aggregate cache, the pool, the rate of seat changes) and the
 gRPC callers it accepts; every variable is in the table of deploy/CONFIGURATION.md.
 """
 
@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from daimyo_game.seat_rate import DEFAULT_PER_MINUTE
 from daimyo_kit import credentials
 from daimyo_kit.config import Config
 
@@ -28,6 +29,7 @@ class Settings:
     pool_size: int = 20
     log_level: str = "INFO"
     bind_host: str = "0.0.0.0"
+    seat_changes_per_minute: int = DEFAULT_PER_MINUTE  # leaves and reclaims per player (seat_rate.py)
     callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
 
     @classmethod
@@ -42,5 +44,6 @@ class Settings:
             pool_size=int(env.get("DAIMYO_GAME_DB_POOL", "20")),
             log_level=config.log_level,
             bind_host=config.bind_host,
+            seat_changes_per_minute=int(env.get("DAIMYO_SEAT_CHANGES_PER_MINUTE", str(DEFAULT_PER_MINUTE))),
             callers=credentials.grpc_callers(env),
         )

@@ -14,7 +14,8 @@ from daimyo_game.events import ClockExpired, GameEvent, SeatReclaimed, SeatTaken
 
 TIMEOUT = "timeout"
 ABANDONED = "abandoned"
-CAUSES = ("disconnected", "resigned")
+RESIGNED = "resigned"  # the player left (the gateway's "leave")
+CAUSES = ("disconnected", RESIGNED)
 
 
 def decide_expiry(record: GameRecord, now_ms: int) -> list[GameEvent]:

@@ -40,7 +40,7 @@ from daimyo_gateway.frames import (
 )
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES_OF
-from daimyo_gateway.ports import GamePort, ServiceError, Viewer, ViewSnapshot
+from daimyo_gateway.ports import GameInfo, GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.table_chat import ChatReader
 from daimyo_gateway.tokens import Player
@@ -146,8 +146,9 @@ class Session:
             await self._post_chat(frame)
 
     async def _post_chat(self, frame: ChatFrame) -> None:
-        entry = self._watches.get(frame.game_id)
-        viewer = entry[0].viewer if entry is not None else await self._seat_or_none(frame.game_id)
+        entry = self._watches.get(frame.game_id)  # a player watching as a spectator writes as a player
+        seated = entry is not None and entry[0].viewer is not None
+        viewer = entry[0].viewer if entry is not None and seated else await self._seat_or_none(frame.game_id)
         await self._emit(await table_chat.post(self._games, self._hub, self.player, frame, viewer))
 
     async def _seat_or_none(self, game_id: str) -> int | None:
@@ -157,7 +158,7 @@ class Session:
             return None
 
     async def _subscribe(self, frame: Subscribe) -> None:
-        await self._authorize(frame.game_id, frame.seat)
+        info = await self._authorize(frame.game_id, frame.seat)
         await self._unwatch(frame.game_id)
         if len(self._watches) >= MAX_SUBSCRIPTIONS:
             raise ServiceError("malformed", f"at most {MAX_SUBSCRIPTIONS} games per connection",
@@ -169,11 +170,12 @@ class Session:
         self._watches[frame.game_id] = (watch, listener)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
-        await self._chat.listen(frame.game_id, frame.seat)
+        reader = table_chat.reader_seat(info, self.player.player_id, frame.seat)
+        await self._chat.listen(frame.game_id, reader)
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
-    async def _authorize(self, game_id: str, seat: int | None) -> None:
+    async def _authorize(self, game_id: str, seat: int | None) -> GameInfo:
         try:
             info = await self._games.game_info(game_id)
         except ValueError as e:  # e.g. an id no NATS subject may carry
@@ -181,9 +183,10 @@ class Session:
         if seat is None:
             if not info.listed and not any(s.player_id == self.player.player_id for s in info.seats):
                 raise ServiceError("forbidden", "the host of this private table allows no spectators")
-            return
+            return info
         if seat >= len(info.seats) or info.seats[seat].player_id != self.player.player_id:
             raise ServiceError("forbidden", f"seat {seat} of this game is not yours", {"seat": seat})
+        return info
 
     async def _unwatch(self, game_id: str) -> None:
         entry = self._watches.pop(game_id, None)

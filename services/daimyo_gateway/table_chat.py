@@ -1,5 +1,6 @@
 """Table chat on the socket: which channel a socket reads for a game (a seat's player reads the
-players' channel, a watcher the spectators'), and posting a line (the game service checks and
+players' channel — even when watching as a spectator, so a player never reads the spectators'
+aside during the game; a watcher reads the spectators'), and posting a line (the game service checks and
 stores it; this gateway then publishes it on `daimyo.chat.<game>.<channel>`, which every gateway
 with a reader of that channel delivers)."""
 
@@ -13,7 +14,7 @@ from daimyo_bus.messages import ChatLine
 from daimyo_gateway import frames
 from daimyo_gateway.frames import ChatFrame
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.ports import GamePort, ServiceError, Viewer
+from daimyo_gateway.ports import GameInfo, GamePort, ServiceError, Viewer
 from daimyo_gateway.tokens import Player
 from daimyo_gateway.visitors import is_visitor
 
@@ -22,6 +23,14 @@ Listener = Callable[[str, Any], None]
 
 def channel_for(viewer: Viewer) -> str:
     return "spectators" if viewer is None else "players"
+
+
+def reader_seat(info: GameInfo, player_id: str, asked: Viewer) -> Viewer:
+    """The seat whose channel a socket reads: the one asked for, else any seat the player holds
+    (a player watching as a spectator still reads the players' channel), else none."""
+    if asked is not None:
+        return asked
+    return next((n for n, s in enumerate(info.seats) if s.player_id == player_id), None)
 
 
 class ChatReader:

@@ -81,6 +81,7 @@ async def run(settings: Settings) -> None:
                 policy,
                 metrics=PrometheusMatchMetrics(),
                 bot_games_per_player=settings.bot_games_per_player,
+                queue_joins_per_minute=settings.queue_joins_per_minute,
             )
             matcher = MatchmakerLoop(handlers, settings.interval_seconds)
             handlers.on_enqueue = matcher.wake

@@ -45,8 +45,8 @@ class PlayerBusy(MatchmakingError):
         if queued:
             message = f"{who} already waiting for a table; cancel that ticket first"
         else:
-            message = (f"{who} already playing a live game; finish it or leave it first "
-                       "(correspondence games have no such limit)")
+            message = (f"{who} already in a live game; a seat left to a bot stays yours until that "
+                       "game ends (correspondence games have no such limit)")
         super().__init__(message[0].upper() + message[1:])
         self.player_id = player_id
         self.queued = queued

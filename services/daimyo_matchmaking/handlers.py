@@ -21,18 +21,27 @@ from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
 from daimyo_kit.time_controls import BadTimeControl, parse_time_control_json
 from daimyo_matchmaking import tables
+from daimyo_matchmaking.allowance import (
+    WINDOW_SECONDS,
+    Holdings,
+    Quota,
+    Wish,
+    check_bots,
+    may_have_bots,
+    refusal,
+)
 from daimyo_matchmaking.domain import (
+    LIVE_SLOT,
     QUEUED,
     InvalidRequest,
     MatchRecord,
     NewTicket,
     NotFound,
-    PlayerBusy,
     PlayerRating,
-    QuotaExceeded,
     Refused,
     SeatSpec,
     TicketRecord,
+    slot_for,
 )
 from daimyo_matchmaking.matching import Plan, Policy, Waiting, plan_matches
 from daimyo_matchmaking.ports import (
@@ -97,11 +106,29 @@ class MatchmakingHandlers:
     metrics: MatchMetrics = field(default_factory=NoMetrics)
     on_enqueue: Callable[[str], None] = lambda game: None
     stale_match_seconds: float = 10.0
-    bot_games_per_player: int = 1  # bot-only games one player may have in progress
+    bot_games_per_player: int = 1  # games with bots one player may have in progress
+    queue_joins_per_minute: int = 10  # tickets one player may open a minute, whatever the route
     rematches: Rematches = field(init=False)
 
     def __post_init__(self) -> None:
-        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game)
+        self.rematches = Rematches(self.store, self.notifier, self.clock, self._create_game, self.allow,
+                                   self.guard)
+
+    @property
+    def quota(self) -> Quota:
+        return Quota(self.bot_games_per_player, self.queue_joins_per_minute)
+
+    def guard(self, player_id: str, held: Holdings) -> None:
+        """The decider for a person of a game with bots about to start (a store calls it, locked)."""
+        check_bots(player_id, held, self.quota)
+
+    async def allow(self, player_id: str, wish: Wish) -> Holdings:
+        """What `player_id` holds, if `wish` is allowed to them now; else the refusal (see allowance.py)."""
+        held = await self.store.holdings(player_id, self.clock.now() - WINDOW_SECONDS)
+        refused = refusal(held, wish, self.quota, player_id)
+        if refused is not None:
+            raise refused
+        return held
 
     @property
     def tables(self) -> PrivateTables:
@@ -116,7 +143,7 @@ class MatchmakingHandlers:
         _counts(request.game, (request.seat_count,), self.catalog.player_counts(request.game))
         _check_time_control(request.time_control_json)
         config = self.catalog.table_config(request.game, request.options)
-        await self._check_live_slot(request, request.host_id)
+        await self.allow(request.host_id, Wish(live=tables.live_table(request)))
         if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
             raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
                           "start or leave one first")
@@ -134,7 +161,8 @@ class MatchmakingHandlers:
     async def join_table(self, code: str, player_id: str, name: str) -> Table:
         if not player_id:
             raise InvalidRequest("player_id is required")
-        await self._check_live_slot(await self.get_table(code), player_id)
+        table = await self.get_table(code)
+        await self.allow(player_id, Wish(live=tables.live_table(table), bots=table.has_bots))
         return await self._change_table(code, tables.seat_guest(player_id, name[: tables.MAX_NAME]))
 
     async def seat_table_bots(self, code: str, player_id: str, levels: Sequence[str]) -> Table:
@@ -143,17 +171,17 @@ class MatchmakingHandlers:
         unknown = [lv for lv in levels if lv not in BOT_LEVELS]
         if unknown:
             raise InvalidRequest(f"unknown bot level {unknown[0]!r}; levels: {', '.join(sorted(BOT_LEVELS))}")
+        table = await self.get_table(code)
+        if player_id == table.host_id:  # everyone at the table would play with bots
+            for person in table.people:
+                await self.allow(person, Wish(bots=True))
         return await self._change_table(code, tables.seat_bots(player_id, levels))
 
     async def leave_table(self, code: str, player_id: str) -> Table:
         return await self._change_table(code, tables.leave(player_id))
 
-    async def _check_live_slot(self, table: Table | NewTable, player_id: str) -> None:
-        if tables.live_table(table) and await self.tables.live_slot_taken(player_id):
-            raise PlayerBusy(player_id, queued=False)
-
     async def _change_table(self, code: str, change: Callable[[Table], Table]) -> Table:
-        table, match = await self.tables.change(code, change, self.clock.now())
+        table, match = await self.tables.change(code, change, self.clock.now(), self.guard)
         if match is not None:
             created = await self._create_game(match.match_id)
             if created is not None:
@@ -168,8 +196,9 @@ class MatchmakingHandlers:
 
     async def enqueue(self, request: Enqueue) -> TicketStatus:
         players, counts = self._validated(request)
-        if request.bots_only:
-            await self._check_bot_games(request.player_id)
+        live = slot_for(request.time_control_json, "") == LIVE_SLOT
+        held = await self.allow(request.player_id, Wish(queue=True, bots=request.bots_only, live=live))
+        welcome = request.bots_only or (request.bots_welcome and may_have_bots(held, self.quota))
         ratings = await self.store.ratings(request.game, players)
         ticket = NewTicket(
             ticket_id=str(uuid.uuid4()),
@@ -177,7 +206,7 @@ class MatchmakingHandlers:
             game=request.game,
             players=players,
             player_counts=counts,
-            bots_welcome=request.bots_welcome or request.bots_only,
+            bots_welcome=welcome,  # at the bot games quota, the ticket waits for people only
             bots_only=request.bots_only,
             bot_level=request.bot_level,
             display_name=request.display_name,
@@ -213,6 +242,10 @@ class MatchmakingHandlers:
         """Bots take the ticket's empty seats at the next matching round (its player asked)."""
         if not player_id:
             raise InvalidRequest("player_id is required")
+        mine = await self.store.get_ticket(ticket_id)
+        asked_already = mine.fill_now or mine.bots_only  # counted already: no second refusal
+        if mine.player_id == player_id and mine.state == QUEUED and not asked_already:
+            await self.allow(player_id, Wish(bots=True))
         await self.store.fill_now(ticket_id, player_id)
         ticket = await self.get_ticket(ticket_id)
         self.on_enqueue(ticket.ticket.game)
@@ -265,12 +298,6 @@ class MatchmakingHandlers:
             typical = min(typical, self.policy.backfill_seconds)
         return max(0.0, typical - waited)
 
-    async def _check_bot_games(self, player_id: str) -> None:
-        allowed = self.bot_games_per_player
-        if await self.store.bot_games_in_progress(player_id) >= allowed:
-            raise QuotaExceeded(f"at most {allowed} game against bots in progress at a time; "
-                                "finish it (the bots play on if you leave) before starting another")
-
     def _validated(self, request: Enqueue) -> tuple[tuple[str, ...], tuple[int, ...]]:
         if not request.player_id:
             raise InvalidRequest("player_id is required")
@@ -301,16 +328,14 @@ class MatchmakingHandlers:
         return (await self.store.ratings(game, [player_id]))[0]
 
     async def seat_abandoned(self, data: dict[str, Any]) -> bool:
-        """A player left their seat to a bot: free them at once (they may queue again)."""
+        """A player left their seat to a bot. They keep the game's slot until it ends (the bots
+        play on, and they may take the seat back), so one guest never holds two live games."""
         try:
             game_id, player_id = str(data["game_id"]), data.get("player_id")
         except (KeyError, TypeError) as exc:
             raise ValueError(f"malformed abandoned-seat message: {exc!r}") from exc
-        if not player_id:
-            return False
-        released = await self.store.release_player(game_id, str(player_id))
-        log.info("player_released", game_id=game_id, player_id=player_id, released=released)
-        return released
+        log.info("seat_left", game_id=game_id, player_id=player_id)
+        return False
 
     async def game_finished(self, data: dict[str, Any]) -> bool:
         """Apply a finished game once: frees its players; rates them if no bot sat at the table."""

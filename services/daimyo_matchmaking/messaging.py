@@ -1,7 +1,8 @@
 """NATS for matchmaking: "match found" on `daimyo.player.<id>`, the durable consumer of
 finished games that feeds the ratings (acked only after the database commit, so a crash
 means a redelivery, which the processed-games checkpoint turns into a no-op), and the durable
-consumer of abandoned seats that frees a player who left a game to a bot."""
+consumer of abandoned seats (logged only: a player who left a game to a bot keeps its slot until
+the game ends, so one guest never holds two live games — issue 32)."""
 
 from __future__ import annotations
 
@@ -53,7 +54,8 @@ async def consume_finished_games(
 async def consume_abandoned_seats(
     bus: Bus, handlers: MatchmakingHandlers, durable: str = ABANDONED_CONSUMER, only_new: bool = False
 ) -> asyncio.Task[None]:
-    """Free every player who left a seat to a bot (`daimyo.game.*.abandoned`), durably."""
+    """Hear every player who left a seat to a bot (`daimyo.game.*.abandoned`), durably; the seat
+    keeps its slot until the game's end frees it (`consume_finished_games`)."""
 
     async def on_abandoned(subject: str, message: BusMessage) -> None:
         if not isinstance(message, SeatAbandoned):

@@ -10,6 +10,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
+from daimyo_matchmaking.allowance import Holdings, Wish
 from daimyo_matchmaking.domain import MatchRecord, NotAllowed, NotFound, Refused
 from daimyo_matchmaking.ports import Clock, PlayerNotifier
 from daimyo_matchmaking.rematch import (
@@ -23,21 +24,29 @@ from daimyo_matchmaking.rematch import (
     rotated,
     without_tickets,
 )
-from daimyo_matchmaking.store_api import MatchmakingStore
+from daimyo_matchmaking.store_api import Guard, MatchmakingStore, no_guard
 
 CreateGame = Callable[[str], Awaitable[MatchRecord | None]]
+Allow = Callable[[str, Wish], Awaitable[Holdings]]
+"""The matchmaking decider (`MatchmakingHandlers.allow`): raises when the wish is refused."""
+
+
+async def _allow_all(player_id: str, wish: Wish) -> Holdings:
+    return Holdings()
 
 
 class Rematches:
     """The use cases on the store's rematch offers."""
 
     def __init__(self, store: MatchmakingStore, notifier: PlayerNotifier, clock: Clock,
-                 create_game: CreateGame) -> None:
+                 create_game: CreateGame, allow: Allow = _allow_all, guard: Guard = no_guard) -> None:
         self.offers = store.rematches
         self._matches = store
         self._notifier = notifier
         self._clock = clock
         self._create_game = create_game
+        self._allow = allow
+        self._guard = guard
 
     async def offer(self, game_id: str, player_id: str) -> Rematch:
         """Offer a rematch of a finished game (or accept the offer already made)."""
@@ -45,6 +54,7 @@ class Rematches:
         if existing is not None:
             return await self.answer(existing.rematch_id, player_id, True)
         match = await self._finished_match(game_id, player_id)
+        await self._allow(player_id, Wish(bots=any(s.is_bot for s in match.seats)))
         now = self._clock.now()
         offer = Rematch(uuid.uuid4().hex, game_id, match.game, without_tickets(rotated(match.seats)),
                         match.config, match.time_control_json, match.rated, match.listed, (player_id,),
@@ -56,6 +66,9 @@ class Rematches:
         return await self._maybe_start(stored)
 
     async def answer(self, rematch_id: str, player_id: str, accept: bool) -> Rematch:
+        offered = await self.offers.get(rematch_id) if accept else None
+        if offered is not None and offered.state == OPEN and player_id in offered.people:
+            await self._allow(player_id, Wish(bots=any(s.is_bot for s in offered.seats)))
         rematch = await self.offers.answer(rematch_id, player_id, accept, self._clock.now())
         if rematch.state in (REFUSED, EXPIRED):
             await self._tell(rematch, f"rematch_{rematch.state}", player_id)
@@ -86,7 +99,7 @@ class Rematches:
         if rematch.state != OPEN or not rematch.everyone_accepted:
             return rematch
         try:
-            started, match = await self.offers.start(rematch, self._clock.now())
+            started, match = await self.offers.start(rematch, self._clock.now(), self._guard)
         except RematchBusy as busy:
             refused = await self.offers.refuse(rematch, str(busy))
             await self._tell(refused, "rematch_refused", "")

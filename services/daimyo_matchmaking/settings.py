@@ -1,9 +1,9 @@
 """The matchmaking service's settings: the one place it reads its environment.
 
 The shared `Config` (daimyo_kit.config) plus the matching policy (rating windows, bot
-backfill, ticket presence), the matching loop's interval, the bot games a guest may have
-running and the gRPC callers it accepts; every variable is in the table of
-deploy/CONFIGURATION.md.
+backfill, ticket presence), the matching loop's interval, the quotas of `allowance.py` (games
+with bots a player may have running, tickets a player may open a minute) and the gRPC callers it
+accepts; every variable is in the table of deploy/CONFIGURATION.md.
 """
 
 from __future__ import annotations
@@ -39,7 +39,8 @@ class Settings:
     config: Config
     policy: Policy
     interval_seconds: float = 0.5  # between two matching passes (an enqueue also wakes the loop)
-    bot_games_per_player: int = 1  # bot-only games one guest may have in progress
+    bot_games_per_player: int = 1  # games with bots one player may have in progress (allowance.py)
+    queue_joins_per_minute: int = 10  # tickets one player may open a minute, on any route
     callers: Mapping[str, str] = field(default_factory=dict)  # role → sha256 of its gRPC token
 
     @classmethod
@@ -50,5 +51,6 @@ class Settings:
             policy_from_env(env),
             interval_seconds=float(env.get("DAIMYO_MATCH_INTERVAL_SECONDS", "0.5")),
             bot_games_per_player=int(env.get("DAIMYO_BOT_GAMES_PER_PLAYER", "1")),
+            queue_joins_per_minute=int(env.get("DAIMYO_QUEUE_JOINS_PER_MINUTE", "10")),
             callers=credentials.grpc_callers(env),
         )

@@ -22,6 +22,7 @@ from psycopg_pool import AsyncConnectionPool
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     DEFAULT_MU,
@@ -43,7 +44,7 @@ from daimyo_matchmaking.domain import (
 )
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
-from daimyo_matchmaking.store_api import Rater
+from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
 
 DEFAULT_SCHEMA = "daimyo_matchmaking"
@@ -53,6 +54,16 @@ _TICKET_COLUMNS = """
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
     t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
 """
+
+
+# Games being created or played with a bot seat beside the player's (a partial GIN index, 0004).
+_BOT_GAMES = """SELECT count(*) AS n FROM matches
+    WHERE state IN ('pending', 'created') AND seats @> %s::jsonb
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(seats) AS seat WHERE seat ? 'bot_level')"""
+# A queued ticket that asked for bots, and the tickets opened since a moment (index of 0004).
+_MY_TICKETS = """SELECT count(*) FILTER (WHERE state = 'queued' AND (bots_only OR fill_now)) AS asked,
+           count(*) FILTER (WHERE enqueued_at > %s) AS joins
+    FROM tickets WHERE player_id = %s AND (state = 'queued' OR enqueued_at > %s)"""
 
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
@@ -300,17 +311,11 @@ class PostgresStore:
             )
         return None if row is None else str(row["state"])
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        """Bot-only matches `player_id` asked for that are still being created or played
-        (leaving the seat to a bot does not end them: the bots play on)."""
-        async with self._pool.connection() as conn:
-            row = await _one(
-                conn,
-                """SELECT count(*) AS n FROM tickets t JOIN matches m ON m.match_id = t.match_id
-                   WHERE t.player_id = %s AND t.bots_only AND m.state IN ('pending', 'created')""",
-                (player_id,),
-            )
-        return int(row["n"]) if row else 0
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        """What the player holds now, in one snapshot (see `allowance.Holdings`)."""
+        async with self._pool.connection() as conn, conn.transaction():
+            await conn.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return await _holdings(conn, player_id, since)
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
         """`player_id` no longer plays `game_id` (a bot took their seat); False if not seated there."""
@@ -493,7 +498,8 @@ class PostgresRematchOffers:
                 )
             return after
 
-    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+    async def start(self, rematch: Rematch, now: float,
+                    guard: Guard = no_guard) -> tuple[Rematch, MatchRecord | None]:
         """Everyone accepted: the match to create (None if no longer open); RematchBusy if someone is."""
         async with self._pool.connection() as conn, conn.transaction():
             query = "SELECT * FROM rematches WHERE rematch_id = %s FOR UPDATE"
@@ -501,6 +507,7 @@ class PostgresRematchOffers:
             if current is None or current.state != offers.OPEN:
                 return current or rematch, None
             match = current.match(now)
+            await _guard(conn, match, guard)
             await _insert_match(conn, match)
             busy = await _seat_players(conn, match)
             if busy:  # the transaction rolls back
@@ -566,7 +573,8 @@ class PostgresTables:
             query = "SELECT 1 FROM player_status WHERE player_id = %s AND slot = %s"
             return await _one(conn, query, (player_id, LIVE_SLOT)) is not None
 
-    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+    async def change(self, code: str, change: TableChange, now: float,
+                     guard: Guard = no_guard) -> tuple[Table, MatchRecord | None]:
         """Apply `change` to the open table under a lock; the match when it is now full."""
         async with self._pool.connection() as conn, conn.transaction():
             table = await _table_by_code(conn, code, lock=True)
@@ -575,7 +583,7 @@ class PostgresTables:
             private.check_open(table, now)
             changed = change(table)
             if changed.full:
-                return await _start_table(conn, changed, now)
+                return await _start_table(conn, changed, now, guard)
             await _save_table(conn, changed)
             return changed, None
 
@@ -585,8 +593,31 @@ class PostgresTables:
                                (game_id, table_id))
 
 
-async def _start_table(conn: AsyncConnection[Any], table: Table, now: float) -> tuple[Table, MatchRecord]:
+async def _holdings(conn: AsyncConnection[Any], player_id: str, since: float) -> Holdings:
+    status = await _all(conn, "SELECT state, slot FROM player_status WHERE player_id = %s", (player_id,))
+    games = await _one(conn, _BOT_GAMES, (json.dumps([{"player_id": player_id}]),))
+    tickets = await _one(conn, _MY_TICKETS, (since, player_id, since))
+    asked, joins = (tickets["asked"], tickets["joins"]) if tickets else (0, 0)
+    return Holdings(live_slot=any(r["slot"] == LIVE_SLOT for r in status),
+                    queued=any(r["state"] == QUEUED for r in status),
+                    bot_games=int(games["n"] if games else 0) + int(asked), recent_joins=int(joins))
+
+
+async def _guard(conn: AsyncConnection[Any], match: MatchRecord, guard: Guard) -> None:
+    """`guard` for each person of a match with bots, each one's holdings locked (in player order,
+    so two starts never deadlock) until the transaction ends: a racing start waits, then counts
+    this one."""
+    if not any(s.is_bot for s in match.seats):
+        return
+    for player in sorted({s.player_id for s in match.seats if not s.is_bot}):
+        await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"holdings:{player}",))
+        guard(player, await _holdings(conn, player, 0.0))
+
+
+async def _start_table(conn: AsyncConnection[Any], table: Table, now: float,
+                       guard: Guard) -> tuple[Table, MatchRecord]:
     match = table.match(now)
+    await _guard(conn, match, guard)
     await _insert_match(conn, match)
     busy = await _seat_players(conn, match)
     if busy:  # the transaction rolls back: the table stays as it was

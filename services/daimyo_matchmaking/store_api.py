@@ -19,12 +19,22 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, TicketRecord
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch
 from daimyo_matchmaking.tables import Table, TableChange
 
 Rater = Callable[[list[PlayerRating]], list[PlayerRating]]
+Guard = Callable[[str, Holdings], None]
+"""Raises if the player may not be seated in the game about to start, given what they hold
+(the handlers pass the decider, `allowance.refusal`). A store calls it for each person of a game
+with bots, inside the change and with that person's holdings locked, so two requests racing to
+start games for one player are decided one after the other."""
+
+
+def no_guard(player_id: str, held: Holdings) -> None:
+    return None
 
 
 class QueueClaim(Protocol):
@@ -66,9 +76,11 @@ class RematchOffers(Protocol):
         """Record one person's answer (`rematch.answered`); NotFound for an unknown offer."""
         ...
 
-    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+    async def start(self, rematch: Rematch, now: float,
+                    guard: Guard = no_guard) -> tuple[Rematch, MatchRecord | None]:
         """Everyone accepted: the pending match, its people seated; no match if no longer open.
-        RematchBusy (and nothing changed) when one of them holds the slot the game needs."""
+        RematchBusy (and nothing changed) when one of them holds the slot the game needs; what
+        `guard` raises (nothing changed) for a person of a game with bots."""
         ...
 
     async def refuse(self, rematch: Rematch, reason: str) -> Rematch: ...
@@ -93,9 +105,11 @@ class PrivateTables(Protocol):
         """The player waits for or plays a live game (the one live slot)."""
         ...
 
-    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+    async def change(self, code: str, change: TableChange, now: float,
+                     guard: Guard = no_guard) -> tuple[Table, MatchRecord | None]:
         """Apply `change` to the open table (`tables.check_open`); once it is full, the pending
-        match with its people seated. Refused (and nothing changed) when one of them is busy."""
+        match with its people seated. Refused (and nothing changed) when one of them is busy, or
+        what `guard` raises for a person of a game with bots."""
         ...
 
     async def started(self, table_id: str, game_id: str) -> None: ...
@@ -176,12 +190,15 @@ class MatchmakingStore(Protocol):
         """'queued', 'playing' or None."""
         ...
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        """Bot-only matches `player_id` asked for that are still being created or played."""
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        """What the player holds now (`allowance.Holdings`): the live slot, a queued ticket, the
+        games with a bot seat being created or played beside them (left seats included) plus a
+        queued ticket that asked for bots, and the tickets they opened after `since`."""
         ...
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
-        """`player_id` no longer plays `game_id`; False if not seated there."""
+        """`player_id` no longer plays `game_id`; False if not seated there. (An operator's tool:
+        a player who leaves a game keeps its slot until it ends.)"""
         ...
 
     # -- ratings -----------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     LIVE_SLOT,
@@ -37,7 +38,7 @@ from daimyo_matchmaking.domain import (
 )
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
-from daimyo_matchmaking.store_api import Rater
+from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
 
 PLAYING = "playing"
@@ -100,6 +101,19 @@ class _Rows:
         for ticket_id, ticket in list(self.tickets.items()):
             if ticket.match_id == of_match:
                 self.tickets[ticket_id] = replace(ticket, **changes)
+
+    def holdings(self, player_id: str, since: float) -> Holdings:
+        mine = [t for t in self.tickets.values() if t.player_id == player_id]
+        asked = sum(1 for t in mine if t.state == QUEUED and (t.bots_only or t.fill_now))
+        return Holdings(live_slot=(player_id, LIVE_SLOT) in self.status, queued=self.is_queued(player_id),
+                        bot_games=asked + sum(1 for m in self.matches.values() if _bot_game_of(m, player_id)),
+                        recent_joins=sum(1 for t in mine if t.enqueued_at > since))
+
+    def guard(self, match: MatchRecord, guard: Guard) -> None:
+        """`guard` for each person of a match with bots (one step: nothing else runs meanwhile)."""
+        if any(s.is_bot for s in match.seats):
+            for seat in _people(match):
+                guard(seat.player_id, self.holdings(seat.player_id, 0.0))
 
     def busy_people(self, match: MatchRecord) -> list[str]:
         """The names of the match's people whose slot for it is taken (sorted by player id)."""
@@ -298,11 +312,8 @@ class InMemoryStore:
         states = [row.state for row in self._rows.status_rows(lambda p, _: p == player_id)]
         return states[0] if states else None
 
-    async def bot_games_in_progress(self, player_id: str) -> int:
-        matches = self._rows.matches
-        return sum(1 for t in self._rows.tickets.values()
-                   if t.player_id == player_id and t.bots_only and t.match_id in matches
-                   and matches[t.match_id].state in ("pending", "created"))
+    async def holdings(self, player_id: str, since: float) -> Holdings:
+        return self._rows.holdings(player_id, since)
 
     async def release_player(self, game_id: str, player_id: str) -> bool:
         key = next(((p, slot) for (p, slot), row in self._rows.status.items()
@@ -406,7 +417,8 @@ class InMemoryRematchOffers:
         self._rows.rematches[rematch_id] = after
         return _fresh_rematch(after)
 
-    async def start(self, rematch: Rematch, now: float) -> tuple[Rematch, MatchRecord | None]:
+    async def start(self, rematch: Rematch, now: float,
+                    guard: Guard = no_guard) -> tuple[Rematch, MatchRecord | None]:
         current = self._rows.rematches.get(rematch.rematch_id)
         if current is None or current.state != offers.OPEN:
             return current or rematch, None
@@ -414,6 +426,7 @@ class InMemoryRematchOffers:
         busy = self._rows.busy_people(match)
         if busy:
             raise RematchBusy(f"{', '.join(busy)} is already playing another live game")
+        self._rows.guard(match, guard)
         self._rows.insert_match(match)
         self._rows.seat_people(match)
         started = replace(current, state=offers.STARTED)
@@ -464,7 +477,8 @@ class InMemoryTables:
     async def live_slot_taken(self, player_id: str) -> bool:
         return (player_id, LIVE_SLOT) in self._rows.status
 
-    async def change(self, code: str, change: TableChange, now: float) -> tuple[Table, MatchRecord | None]:
+    async def change(self, code: str, change: TableChange, now: float,
+                     guard: Guard = no_guard) -> tuple[Table, MatchRecord | None]:
         stored = self._rows.tables.get(code)
         table = None if stored is None else _fresh_table(stored)
         if table is None:
@@ -476,6 +490,7 @@ class InMemoryTables:
             busy = self._rows.busy_people(match)
             if busy:
                 raise private.busy_refusal(busy)
+            self._rows.guard(match, guard)
             self._rows.insert_match(match)
             self._rows.seat_people(match)
             changed = replace(changed, state=private.STARTED)
@@ -486,6 +501,12 @@ class InMemoryTables:
         for code, table in list(self._rows.tables.items()):
             if table.table_id == table_id:
                 self._rows.tables[code] = replace(table, game_id=game_id)
+
+
+def _bot_game_of(match: MatchRecord, player_id: str) -> bool:
+    """A match being created or played with a bot seat beside `player_id`'s."""
+    return (match.state in ("pending", "created") and any(s.is_bot for s in match.seats)
+            and any(s.player_id == player_id for s in match.seats))
 
 
 def _people(match: MatchRecord) -> list[SeatSpec]:

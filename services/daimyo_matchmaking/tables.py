@@ -73,6 +73,10 @@ class Table:
         return [s.player_id for s in self.seats if s is not None and not s.is_bot]
 
     @property
+    def has_bots(self) -> bool:
+        return any(s is not None and s.is_bot for s in self.seats)
+
+    @property
     def full(self) -> bool:
         """Open with every seat taken: the game starts."""
         return self.state == OPEN and not self.empty_seats

@@ -13,6 +13,7 @@ import pytest
 
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
+from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import (
     CANCELLED,
     MATCHED,
@@ -23,6 +24,7 @@ from daimyo_matchmaking.domain import (
     NotAllowed,
     NotFound,
     PlayerBusy,
+    QuotaExceeded,
     Refused,
     SeatSpec,
     TicketNotCancellable,
@@ -359,16 +361,43 @@ async def test_a_live_game_holds_the_live_slot_and_correspondence_games_pile_up(
     assert not await store.tables.live_slot_taken("cid")
 
 
-async def test_bot_games_in_progress_count_until_they_finish(store: MatchmakingStore) -> None:
+async def test_games_with_bots_count_in_the_holdings_until_they_finish(store: MatchmakingStore) -> None:
     solo = ticket("ann", bots_only=True)
-    match = await formed(store, solo, bots=1)
-    assert await store.bot_games_in_progress("ann") == 1
+    await store.insert_ticket(solo)
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1  # a queued ticket asking for bots
+    async with store.claim_queue("samurai") as claim:
+        match = match_of(solo, bots=1)
+        await claim.record_match(match)
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1
     game_id = await created(store, match)
     assert await store.release_player(game_id, "ann")
-    assert await store.busy_state("ann") is None
-    assert await store.bot_games_in_progress("ann") == 1  # the bots play on
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 1  # the bots play on
     await store.record_finished_game(finished(game_id, "ann", None), None)
-    assert await store.bot_games_in_progress("ann") == 0
+    assert (await store.holdings("ann", T0 - 60)).bot_games == 0
+
+
+async def test_a_table_of_people_with_a_bot_seat_is_a_bot_game_for_each_of_them(
+        store: MatchmakingStore) -> None:
+    match = await formed(store, ticket("ann", clock=SLOW), ticket("ben", clock=SLOW), bots=1)
+    await created(store, match)
+    for player in ("ann", "ben"):
+        assert (await store.holdings(player, T0 - 60)).bot_games == 1
+    await played(store, ticket("cid", clock=SLOW), ticket("dan", clock=SLOW))
+    assert (await store.holdings("cid", T0 - 60)).bot_games == 0
+
+
+async def test_the_holdings_say_the_live_slot_the_queue_and_the_tickets_opened_lately(
+        store: MatchmakingStore) -> None:
+    assert await store.holdings("ann", T0 - 60) == Holdings()
+    first = ticket("ann", at=T0)
+    await store.insert_ticket(first)
+    held = await store.holdings("ann", T0 - 60)
+    assert held.live_slot and held.queued and held.recent_joins == 1 and held.bot_games == 0
+    await store.cancel_ticket(first.ticket_id, "ann", T0 + 1)
+    await store.insert_ticket(ticket("ann", at=T0 + 2, clock=SLOW))
+    held = await store.holdings("ann", T0 - 60)
+    assert not held.live_slot and held.queued and held.recent_joins == 2
+    assert (await store.holdings("ann", T0 + 1)).recent_joins == 1  # only what was opened since
 
 
 async def test_releasing_a_player_frees_only_that_game(store: MatchmakingStore) -> None:
@@ -568,3 +597,46 @@ async def test_a_full_table_whose_guest_plays_a_live_game_stays_open(store: Matc
     slow = await open_table(store, host="dan", clock=SLOW)
     started, match = await store.tables.change(slow.code, private.seat_guest("ben", "Ben"), T0 + 1)
     assert started.state == private.STARTED and match is not None
+
+
+def at_most_one_bot_game(player_id: str, held: Holdings) -> None:
+    if held.bot_games >= 1:
+        raise QuotaExceeded(f"{player_id} has a game with bots")
+
+
+async def test_a_table_with_bots_starts_only_past_the_guard_and_a_refusal_changes_nothing(
+        store: MatchmakingStore) -> None:
+    seen: list[tuple[str, Holdings]] = []
+    table = await open_table(store, seats=3, clock=SLOW)
+    await store.tables.change(table.code, private.seat_guest("ben", "Ben"), T0 + 1)
+    _, match = await store.tables.change(table.code, private.seat_bots("ann", ["random"]), T0 + 2,
+                                         lambda p, held: seen.append((p, held)))
+    assert match is not None and [p for p, _ in seen] == ["ann", "ben"]
+    assert all(held.bot_games == 0 for _, held in seen)  # the game being started is not counted
+    second = await open_table(store, host="ben", clock=SLOW)
+    with pytest.raises(QuotaExceeded, match="ben has a game with bots"):
+        await store.tables.change(second.code, private.seat_bots("ben", ["random"]), T0 + 3,
+                                  at_most_one_bot_game)
+    assert await store.tables.by_code(second.code) == second
+
+
+async def test_tables_racing_to_start_games_with_bots_for_one_player_pass_the_guard_one_by_one(
+        store: MatchmakingStore) -> None:
+    tables = [await open_table(store, clock=SLOW) for _ in range(5)]
+    with_bots = private.seat_bots("ann", ["random"])
+    outcomes = await asyncio.gather(*(store.tables.change(t.code, with_bots, T0 + 1, at_most_one_bot_game)
+                                      for t in tables), return_exceptions=True)
+    assert sum(1 for o in outcomes if not isinstance(o, BaseException)) == 1
+    assert sum(1 for o in outcomes if isinstance(o, QuotaExceeded)) == 4
+    assert (await store.holdings("ann", 0.0)).bot_games == 1
+
+
+async def test_a_rematch_with_bots_starts_only_past_the_guard(store: MatchmakingStore) -> None:
+    await played(store, ticket("ann", clock=SLOW), bots=1)
+    rematch = Rematch("r-1", "g-old", "samurai", (SeatSpec(player_id="ann", display_name="Ann"),
+                                                   SeatSpec(bot_level="random", display_name="Bot")),
+                      {"players": 2}, SLOW, False, True, ("ann",), offers.OPEN, "", T0, T0 + 60)
+    stored = await store.rematches.offer(rematch)
+    with pytest.raises(QuotaExceeded):
+        await store.rematches.start(stored, T0 + 1, at_most_one_bot_game)
+    assert (await store.rematches.get("r-1")) == stored

@@ -46,7 +46,7 @@ async def test_a_second_live_game_is_refused_in_words_without_ids(mm: Matchmakin
     with pytest.raises(PlayerBusy) as refused:
         await mm.enqueue(Enqueue("ann", "samurai", [2], time_control_json=LIVE))
     message = str(refused.value)
-    assert message.startswith("You are already playing a live game") and "ann" not in message
+    assert message.startswith("You are already in a live game") and "ann" not in message
     assert "correspondence" in message
 
 

@@ -54,7 +54,7 @@ async def test_friends_join_a_private_samurai_table_by_its_code_and_play_the_cho
 
         ben_tab = await SocketClient.connect(http, second.url, ben["token"])
         await ben_tab.wait_for(lambda f: f.get("type") == "hello")
-        status, seen = await call(http, "GET", f"{second.url}/api/tables/{table['code']}")
+        status, seen = await call(http, "GET", f"{second.url}/api/tables/{table['code']}", ben["token"])
         assert status == 200 and [s["empty"] for s in seen["seats"]] == [False, True]
         status, joined = await call(http, "POST", join_url(second.url, table), ben["token"])
         assert status == 200 and joined["state"] == "started" and joined["game_id"]
@@ -104,7 +104,7 @@ async def test_the_host_seats_bots_and_refusals_are_precise_and_change_nothing(s
         status, refusal = await call(http, "POST", f"{first.url}/api/tables/{code}/bots", cid["token"],
                                      {"bot_levels": ["random", "greedy", "mcts"]})
         assert status == 400 and "only 2 seats are empty" in refusal["message"]
-        _, unchanged = await call(http, "GET", f"{first.url}/api/tables/{code}")
+        _, unchanged = await call(http, "GET", f"{first.url}/api/tables/{code}", cid["token"])
         assert [s["empty"] for s in unchanged["seats"]] == [False, True, True]
 
         await call(http, "POST", f"{second.url}/api/tables/{code}/join", dan["token"])

@@ -107,8 +107,9 @@ async def test_friends_play_a_private_table_with_chosen_hands_and_chat_then_a_re
             await socket.send({"type": "leave", "game_id": game_id})
         await eventually(lambda: _finished(site, game_id), timeout=60)
         for channel, texts in (("players", ["good luck <b>Ben</b>"]), ("spectators", ["go Ann!"])):
-            _, log = await call(http, "GET", f"{first.url}/api/games/{game_id}/chat?channel={channel}")
-            assert [m["text"] for m in log["messages"]] == texts  # a visitor reads both after the end
+            _, log = await call(http, "GET", f"{first.url}/api/games/{game_id}/chat?channel={channel}",
+                                eve["token"])
+            assert [m["text"] for m in log["messages"]] == texts  # a watcher reads both after the end
 
         _, offer = await call(http, "POST", f"{first.url}/api/games/{game_id}/rematch", ann["token"])
         _, started = await call(http, "POST", f"{second.url}/api/rematches/{offer['rematch_id']}",

@@ -1,6 +1,9 @@
 """The games resource: one game's detail, its replay at any version through a viewer's eyes, its
 public log of moves and its chat. A live game's seat is seen only by its owner; a finished game's
-everything by all."""
+everything by all — except a private table without spectators, which only its seats' players
+may read at all, during the game and after it (`check_readable`; SECURITY.md, "Private tables
+and quotas"). Any new route that shows a game (an analysis, an export) asks `check_readable`
+first. Chat needs a signed-in player (a guest token will do)."""
 
 from __future__ import annotations
 
@@ -9,9 +12,18 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway import frames
-from daimyo_gateway.http_api.common import GAME_PORT, QUOTAS, int_query, maybe_player
+from daimyo_gateway.http_api.common import GAME_PORT, QUOTAS, int_query, maybe_player, player
 from daimyo_gateway.ports import GameInfo, ServiceError, ViewSnapshot
 from daimyo_gateway.tokens import Player
+
+PRIVATE = "the host of this private table allows no spectators"
+
+
+def check_readable(info: GameInfo, player: Player | None) -> None:
+    """Forbidden unless the game is listed (spectators welcome) or `player` holds one of its seats."""
+    if info.listed or (player is not None and any(s.player_id == player.player_id for s in info.seats)):
+        return
+    raise ServiceError("forbidden", PRIVATE)
 
 
 def game_json(info: GameInfo, player: Player | None) -> dict[str, Any]:
@@ -27,10 +39,11 @@ def game_json(info: GameInfo, player: Player | None) -> dict[str, Any]:
 
 async def game_detail(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
-    games = request.app[GAME_PORT]
+    games, who = request.app[GAME_PORT], maybe_player(request)
     info = await games.game_info(game_id)
+    check_readable(info, who)
     current = await games.get_view(game_id, None)
-    body = game_json(info, maybe_player(request))
+    body = game_json(info, who)
     body.update(version=current.version, finished=current.finished, winners=current.winners,
                 abandoned=current.abandoned, players=current.view.get("players", len(info.seats)))
     return web.json_response(body)
@@ -60,10 +73,11 @@ def replay_viewer(raw: str, info: GameInfo, finished: bool, player: Player | Non
 async def replay(request: web.Request) -> web.Response:
     game_id = request.match_info["game_id"]
     asked = int_query(request, "at", 0)  # checked before any call: 0 (or none) is the latest
-    games = request.app[GAME_PORT]
+    games, who = request.app[GAME_PORT], maybe_player(request)
     info = await games.game_info(game_id)
+    check_readable(info, who)
     current = await games.get_view(game_id, None)
-    viewer = replay_viewer(request.query.get("seat", ""), info, current.finished, maybe_player(request))
+    viewer = replay_viewer(request.query.get("seat", ""), info, current.finished, who)
     at = min(asked or current.version, current.version)
     if isinstance(viewer, str):  # "all"
         snapshot, extra = await _cached_reveal_all(request, game_id, at), {"revealed": True}
@@ -86,18 +100,22 @@ async def _cached_reveal_all(request: web.Request, game_id: str, at: int) -> Vie
 
 async def game_events(request: web.Request) -> web.Response:
     """The public log of moves (each seat's secrets stay hidden until the game is finished)."""
-    records = await request.app[GAME_PORT].events_since(request.match_info["game_id"], 0, None)
+    game_id, games = request.match_info["game_id"], request.app[GAME_PORT]
+    check_readable(await games.game_info(game_id), maybe_player(request))
+    records = await games.events_since(game_id, 0, None)
     return web.json_response({"events": [frames.missed_event(r.version, r.type, r.seat, r.move, r.effects)
                                          for r in records]})
 
 
 async def game_chat(request: web.Request) -> web.Response:
-    """A game's chat on one channel: players' or spectators' (both readable by all once it is over)."""
-    player = maybe_player(request)
+    """A game's chat on one channel, for a signed-in player: the players' or the spectators' (both
+    readable by all once it is over; the game service decides)."""
+    who = player(request)
+    game_id, games = request.match_info["game_id"], request.app[GAME_PORT]
     channel = request.query.get("channel", "players")
-    messages = await request.app[GAME_PORT].list_chat(
-        request.match_info["game_id"], player.player_id if player else "", channel,
-        int_query(request, "after", 0), int_query(request, "limit", 200))
+    after, limit = int_query(request, "after", 0), int_query(request, "limit", 200)
+    check_readable(await games.game_info(game_id), who)
+    messages = await games.list_chat(game_id, who.player_id, channel, after, limit)
     return web.json_response({"channel": channel, "messages": messages})
 
 

@@ -1,7 +1,7 @@
 """The tables resource: private tables over REST (the options a game's rules offer are in
-`/api/catalog`): create a table, look at it by its invitation code, join it, seat bots (host
-only), leave it. Matchmaking owns the tables; this module checks the request's shape and hides other players'
-ids in what it returns."""
+`/api/catalog`): create a table, look at it by its invitation code (signed in), join it, seat
+bots (host only), leave it. Matchmaking owns the tables; this module checks the request's shape
+and hides other players' ids in what it returns."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
-from daimyo_gateway.http_api.common import MATCHMAKING, TIME_CONTROLS, json_body, maybe_player, player
+from daimyo_gateway.http_api.common import MATCHMAKING, TIME_CONTROLS, json_body, player
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import Player
 from daimyo_rules.registry import game_names
@@ -70,9 +70,11 @@ async def create(request: web.Request) -> web.Response:
 
 
 async def look(request: web.Request) -> web.Response:
-    who = maybe_player(request)
+    """A table by its code, for a signed-in player only (a guest token will do): a code found in a
+    log or a shoulder-surfed link says nothing — not even the game's id — to an anonymous caller."""
+    who = player(request)
     table = await request.app[MATCHMAKING].get_table(_code(request))
-    return web.json_response(table_json(table, who.player_id if who else None))
+    return web.json_response(table_json(table, who.player_id))
 
 
 async def join(request: web.Request) -> web.Response:

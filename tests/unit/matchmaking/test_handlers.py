@@ -31,6 +31,8 @@ from daimyo_matchmaking.rematch import REMATCH_SECONDS
 from daimyo_matchmaking.store_memory import InMemoryStore
 from daimyo_matchmaking.testing import FakeClock, InMemoryGameCreator, RecordingNotifier
 
+SLOW = '{"type": "correspondence", "days_per_move": 3}'
+
 POLICY = Policy(base_window=3.0, window_growth_per_second=0.5, max_window=50.0, backfill_seconds=15.0)
 GAMES = RulesCatalog()
 
@@ -240,7 +242,7 @@ async def test_a_player_in_a_live_game_cannot_queue_until_it_finishes(mm: Matchm
     await mm.enqueue(ask("a", player_counts=[2]))
     await mm.enqueue(ask("b", player_counts=[2]))
     (match,) = await mm.match_round("samurai")
-    with pytest.raises(PlayerBusy, match="already playing a live game") as refused:
+    with pytest.raises(PlayerBusy, match="already in a live game") as refused:
         await mm.enqueue(ask("a"))
     assert not refused.value.queued and "'a'" not in str(refused.value)
     seats = [{"player_id": s.player_id} for s in match.seats]
@@ -313,25 +315,29 @@ async def test_recent_waits_drive_the_estimate(mm: MatchmakingHandlers, clock: F
 # -- games against bots ----------------------------------------------------------------------
 
 
-def bots(player: str) -> Enqueue:
-    return Enqueue(player_id=player, game="samurai", player_counts=[2], bots_only=True, bot_level="random")
+def bots(player: str, clock: str = "") -> Enqueue:
+    return Enqueue(player_id=player, game="samurai", player_counts=[2], bots_only=True, bot_level="random",
+                   time_control_json=clock)
 
 
-async def start_and_leave(mm: MatchmakingHandlers, player: str) -> str:
-    await mm.enqueue(bots(player))
+async def start_and_leave(mm: MatchmakingHandlers, player: str, clock: str = "") -> str:
+    await mm.enqueue(bots(player, clock))
     (match,) = await mm.match_round("samurai")
     await mm.seat_abandoned({"game_id": match.game_id, "player_id": player})
     return match.game_id
 
 
-async def test_a_guest_who_left_a_bot_game_cannot_start_another_while_it_runs(
+async def test_a_guest_who_left_a_live_bot_game_holds_its_slot_and_quota_until_it_ends(
     mm: MatchmakingHandlers
 ) -> None:
     game_id = await start_and_leave(mm, "g-solo")
+    with pytest.raises(PlayerBusy, match="a seat left to a bot stays yours"):
+        await mm.enqueue(Enqueue(player_id="g-solo", game="samurai", player_counts=[2]))
     with pytest.raises(QuotaExceeded, match="at most 1 game against bots in progress"):
-        await mm.enqueue(bots("g-solo"))
-    people = await mm.enqueue(Enqueue(player_id="g-solo", game="samurai", player_counts=[2]))
-    assert people.ticket.state == "queued"
+        await mm.enqueue(bots("g-solo", SLOW))
+    people = await mm.enqueue(Enqueue(player_id="g-solo", game="samurai", player_counts=[2],
+                                      time_control_json=SLOW, bots_welcome=True))
+    assert people.ticket.state == "queued" and not people.ticket.bots_welcome  # people only, at the quota
     await mm.cancel(people.ticket.ticket_id, "g-solo")
     await mm.game_finished({"game_id": game_id, "game": "samurai", "outcome": {"winners": [0]},
                             "seats": [{"player_id": "g-solo"}, {"bot_level": "random"}]})
@@ -339,10 +345,10 @@ async def test_a_guest_who_left_a_bot_game_cannot_start_another_while_it_runs(
 
 
 async def test_the_bot_game_quota_is_per_guest_and_configurable(mm: MatchmakingHandlers) -> None:
-    await start_and_leave(mm, "g-one")
-    assert (await mm.enqueue(bots("g-two"))).ticket.state == "queued"
+    await start_and_leave(mm, "g-one", SLOW)
+    assert (await mm.enqueue(bots("g-two", SLOW))).ticket.state == "queued"
     mm.bot_games_per_player = 2
-    assert (await mm.enqueue(bots("g-one"))).ticket.state == "queued"
+    assert (await mm.enqueue(bots("g-one", SLOW))).ticket.state == "queued"
 
 
 def test_the_quota_refusal_is_resource_exhausted_which_the_gateway_answers_with_429() -> None:

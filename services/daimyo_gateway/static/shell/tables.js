@@ -128,6 +128,9 @@ function chosenOptions(form) {
 
 // -- the room --------------------------------------------------------------------------------
 
+const GUEST_FORM = `<form id="guest" class="row"><label for="name" style="margin:0">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required style="width:auto">` +
+  `<button class="primary" type="submit">Join as guest</button></form>`;
+
 /** @param {HTMLElement} root @param {ShellContext} ctx @param {string} code @param {() => void} reroute */
 export async function tableRoom(root, ctx, code, reroute) {
   const catalog = await loadAll();
@@ -163,6 +166,7 @@ class TableRoom {
   }
 
   async load() {
+    if (!session()) return this.showVisitor(); // the server shows a table to signed-in players only
     try { this.show(await get(`/api/tables/${encodeURIComponent(this.code)}`)); } catch (error) {
       clearInterval(this.poll);
       this.root.innerHTML = `<section class="card center" id="table-room"><h2>Private table</h2><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">Back to the lobby</a></section>`;
@@ -197,6 +201,13 @@ class TableRoom {
     if (focus) /** @type {HTMLElement | null} */ (this.root.querySelector(`#${focus}`))?.focus();
   }
 
+  // A visitor who opened the link sees only the way in: a name, then the seat (see join()).
+  showVisitor() {
+    clearInterval(this.poll);
+    this.root.innerHTML = `<section class="card center" id="table-room" data-state="visitor"><h2>Private table</h2>` +
+      `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${GUEST_FORM}<a class="button" href="#/">Back to the lobby</a></div></section>`;
+  }
+
   nameInput() { return /** @type {HTMLInputElement | null} */ (this.root.querySelector("#name")); }
 
   levelSelects() { return findAll(this.root, "select[data-seat]", HTMLSelectElement); }
@@ -221,8 +232,7 @@ class TableRoom {
     else state = "This table was closed by its host.";
     const actions = [];
     if (t.state === "open" && !seated) actions.push(session() ? `<button class="primary" data-table="join">Join this table</button>`
-      : `<form id="guest" class="row"><label for="name" style="margin:0">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required style="width:auto">` +
-        `<button class="primary" type="submit">Join as guest</button></form>`);
+      : GUEST_FORM);
     if (t.state === "open" && t.you_host && empty) actions.push(`<button data-table="bots">Seat bots in the empty seats</button>`);
     if (t.state === "open" && seated) actions.push(`<button data-table="leave">${t.you_host ? "Close the table" : "Leave the table"}</button>`);
     actions.push(`<a class="button" href="#/">Back to the lobby</a>`);
