@@ -92,6 +92,7 @@ class NewTicket:
     time_control_json: str
     rating: float  # mean mu of the players when they joined
     enqueued_at: float
+    casual: bool = False  # a guest's: sits with casual tickets only, never rated
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ class TicketRecord:
     game_id: str = ""
     seat: int = -1
     fill_now: bool = False  # the player asked for bots in the empty seats now
+    casual: bool = False  # a guest's ticket: its game is not rated
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
             bots_only=request.bots_only,
             display_name=request.display_name,
             time_control_json=request.time_control_json,
+            casual=request.casual,
         )
         return ticket_pb(await _answer(context, request, lambda: self._handlers.enqueue(command)))
 
@@ -117,7 +118,8 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> Any:
         table = NewTable(request.player_id, request.display_name, request.game, request.seats,
-                         {}, request.time_control_json, request.rated, request.spectators)
+                         {}, request.time_control_json, request.rated and not request.casual,
+                         request.spectators)
 
         async def create() -> Table:
             options = _json_object(request.options_json, "options_json")
@@ -130,7 +132,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
 
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> Any:
         call = lambda: self._handlers.join_table(  # noqa: E731
-            request.code, request.player_id, request.display_name)
+            request.code, request.player_id, request.display_name, request.casual)
         return self._table_pb(await _answer(context, request, call))
 
     async def SeatTableBots(self, request: pb.SeatTableBotsRequest, context: grpc.aio.ServicerContext) -> Any:

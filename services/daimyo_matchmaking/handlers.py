@@ -73,6 +73,7 @@ class Enqueue:
     bots_only: bool = False
     display_name: str = ""
     time_control_json: str = ""
+    casual: bool = False  # a guest's ticket (rated games need an account on every human seat)
 
 
 @dataclass(frozen=True)
@@ -158,10 +159,13 @@ class MatchmakingHandlers:
             raise NotFound("no table has that invitation code")
         return table
 
-    async def join_table(self, code: str, player_id: str, name: str) -> Table:
+    async def join_table(self, code: str, player_id: str, name: str, casual: bool = False) -> Table:
+        """`casual`: a guest, who may not sit at a rated table (rated games need accounts)."""
         if not player_id:
             raise InvalidRequest("player_id is required")
         table = await self.get_table(code)
+        if casual and table.rated:
+            raise Refused("account_needed: a rated table seats accounts only; sign up to join it")
         await self.allow(player_id, Wish(live=tables.live_table(table), bots=table.has_bots))
         return await self._change_table(code, tables.seat_guest(player_id, name[: tables.MAX_NAME]))
 
@@ -213,6 +217,7 @@ class MatchmakingHandlers:
             time_control_json=request.time_control_json,
             rating=statistics.fmean(r.mu for r in ratings),
             enqueued_at=self.clock.now(),
+            casual=request.casual,
         )
         await self.store.insert_ticket(ticket)
         log.info("ticket_enqueued", ticket_id=ticket.ticket_id, game=ticket.game, players=list(players))
@@ -232,7 +237,8 @@ class MatchmakingHandlers:
             bots_welcome=ticket.bots_welcome if ticket else bool(bots),
             bot_level=ticket.bot_level if ticket else (bots[0] if bots else ""),
             bots_only=ticket.bots_only if ticket else False,
-            display_name=name, time_control_json=match.time_control_json))
+            display_name=name, time_control_json=match.time_control_json,
+            casual=ticket.casual if ticket else False))
 
     async def cancel(self, ticket_id: str, player_id: str = "") -> TicketStatus:
         await self.store.cancel_ticket(ticket_id, player_id, self.clock.now())
@@ -390,6 +396,7 @@ class MatchmakingHandlers:
             time_control_json=first.time_control_json,
             formed_at=now,
             ticket_ids=tuple(w.ticket_id for w in plan.tickets),
+            rated=not any(tickets[w.ticket_id].casual for w in plan.tickets),
         )
 
     async def _create_game(self, match_id: str) -> MatchRecord | None:
@@ -466,6 +473,7 @@ def _waiting(ticket: TicketRecord) -> Waiting:
         bot_level=ticket.bot_level,
         time_control=ticket.time_control_json,
         fill_now=ticket.fill_now,
+        casual=ticket.casual,
     )
 
 

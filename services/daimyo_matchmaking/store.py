@@ -52,7 +52,7 @@ DEFAULT_SCHEMA = "daimyo_matchmaking"
 _TICKET_COLUMNS = """
     t.ticket_id, t.player_id, t.game, t.players, t.player_counts, t.bots_welcome, t.bots_only,
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
-    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
+    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now, t.casual
 """
 
 
@@ -131,8 +131,8 @@ class PostgresStore:
             await conn.execute(
                 """INSERT INTO tickets (ticket_id, player_id, game, players, player_counts, bots_welcome,
                        bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at,
-                       seen_at)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)""",
+                       seen_at, casual)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s)""",
                 (
                     ticket.ticket_id,
                     ticket.player_id,
@@ -147,6 +147,7 @@ class PostgresStore:
                     ticket.rating,
                     ticket.enqueued_at,
                     ticket.enqueued_at,
+                    ticket.casual,
                 ),
             )
             if ticket.display_name:
@@ -722,6 +723,7 @@ def _ticket(row: dict[str, Any]) -> TicketRecord:
         "closed_at",
         "match_id",
         "fill_now",
+        "casual",
     )
     return TicketRecord(
         **{k: row[k] for k in plain},
