@@ -7,6 +7,7 @@ in-memory store and a fake clock, and in the bench.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import uuid
@@ -58,6 +59,9 @@ from daimyo_matchmaking.rematch_handlers import Rematches
 from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
 from daimyo_matchmaking.tables import NewTable, Table
 
+LEAVES_FREE_PER_DAY = 2  # rated games one may leave to a bot in a day without waiting
+LEAVE_WAIT_SECONDS = 1800.0  # the wait after one more, doubling with each further leave
+DAY_SECONDS = 86_400.0
 log = structlog.get_logger("daimyo_matchmaking")
 
 @dataclass(frozen=True)
@@ -202,6 +206,8 @@ class MatchmakingHandlers:
         players, counts = self._validated(request)
         live = slot_for(request.time_control_json, "") == LIVE_SLOT
         held = await self.allow(request.player_id, Wish(queue=True, bots=request.bots_only, live=live))
+        if not (request.casual or request.bots_only):
+            await self._not_benched(players)
         welcome = request.bots_only or (request.bots_welcome and may_have_bots(held, self.quota))
         ratings = await self.store.ratings(request.game, players)
         ticket = NewTicket(
@@ -351,8 +357,24 @@ class MatchmakingHandlers:
         rated = finished.rated and (match is None or match.rated)  # a private table may be unrated
         rater = (lambda current: rate(current, ranks)) if rated else None
         applied = await self.store.record_finished_game(finished, rater)
+        leavers = [p for n, p in enumerate(finished.seats) if n in finished.abandoned and p]
+        if rated and leavers:
+            await self.store.record_leaves(finished.game_id, leavers, self.clock.now())
         log.info("game_finished", game_id=finished.game_id, rated=rated, duplicate=not applied)
         return applied
+
+    async def _not_benched(self, players: Sequence[str]) -> None:
+        """Refuses a rated ticket while one of its players waits out leaving rated games: more than
+        LEAVES_FREE_PER_DAY in a day cost LEAVE_WAIT_SECONDS after the last, doubling with each."""
+        now = self.clock.now()
+        for player in players:
+            left = await self.store.leaves_since(player, now - DAY_SECONDS)
+            over = len(left) - LEAVES_FREE_PER_DAY
+            if over > 0:
+                until = left[-1] + min(DAY_SECONDS, LEAVE_WAIT_SECONDS * 2 ** (over - 1))
+                if now < until:
+                    raise Refused(f"left_too_often: {len(left)} rated games left in a day; rated play "
+                                  f"resumes in {math.ceil(until - now)} s (casual and bot games are open)")
 
     # -- matching ----------------------------------------------------------------------------
 

@@ -339,6 +339,24 @@ class PostgresStore:
         known = {r["player_id"]: _rating(r) for r in rows}
         return [known.get(p, PlayerRating(p, game)) for p in players]
 
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        async with self._pool.connection() as conn:
+            for player in player_ids:
+                await conn.execute(
+                    "INSERT INTO rated_leaves (player_id, game_id, left_at) VALUES (%s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    (player, game_id, at),
+                )
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT left_at FROM rated_leaves WHERE player_id = %s AND left_at >= %s ORDER BY left_at",
+                (player_id, since),
+            )
+        return [float(r["left_at"]) for r in rows]
+
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         async with self._pool.connection() as conn:
             rows = await _all(

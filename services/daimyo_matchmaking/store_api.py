@@ -207,6 +207,14 @@ class MatchmakingStore(Protocol):
         """The ratings of `players` in `game` (defaults for newcomers), in the order given."""
         ...
 
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        """These players left rated game `game_id` to a bot (once per player and game)."""
+        ...
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        """When the player left rated games since `since`, oldest first."""
+        ...
+
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         """Rated players (at least one game) by conservative skill, then id."""
         ...

@@ -64,6 +64,7 @@ class _Rows:
     matches: dict[str, MatchRecord] = field(default_factory=dict)
     ratings: dict[tuple[str, str], PlayerRating] = field(default_factory=dict)  # (game, player)
     processed: set[str] = field(default_factory=set)
+    leaves: dict[tuple[str, str], float] = field(default_factory=dict)  # (player, game) → when
     rematches: dict[str, Rematch] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)  # by code
     held_tickets: set[str] = field(default_factory=set)
@@ -327,6 +328,13 @@ class InMemoryStore:
 
     async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
         return self._ratings(game, players)
+
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        for player in player_ids:
+            self._rows.leaves.setdefault((player, game_id), at)
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        return sorted(at for (p, _), at in self._rows.leaves.items() if p == player_id and at >= since)
 
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         rated = [r for (g, _), r in self._rows.ratings.items() if g == game and r.games > 0]

@@ -640,3 +640,18 @@ async def test_a_rematch_with_bots_starts_only_past_the_guard(store: Matchmaking
     with pytest.raises(QuotaExceeded):
         await store.rematches.start(stored, T0 + 1, at_most_one_bot_game)
     assert (await store.rematches.get("r-1")) == stored
+
+
+async def test_rated_leaves_count_once_per_game_and_read_back_from_a_time(store: MatchmakingStore) -> None:
+    await store.record_leaves("g1", ["ann", "ben"], T0)
+    await store.record_leaves("g1", ["ann"], T0 + 50)  # a redelivery changes nothing
+    await store.record_leaves("g2", ["ann"], T0 + 100)
+    assert await store.leaves_since("ann", T0) == [T0, T0 + 100]
+    assert await store.leaves_since("ann", T0 + 1) == [T0 + 100]
+    assert await store.leaves_since("cat", T0) == []
+
+
+async def test_a_casual_ticket_reads_back_casual(store: MatchmakingStore) -> None:
+    casual = replace(ticket("guest"), casual=True)
+    await queued(store, casual)
+    assert (await store.get_ticket(casual.ticket_id)).casual

@@ -447,3 +447,27 @@ async def test_a_guest_may_not_sit_at_a_rated_table_but_at_an_unrated_one(mm: Ma
     casual = await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", rated=False))
     joined = await mm.join_table(casual.code, "guest-1", "~Guest", casual=True)
     assert "guest-1" in joined.people
+
+
+async def test_leaving_several_rated_games_in_a_day_makes_the_next_rated_queue_wait(
+    mm: MatchmakingHandlers, clock: FakeClock
+) -> None:
+    from daimyo_matchmaking.handlers import LEAVE_WAIT_SECONDS, LEAVES_FREE_PER_DAY
+
+    for n in range(LEAVES_FREE_PER_DAY):
+        await mm.game_finished({**finished(f"g{n}", ["quitter", "bob"], [1]), "abandoned": [0]})
+    status = await mm.enqueue(ask("quitter", player_counts=[2]))  # two leaves: no wait yet
+    await mm.cancel(status.ticket.ticket_id, "quitter")
+    await mm.game_finished({**finished("g-last", ["quitter", "bob"], [1]), "abandoned": [0]})
+    with pytest.raises(Refused, match="left_too_often"):
+        await mm.enqueue(ask("quitter", player_counts=[2]))
+    casual = await mm.enqueue(ask("quitter", player_counts=[2], casual=True))  # casual play stays open
+    await mm.cancel(casual.ticket.ticket_id, "quitter")
+    clock.advance(LEAVE_WAIT_SECONDS + 1)
+    await mm.enqueue(ask("quitter", player_counts=[2]))
+
+
+async def test_a_leave_from_an_unrated_game_costs_nothing(mm: MatchmakingHandlers) -> None:
+    for n in range(5):
+        await mm.game_finished({**finished(f"g{n}", ["quitter", "bot:random"], [1]), "abandoned": [0]})
+    await mm.enqueue(ask("quitter", player_counts=[2]))
