@@ -3,6 +3,8 @@ game's leaderboard with what it counts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from daimyo_gateway.http_api.common import (
@@ -22,7 +24,9 @@ RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as t
     "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",
                 "private tables created as unrated"],
     "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
+    "provisional": "fewer than 10 rated games: the rating is shown as ?",
 }
+PROVISIONAL_GAMES = 10  # rated games before a rating stands on the leaderboard (fewer: "?")
 
 
 async def list_games(request: web.Request) -> web.Response:
@@ -47,8 +51,15 @@ async def my_games(request: web.Request) -> web.Response:
 async def leaderboard(request: web.Request) -> web.Response:
     limit = limit_query(request, 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings],
-                              **RATED_GAMES})
+    return web.json_response({"ratings": ranked(ratings), **RATED_GAMES})
+
+
+def ranked(ratings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Established ratings first, in the matchmaker's order; provisional ones (fewer than
+    PROVISIONAL_GAMES rated games) after them, marked so the client shows "?"."""
+    shown = [{**{k: v for k, v in r.items() if k != "player_id"},
+              "provisional": int(r.get("games", 0)) < PROVISIONAL_GAMES} for r in ratings]
+    return sorted(shown, key=lambda r: r["provisional"])
 
 
 def routes() -> list[web.RouteDef]:
