@@ -152,6 +152,19 @@ class MatchRecord:
 
 
 @dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating in one game just after a rated game (`game_id`) changed it."""
+
+    game_id: str
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
+
+
+@dataclass(frozen=True)
 class PlayerRating:
     """A player's OpenSkill rating in one game."""
 

@@ -161,6 +161,12 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
         rating = lambda: self._handlers.get_rating(request.player_id, request.game)  # noqa: E731
         return rating_pb(await _answer(context, request, rating))
 
+    async def RatingHistory(self, request: pb.RatingHistoryRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.rating_history(request.player_id, request.game, request.limit)  # noqa: E731
+        points = await _answer(context, request, call)
+        return pb.RatingHistoryResponse(points=[
+            pb.RatingPoint(game_id=p.game_id, mu=p.mu, sigma=p.sigma, ordinal=p.ordinal) for p in points])
+
 
 def ticket_pb(status: TicketStatus) -> pb.Ticket:
     t = status.ticket

@@ -39,6 +39,7 @@ from daimyo_matchmaking.domain import (
     NewTicket,
     NotFound,
     PlayerRating,
+    RatingPoint,
     Refused,
     SeatSpec,
     TicketRecord,
@@ -338,6 +339,12 @@ class MatchmakingHandlers:
             raise InvalidRequest("player_id is required")
         self.catalog.player_counts(game)
         return (await self.store.ratings(game, [player_id]))[0]
+
+    async def rating_history(self, player_id: str, game: str, limit: int = 50) -> list[RatingPoint]:
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        self.catalog.player_counts(game)
+        return await self.store.rating_history(game, player_id, max(1, min(limit or 50, 200)))
 
     async def seat_abandoned(self, data: dict[str, Any]) -> bool:
         """A player left their seat to a bot. They keep the game's slot until it ends (the bots

@@ -36,6 +36,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    RatingPoint,
     SeatSpec,
     TicketNotCancellable,
     TicketNotFound,
@@ -357,6 +358,16 @@ class PostgresStore:
             )
         return [float(r["left_at"]) for r in rows]
 
+    async def rating_history(self, game: str, player_id: str, limit: int) -> list[RatingPoint]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT game_id, mu, sigma FROM rating_history WHERE player_id = %s AND game = %s "
+                "ORDER BY position DESC LIMIT %s",
+                (player_id, game, limit),
+            )
+        return [RatingPoint(**r) for r in reversed(rows)]
+
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         async with self._pool.connection() as conn:
             rows = await _all(
@@ -385,6 +396,11 @@ class PostgresStore:
                 current = await _lock_ratings(conn, finished.game, finished.players)
                 for rating in rate(current):
                     await _save_rating(conn, rating)
+                    await conn.execute(
+                        "INSERT INTO rating_history (game, player_id, game_id, mu, sigma) "
+                        "VALUES (%s, %s, %s, %s, %s)",
+                        (rating.game, rating.player_id, game_id, rating.mu, rating.sigma),
+                    )
             return True
 
 

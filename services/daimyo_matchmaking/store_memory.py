@@ -30,6 +30,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    RatingPoint,
     SeatSpec,
     TicketNotCancellable,
     TicketNotFound,
@@ -65,6 +66,7 @@ class _Rows:
     ratings: dict[tuple[str, str], PlayerRating] = field(default_factory=dict)  # (game, player)
     processed: set[str] = field(default_factory=set)
     leaves: dict[tuple[str, str], float] = field(default_factory=dict)  # (player, game) → when
+    history: list[tuple[str, str, RatingPoint]] = field(default_factory=list)  # (game, player, point)
     rematches: dict[str, Rematch] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)  # by code
     held_tickets: set[str] = field(default_factory=set)
@@ -352,7 +354,13 @@ class InMemoryStore:
             rows.matches[match.match_id] = replace(match, state="finished")
         if rate is not None:
             self._save_ratings(current, rated)
+            rows.history += [(r.game, r.player_id, RatingPoint(finished.game_id, r.mu, r.sigma))
+                             for r in rated]
         return True
+
+    async def rating_history(self, game: str, player_id: str, limit: int) -> list[RatingPoint]:
+        points = [p for g, who, p in self._rows.history if g == game and who == player_id]
+        return points[-limit:] if limit > 0 else []
 
     def _ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
         return [self._rows.ratings.get((game, p), PlayerRating(p, game)) for p in players]

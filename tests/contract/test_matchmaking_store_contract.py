@@ -655,3 +655,18 @@ async def test_a_casual_ticket_reads_back_casual(store: MatchmakingStore) -> Non
     casual = replace(ticket("guest"), casual=True)
     await queued(store, casual)
     assert (await store.get_ticket(casual.ticket_id)).casual
+
+
+async def test_each_rated_game_adds_a_point_to_its_players_rating_history(store: MatchmakingStore) -> None:
+    from daimyo_matchmaking.domain import PlayerRating
+
+    def bump(current: list[PlayerRating]) -> list[PlayerRating]:
+        return [replace(r, mu=r.mu + 1, games=r.games + 1) for r in current]
+
+    await store.record_finished_game(finished("g1", "ann", "ben"), bump)
+    await store.record_finished_game(finished("g2", "ann", "ben"), bump)
+    await store.record_finished_game(finished("g3", "ann", "ben"), None)  # unrated: no point
+    history = await store.rating_history("samurai", "ann", 10)
+    assert [p.game_id for p in history] == ["g1", "g2"]
+    assert history[1].mu == history[0].mu + 1
+    assert [p.game_id for p in await store.rating_history("samurai", "ann", 1)] == ["g2"]
