@@ -182,6 +182,10 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
         return account_pb(await self.h.account(request.player_id))
 
     @refusals
+    async def FindByName(self, request: Any, context: Any) -> pb.Account:
+        return account_pb(await self.h.find_by_name(request.name))
+
+    @refusals
     async def Rename(self, request: Any, context: Any) -> pb.Account:
         return account_pb(await self.h.rename(request.player_id, request.name))
 

@@ -152,6 +152,13 @@ class AccountsHandlers:
             raise Refused("not_found", "no such player")
         return found
 
+    async def find_by_name(self, raw_name: str) -> Account:
+        keys = _name_keys(raw_name)
+        holder = await self.store.holder_of(keys) if keys else None
+        if holder is None:
+            raise Refused("not_found", "nobody has that name")
+        return await self.account(holder)
+
     async def display_names(self, player_ids: Sequence[str]) -> dict[str, str]:
         return await self.store.display_names(list(player_ids)[:500])
 

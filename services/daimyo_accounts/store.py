@@ -192,6 +192,16 @@ class AccountsStore:
             )
         return not row or row["n"] == 0
 
+    async def holder_of(self, keys: Sequence[str]) -> str | None:
+        """The player whose current name has one of `keys`."""
+        async with self._pool.connection() as conn:
+            row = await _one(
+                conn,
+                "SELECT player_id FROM name_keys WHERE key = ANY(%s) AND held_until IS NULL LIMIT 1",
+                (list(keys),),
+            )
+        return row["player_id"] if row else None
+
     async def password_by_name(self, keys: Sequence[str]) -> tuple[str, str] | None:
         """(player id, password hash) of the account currently named by one of `keys`."""
         async with self._pool.connection() as conn:

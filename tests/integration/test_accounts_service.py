@@ -90,6 +90,14 @@ async def test_names_that_look_alike_are_one_name(accounts: AccountsHandlers) ->
         )
 
 
+async def test_an_account_is_found_by_its_name_however_it_is_written(accounts: AccountsHandlers) -> None:
+    player_id = await guest_with_password(accounts, "Pope1")
+    assert (await accounts.find_by_name("POPEI")).player_id == player_id
+    await refused("not_found", accounts.find_by_name("Nobody"))
+    await accounts.create_guest("Hidden", "test")
+    await refused("not_found", accounts.find_by_name("Hidden"))  # a guest has no public name
+
+
 async def test_blank_bot_and_guest_marked_names_are_refused(accounts: AccountsHandlers) -> None:
     guest = await accounts.create_guest("x", "test")
     for name, code in (
