@@ -42,7 +42,8 @@ CODES = {
     "not_an_account": "failed_precondition", "rename_too_soon": "failed_precondition",
     "too_many_passkeys": "failed_precondition", "last_credential": "failed_precondition",
     "challenge_expired": "failed_precondition", "email_invalid": "invalid_argument",
-    "link_expired": "failed_precondition",
+    "link_expired": "failed_precondition", "blocked": "failed_precondition",
+    "too_many_friends": "failed_precondition", "too_many_blocks": "failed_precondition",
     # who you are
     "sign_in_failed": "unauthenticated", "session_ended": "unauthenticated",
     "not_found": "not_found", "rate_limited": "resource_exhausted",

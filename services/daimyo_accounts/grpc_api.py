@@ -212,6 +212,30 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
         return pb.SessionList(sessions=[session_pb(s) for s in ended])
 
     @refusals
+    async def Follow(self, request: Any, context: Any) -> pb.Relations:
+        return pb.Relations(**await self.h.follow(request.player_id, request.other_id))
+
+    @refusals
+    async def Unfollow(self, request: Any, context: Any) -> pb.Relations:
+        return pb.Relations(**await self.h.unfollow(request.player_id, request.other_id))
+
+    @refusals
+    async def Block(self, request: Any, context: Any) -> pb.Relations:
+        return pb.Relations(**await self.h.block(request.player_id, request.other_id))
+
+    @refusals
+    async def Unblock(self, request: Any, context: Any) -> pb.Relations:
+        return pb.Relations(**await self.h.unblock(request.player_id, request.other_id))
+
+    @refusals
+    async def GetRelations(self, request: Any, context: Any) -> pb.Relations:
+        return pb.Relations(**await self.h.relations(request.player_id))
+
+    @refusals
+    async def Blocked(self, request: Any, context: Any) -> pb.BlockedAnswer:
+        return pb.BlockedAnswer(blocked=await self.h.blocked(request.player_id, request.other_id))
+
+    @refusals
     async def ExportAccount(self, request: Any, context: Any) -> pb.Export:
         return pb.Export(json=json.dumps(await self.h.export(request.player_id), default=_plain))
 

@@ -41,6 +41,7 @@ from daimyo_kit import names
 
 Clock = Callable[[], datetime]
 TOUCH_AFTER = timedelta(seconds=60)  # a session's last-seen time is written at most this often
+MAX_RELATIONS = 500  # players one may follow, and block
 
 
 def utc_now() -> datetime:
@@ -288,6 +289,38 @@ class AccountsHandlers:
 
     def _link_expiry(self) -> datetime:
         return self.clock() + timedelta(minutes=self.rules.link_minutes)
+
+    # -- friends and blocks --------------------------------------------------------------------------
+
+    async def follow(self, player_id: str, other_id: str) -> dict[str, list[str]]:
+        self._other(player_id, other_id)
+        await self.account(player_id)
+        await self.store.follow(player_id, other_id, self.clock(), MAX_RELATIONS)
+        return await self.store.relations(player_id)
+
+    async def unfollow(self, player_id: str, other_id: str) -> dict[str, list[str]]:
+        await self.store.unfollow(player_id, other_id)
+        return await self.store.relations(player_id)
+
+    async def block(self, player_id: str, other_id: str) -> dict[str, list[str]]:
+        self._other(player_id, other_id)
+        await self.store.block(player_id, other_id, self.clock(), MAX_RELATIONS)
+        return await self.store.relations(player_id)
+
+    async def unblock(self, player_id: str, other_id: str) -> dict[str, list[str]]:
+        await self.store.unblock(player_id, other_id)
+        return await self.store.relations(player_id)
+
+    async def relations(self, player_id: str) -> dict[str, list[str]]:
+        return await self.store.relations(player_id)
+
+    async def blocked(self, player_id: str, other_id: str) -> bool:
+        return await self.store.blocked_either_way(player_id, other_id)
+
+    @staticmethod
+    def _other(player_id: str, other_id: str) -> None:
+        if not other_id or other_id == player_id:
+            raise Refused("malformed", "name another player")
 
     # -- the player's own data ------------------------------------------------------------------------
 

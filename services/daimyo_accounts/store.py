@@ -446,6 +446,83 @@ class AccountsStore:
             )
             return await _revoke_all(conn, player_id, now)
 
+    # -- friends and blocks ------------------------------------------------------------------------
+
+    async def follow(self, player_id: str, other_id: str, now: datetime, limit: int) -> None:
+        async with self._tx() as conn:
+            other = await _one(
+                conn, "SELECT guest, deleted_at FROM players WHERE player_id = %s", (other_id,)
+            )
+            if other is None or other["guest"] or other["deleted_at"] is not None:
+                raise Refused("not_found", "only an account can be followed")
+            if await _blocked_either_way(conn, player_id, other_id):
+                raise Refused("blocked", "a block stands between you")
+            count = await _one(conn, "SELECT count(*) AS n FROM follows WHERE player_id = %s", (player_id,))
+            if count and count["n"] >= limit:
+                raise Refused("too_many_friends", f"one follows at most {limit} players")
+            await conn.execute(
+                "INSERT INTO follows (player_id, followed_id, since) VALUES (%s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                (player_id, other_id, now),
+            )
+
+    async def unfollow(self, player_id: str, other_id: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "DELETE FROM follows WHERE player_id = %s AND followed_id = %s", (player_id, other_id)
+            )
+
+    async def block(self, player_id: str, other_id: str, now: datetime, limit: int) -> None:
+        async with self._tx() as conn:
+            if await _one(conn, "SELECT 1 AS ok FROM players WHERE player_id = %s", (other_id,)) is None:
+                raise Refused("not_found", "no such player")
+            count = await _one(conn, "SELECT count(*) AS n FROM blocks WHERE player_id = %s", (player_id,))
+            if count and count["n"] >= limit:
+                raise Refused("too_many_blocks", f"one blocks at most {limit} players")
+            await conn.execute(
+                "INSERT INTO blocks (player_id, blocked_id, since) VALUES (%s, %s, %s) "
+                "ON CONFLICT DO NOTHING",
+                (player_id, other_id, now),
+            )
+            await conn.execute(
+                "DELETE FROM follows WHERE (player_id = %s AND followed_id = %s) "
+                "OR (player_id = %s AND followed_id = %s)",
+                (player_id, other_id, other_id, player_id),
+            )
+
+    async def unblock(self, player_id: str, other_id: str) -> None:
+        async with self._tx() as conn:
+            await conn.execute(
+                "DELETE FROM blocks WHERE player_id = %s AND blocked_id = %s", (player_id, other_id)
+            )
+
+    async def relations(self, player_id: str) -> dict[str, list[str]]:
+        async with self._pool.connection() as conn:
+            following = await _all(
+                conn,
+                "SELECT followed_id AS id FROM follows WHERE player_id = %s ORDER BY since",
+                (player_id,),
+            )
+            followers = await _all(
+                conn,
+                "SELECT player_id AS id FROM follows WHERE followed_id = %s ORDER BY since",
+                (player_id,),
+            )
+            blocked = await _all(
+                conn,
+                "SELECT blocked_id AS id FROM blocks WHERE player_id = %s ORDER BY since",
+                (player_id,),
+            )
+        return {
+            "following": [r["id"] for r in following],
+            "followers": [r["id"] for r in followers],
+            "blocked": [r["id"] for r in blocked],
+        }
+
+    async def blocked_either_way(self, player_id: str, other_id: str) -> bool:
+        async with self._pool.connection() as conn:
+            return await _blocked_either_way(conn, player_id, other_id)
+
     # -- the player's own data ----------------------------------------------------------------------
 
     async def export(self, player_id: str) -> dict[str, Any]:
@@ -537,6 +614,16 @@ async def _insert_session(conn: Conn, session: Session) -> None:
             session.last_seen_at,
         ),
     )
+
+
+async def _blocked_either_way(conn: Conn, a: str, b: str) -> bool:
+    row = await _one(
+        conn,
+        "SELECT 1 AS blocked FROM blocks WHERE (player_id = %s AND blocked_id = %s) "
+        "OR (player_id = %s AND blocked_id = %s) LIMIT 1",
+        (a, b, b, a),
+    )
+    return row is not None
 
 
 async def _insert_email_token(

@@ -277,3 +277,21 @@ async def test_a_refusal_over_grpc_carries_its_code(stub: accounts_pb2_grpc.Acco
     with pytest.raises(grpc.aio.AioRpcError) as ended:
         await stub.CheckSession(pb.CheckSessionRequest(session_id="nope", token_id="nope"))
     assert ended.value.code() == grpc.StatusCode.UNAUTHENTICATED
+
+
+async def test_an_account_follows_accounts_and_a_block_ends_follows_both_ways(
+        accounts: AccountsHandlers) -> None:
+    ann, ben = await guest_with_password(accounts, "Ann1"), await guest_with_password(accounts, "Ben1")
+    guest = await accounts.create_guest("Cat", "test")
+    await refused("not_found", accounts.follow(ann, guest.account.player_id))  # guests have no friends list
+    assert (await accounts.follow(ann, ben))["following"] == [ben]
+    await accounts.follow(ben, ann)
+    assert (await accounts.relations(ann))["followers"] == [ben]
+    assert not await accounts.blocked(ann, ben)
+    relations = await accounts.block(ben, ann)
+    assert relations == {"following": [], "followers": [], "blocked": [ann]}
+    assert await accounts.blocked(ann, ben) and await accounts.blocked(ben, ann)
+    await refused("blocked", accounts.follow(ann, ben))
+    await accounts.unblock(ben, ann)
+    assert not await accounts.blocked(ann, ben)
+    await refused("malformed", accounts.follow(ann, ann))
