@@ -26,7 +26,9 @@ ACCOUNT_STATUS = {
     "passkey_invalid": 400, "origin_not_allowed": 400,
     "name_taken": 409, "not_a_guest": 409, "not_an_account": 409, "rename_too_soon": 409,
     "too_many_passkeys": 409, "last_credential": 409, "challenge_expired": 409,
-    "sign_in_failed": 401, "session_ended": 401,
+    "sign_in_failed": 401, "session_ended": 401, "email_invalid": 400, "link_expired": 409,
+    "blocked": 403, "too_many_friends": 409, "too_many_blocks": 409,
+    "account_needed": 403, "left_too_often": 429,  # matchmaking's (grpc_clients.OWN_CODES)
 }
 """The accounts service's refusals, each a 4xx (the gateway's own codes are in app.HTTP_STATUS)."""
 
