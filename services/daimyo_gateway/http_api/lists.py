@@ -17,6 +17,7 @@ from daimyo_gateway.http_api.common import (
     player,
 )
 from daimyo_gateway.http_api.games import game_json
+from daimyo_gateway.names import current
 from daimyo_gateway.ports import ServiceError
 
 RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
@@ -37,7 +38,8 @@ async def list_games(request: web.Request) -> web.Response:
     games = await request.app[GAME_PORT].list_games(
         who.player_id if mine and who else "", flag(request, "live"), flag(request, "finished"),
         limit_query(request, 30))
-    return web.json_response({"games": [game_json(g, who) for g in games]})
+    names = await current(request, (s.player_id for g in games for s in g.seats))
+    return web.json_response({"games": [game_json(g, who, names) for g in games]})
 
 
 async def my_games(request: web.Request) -> web.Response:
