@@ -15,7 +15,15 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway.accounts import AccountsPort, Identity, session_ids
-from daimyo_gateway.http_api.common import QUOTAS, SIGNER, STATIC_DIR, address, json_body, player, take_quota
+from daimyo_gateway.http_api.common import (
+    QUOTAS,
+    SIGNER,
+    STATIC_DIR,
+    address,
+    json_body,
+    player,
+    take_quota,
+)
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import InvalidToken, Player
@@ -184,6 +192,46 @@ async def refresh(request: web.Request) -> web.Response:
     return signed_in(request, found)
 
 
+# -- email ---------------------------------------------------------------------------------------------
+
+
+async def set_email(request: web.Request) -> web.Response:
+    """The account's address; a link to verify it is mailed (or logged, without SMTP)."""
+    who, body = player(request), await json_body(request)
+    answer = await request.app[ACCOUNTS].call(
+        "SetEmail", player_id=who.player_id, address=text(body, "address")
+    )
+    return web.json_response(answer)
+
+
+async def verify_email(request: web.Request) -> web.Response:
+    body = await json_body(request)
+    return web.json_response(
+        await request.app[ACCOUNTS].call("VerifyEmail", token=text(body, "token")[:200])
+    )
+
+
+async def forgot_password(request: web.Request) -> web.Response:
+    """Mails a reset link if the name has an account with a verified address; answers the same
+    whether or not it does."""
+    _sign_in_quota(request)
+    body = await json_body(request)
+    await request.app[ACCOUNTS].call(
+        "RequestPasswordReset", name=text(body, "name")[:200], address=address(request)
+    )
+    return web.json_response({"sent_if_known": True})
+
+
+async def reset_password(request: web.Request) -> web.Response:
+    """A new password from a reset link; every session of the account ends everywhere."""
+    body = await json_body(request)
+    answer = await request.app[ACCOUNTS].call(
+        "ResetPassword", token=text(body, "token")[:200], password=text(body, "password")[:1024]
+    )
+    await request.app[SESSION_CHECK].revoke(session_ids(answer))
+    return web.json_response({"reset": True})
+
+
 # -- sessions ----------------------------------------------------------------------------------------
 
 
@@ -230,6 +278,10 @@ def routes() -> list[web.RouteDef]:
         web.get("/api/account/sessions", sessions),
         web.delete("/api/account/sessions/{session_id}", end_session),
         web.post("/api/account/sessions/end-all", end_everywhere),
+        web.post("/api/account/email", set_email),
+        web.post("/api/account/email/verify", verify_email),
+        web.post("/api/account/password/forgot", forgot_password),
+        web.post("/api/account/password/reset", reset_password),
         web.get("/account", page),
     ]
 

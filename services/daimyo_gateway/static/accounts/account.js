@@ -45,7 +45,53 @@ async function render() {
   $("settings").hidden = guest;
   $("who").textContent = !account ? t("accounts-signed-out")
     : t(account.guest ? "accounts-who-guest" : "accounts-who-account", { name: account.display_name });
-  if (!guest) await Promise.all([showSessions(), showPasskeys()]);
+  if (!guest) {
+    $("email-state").textContent = !account.email ? t("accounts-email-none")
+      : t(account.email_verified ? "accounts-email-verified" : "accounts-email-unverified", { address: account.email });
+    /** @type {HTMLAnchorElement} */ ($("my-profile")).href = `/players/${encodeURIComponent(account.name)}`;
+    await Promise.all([showSessions(), showPasskeys(), showFriends()]);
+  }
+}
+
+async function showFriends() {
+  const { following } = await get("/api/account/relations");
+  $("following").replaceChildren(...following.map((/** @type {string} */ friend) => {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/players/${encodeURIComponent(friend)}`;
+    link.textContent = friend || t("accounts-deleted-player");
+    item.append(link);
+    return item;
+  }));
+}
+
+/** What a mailed link in the address asks: confirm an email, or choose a new password. */
+async function followLink() {
+  const [kind, token] = location.hash.slice(1).split("=");
+  if (!token) return;
+  history.replaceState(null, "", location.pathname);
+  if (kind === "verify") {
+    await call("POST", "/api/account/email/verify", { token });
+    say("accounts-email-confirmed");
+  } else if (kind === "reset") {
+    $("reset").hidden = false;
+    $("reset-form").addEventListener("submit", guarded(async () => {
+      await call("POST", "/api/account/password/reset", { token, password: value("reset-password") });
+      $("reset").hidden = true;
+      say("accounts-reset-done");
+    }));
+  }
+}
+
+async function download() {
+  const me = session();
+  const response = await fetch("/api/account/export", { headers: { Authorization: `Bearer ${me ? me.token : ""}` } });
+  if (!response.ok) throw new ApiError(response.status, { code: "unavailable", args: {}, message: "" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = "daimyo-export.json";
+  link.click();
+  URL.revokeObjectURL(link.href);
 }
 
 async function showSessions() {
@@ -133,6 +179,23 @@ function wire() {
     say("accounts-signed-out");
     await render();
   }));
+  $("email-form").addEventListener("submit", guarded(async () => {
+    await call("POST", "/api/account/email", { address: value("email") });
+    say("accounts-email-sent");
+    await render();
+  }));
+  $("forgot-password").addEventListener("click", guarded(async () => {
+    await call("POST", "/api/account/password/forgot", { name: value("sign-in-name") });
+    say("accounts-forgot-sent");
+  }));
+  $("export").addEventListener("click", guarded(download));
+  $("delete-account").addEventListener("click", guarded(async () => {
+    if (!confirm(t("accounts-delete-confirm"))) return;
+    await call("POST", "/api/account/delete", {});
+    forget();
+    say("accounts-deleted");
+    await render();
+  }));
   $("end-everywhere").addEventListener("click", guarded(async () => {
     await call("POST", "/api/account/sessions/end-all", {});
     forget();
@@ -145,4 +208,5 @@ await startI18n(["/static/shell/", "/static/accounts/"]);
 localize(document.body);
 document.title = t("accounts-title");
 wire();
+await followLink().catch(refused);
 await render();
