@@ -14,8 +14,10 @@ import structlog
 from aiohttp import web
 
 from daimyo_bus import Bus
+from daimyo_gateway.connections import ConnectionGuard, EdgeRunner
 from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
+from daimyo_gateway.http_api.common import QUOTAS
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Limits
 from daimyo_gateway.online import Online
@@ -41,7 +43,7 @@ class Draining:
 @dataclass
 class RunningGateway:
     url: str
-    runner: web.AppRunner
+    runner: EdgeRunner
     bus: Bus
     channels: list[grpc.aio.Channel]
     draining: Draining = field(default_factory=Draining)
@@ -88,7 +90,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
                      presence=presence, limits=limits, online=online, **app_options)
-    runner = web.AppRunner(app, access_log=None, shutdown_timeout=2.0)
+    runner = EdgeRunner(app, ConnectionGuard(limits, app[QUOTAS].edge.proxies), access_log=None,
+                        shutdown_timeout=2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, config.http_port if port is None else port)
     await site.start()

@@ -9,6 +9,7 @@ import globals from "globals";
 const CLIENT = "services/daimyo_gateway";
 
 export default [
+  { ignores: [`${CLIENT}/static/vendor/**`] }, // third-party code, vendored unchanged
   js.configs.recommended,
   {
     files: [`${CLIENT}/static/**/*.js`],

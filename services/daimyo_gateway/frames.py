@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import uuid
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, cast
@@ -126,6 +127,9 @@ def parse_frame(text: str) -> Frame:
         raise BadFrame(f"not JSON: {e}") from None
     if not isinstance(data, dict):
         raise BadFrame("a frame is a JSON object with a 'type'")
+    if _SURROGATE_ESCAPE.search(text) and _has_lone_surrogate(data):
+        raise BadFrame("a frame's strings must be valid Unicode: a lone surrogate (\\ud800-\\udfff) is "
+                       "not a character", args={"field": "text"})
     ref = _ref(data.get("ref"))
     _check_version(data, ref)
     kind = data.get("type")
@@ -138,6 +142,19 @@ def parse_frame(text: str) -> Frame:
     except BadFrame as e:
         raise BadFrame(str(e), ref, e.code, e.arguments) from None
     return frame
+
+
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")  # how JSON spells half of a UTF-16 pair
+
+
+def _has_lone_surrogate(data: Any) -> bool:
+    """A pair (an emoji written as two escapes) decodes to one character; half of one stays a
+    surrogate, which nothing downstream can encode (gRPC, the log, the frame echoing a ref)."""
+    try:
+        json.dumps(data, ensure_ascii=False).encode()
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _check_version(data: dict[str, Any], ref: Any) -> None:

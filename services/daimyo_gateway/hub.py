@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 
 from nats.aio.subscription import Subscription
 
@@ -26,7 +26,7 @@ class Hub:
         self._bus = bus
         self._listeners: dict[str, set[Listener]] = {}
         self._subscriptions: dict[str, Subscription] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
+        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}  # a subject's lock and its users
         self._connection_watchers: set[ConnectionWatcher] = set()
         bus.watch_connection(self._connection_changed)
 
@@ -46,8 +46,24 @@ class Hub:
     def subjects(self) -> int:
         return len(self._subscriptions)
 
+    @contextlib.asynccontextmanager
+    async def _locked(self, subject: str) -> AsyncIterator[None]:
+        """The subject's lock, forgotten once nobody holds or awaits it (a lock per player ever
+        seen would grow with every socket that ever opened)."""
+        lock, users = self._locks.get(subject) or (asyncio.Lock(), 0)
+        self._locks[subject] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[subject]
+            if users == 1:
+                del self._locks[subject]
+            else:
+                self._locks[subject] = (lock, users - 1)
+
     async def add(self, subject: str, listener: Listener) -> None:
-        async with self._locks.setdefault(subject, asyncio.Lock()):
+        async with self._locked(subject):
             self._listeners.setdefault(subject, set()).add(listener)
             if subject not in self._subscriptions:
                 self._subscriptions[subject] = await self._bus.subscribe(subject, self._deliver)
@@ -55,7 +71,7 @@ class Hub:
                     await self._bus.flush()  # the subscription is live on the server before we resync
 
     async def remove(self, subject: str, listener: Listener) -> None:
-        async with self._locks.setdefault(subject, asyncio.Lock()):
+        async with self._locked(subject):
             listeners = self._listeners.get(subject, set())
             listeners.discard(listener)
             if listeners or subject not in self._subscriptions:

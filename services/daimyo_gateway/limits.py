@@ -15,6 +15,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
+from urllib.parse import urlsplit
 
 MAX_TRACKED_KEYS = 10_000
 Clock = Callable[[], float]
@@ -35,12 +36,26 @@ class Limits:
     ws_auth_seconds: float = 10.0  # to send the first frame, `auth {token}`
     ws_sockets_per_player: int = 8
     ws_unauthenticated_per_address: int = 16  # sockets opened but not yet authenticated
+    ws_sockets_per_address: int = 64  # open sockets of one address (IPv6: /64), visitors included
+    ws_new_sockets_per_second: float = 4.0  # per address, refilled continuously
+    ws_new_socket_burst: int = 32
+    ws_player_new_sockets_per_minute: float = 30.0  # per player: reconnects are paced
+    ws_read_bytes_per_second: int = 256 * 1024  # read from one address's (and one player's) sockets
+    ws_read_bytes_burst: int = 1 << 20
+    ws_heartbeat_seconds: float = 25.0  # ping; a socket silent for half of it after a ping is closed
+    http_connections_per_address: int = 128  # TCP connections of one peer, sockets included
+    http_requests_per_second: float = 20.0  # per address, refilled continuously
+    http_request_burst: int = 200  # a first page load fetches every static module at once
+    http_header_seconds: float = 10.0  # from a request's first byte to the end of its headers
+    http_body_seconds: float = 10.0  # to send a request's body (at most 64 KiB)
+    http_idle_seconds: float = 30.0  # a kept-alive connection waiting for its next request
+    bad_input_logs_per_minute: float = 6.0  # log lines about one address's malformed input
     guest_signins_per_minute: float = 20.0  # per address (IPv6: per /64)
     enqueues_per_minute: float = 10.0  # per player
     token_lifetime_seconds: int = 24 * 3600  # re-issued once past half its life
     reveal_cache_entries: int = 256  # reveal-all replays kept, by (game, version)
     max_list_limit: int = 100  # `limit` above this is capped
-    trusted_proxy_hops: int = 0  # proxies in front whose X-Forwarded-For entries are believed
+    trusted_proxies: str = ""  # comma-separated networks (CIDR) of the proxies in front
     allowed_origins: str = ""  # comma-separated origins for /ws; empty: same origin only
 
     @classmethod
@@ -50,7 +65,13 @@ class Limits:
             raw = env.get(VARIABLES[f.name], "")
             if raw != "":
                 values[f.name] = _parse(VARIABLES[f.name], raw, type(getattr(cls(), f.name)))
-        return cls(**values)  # type: ignore[arg-type]
+        limits = cls(**values)  # type: ignore[arg-type]
+        parse_networks(limits.trusted_proxies)  # a typo is named at start, not ignored
+        for origin in limits.origins:
+            if origin_of(origin) is None:
+                raise ValueError(f"DAIMYO_ALLOWED_ORIGINS must list origins such as https://play.example, "
+                                 f"got {origin!r}")
+        return limits
 
     @property
     def origins(self) -> frozenset[str]:
@@ -69,12 +90,26 @@ VARIABLES = {
     "ws_auth_seconds": "DAIMYO_WS_AUTH_SECONDS",
     "ws_sockets_per_player": "DAIMYO_WS_SOCKETS_PER_PLAYER",
     "ws_unauthenticated_per_address": "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS",
+    "ws_sockets_per_address": "DAIMYO_WS_SOCKETS_PER_ADDRESS",
+    "ws_new_sockets_per_second": "DAIMYO_WS_NEW_SOCKETS_PER_SECOND",
+    "ws_new_socket_burst": "DAIMYO_WS_NEW_SOCKET_BURST",
+    "ws_player_new_sockets_per_minute": "DAIMYO_WS_PLAYER_NEW_SOCKETS_PER_MINUTE",
+    "ws_read_bytes_per_second": "DAIMYO_WS_READ_BYTES_PER_SECOND",
+    "ws_read_bytes_burst": "DAIMYO_WS_READ_BYTES_BURST",
+    "ws_heartbeat_seconds": "DAIMYO_WS_HEARTBEAT_SECONDS",
+    "http_connections_per_address": "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS",
+    "http_requests_per_second": "DAIMYO_HTTP_REQUESTS_PER_SECOND",
+    "http_request_burst": "DAIMYO_HTTP_REQUEST_BURST",
+    "http_header_seconds": "DAIMYO_HTTP_HEADER_SECONDS",
+    "http_body_seconds": "DAIMYO_HTTP_BODY_SECONDS",
+    "http_idle_seconds": "DAIMYO_HTTP_IDLE_SECONDS",
+    "bad_input_logs_per_minute": "DAIMYO_BAD_INPUT_LOGS_PER_MINUTE",
     "guest_signins_per_minute": "DAIMYO_GUEST_SIGNINS_PER_MINUTE",
     "enqueues_per_minute": "DAIMYO_ENQUEUES_PER_MINUTE",
     "token_lifetime_seconds": "DAIMYO_TOKEN_LIFETIME_SECONDS",
     "reveal_cache_entries": "DAIMYO_REVEAL_CACHE_ENTRIES",
     "max_list_limit": "DAIMYO_MAX_LIST_LIMIT",
-    "trusted_proxy_hops": "DAIMYO_TRUSTED_PROXY_HOPS",
+    "trusted_proxies": "DAIMYO_TRUSTED_PROXIES",
     "allowed_origins": "DAIMYO_ALLOWED_ORIGINS",
 }
 """Each field's environment variable, written out so the configuration table's test sees it."""
@@ -107,6 +142,10 @@ class TokenBucket:
         self._tokens -= 1
         return True
 
+    def full(self) -> bool:
+        """Refilled to its burst: no different from a new bucket."""
+        return self._tokens + (self._clock() - self._at) * self._rate >= self._burst
+
     def wait_seconds(self) -> float:
         """How long until the next token (0 if one is there)."""
         return 0.0 if self._tokens >= 1 or self._rate <= 0 else (1 - self._tokens) / self._rate
@@ -116,8 +155,9 @@ class KeyedBuckets:
     """One bucket per key (an address, a player), the least recently used forgotten past `size`."""
 
     def __init__(self, per_minute: float, clock: Clock = time.monotonic,
-                 size: int = MAX_TRACKED_KEYS) -> None:
-        self._rate, self._burst, self._clock, self._size = per_minute / 60, per_minute, clock, size
+                 size: int = MAX_TRACKED_KEYS, burst: float | None = None) -> None:
+        self._rate, self._clock, self._size = per_minute / 60, clock, size
+        self._burst = per_minute if burst is None else burst
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def take(self, key: str) -> float:
@@ -127,6 +167,37 @@ class KeyedBuckets:
         if len(self._buckets) > self._size:
             self._buckets.popitem(last=False)
         return 0.0 if bucket.take() else max(1.0, bucket.wait_seconds())
+
+    def forget_full(self) -> None:
+        """Forget the keys whose buckets have refilled (a new bucket would be the same)."""
+        self._buckets = OrderedDict((k, b) for k, b in self._buckets.items() if not b.full())
+
+
+class ByteBudgets:
+    """Bytes per second per key (an address, a player), spent after the fact: what was read is
+    read, and a key in debt waits `spend`'s answer before its next read — the socket stops
+    reading and TCP makes its sender wait (the least recently used key is forgotten past `size`)."""
+
+    def __init__(self, per_second: float, burst: float, clock: Clock = time.monotonic,
+                 size: int = MAX_TRACKED_KEYS) -> None:
+        self._rate, self._burst, self._clock, self._size = per_second, max(1.0, burst), clock, size
+        self._left: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def spend(self, key: str, count: int) -> float:
+        """Take `count` bytes from `key`'s budget; how long to wait before reading more (0: none)."""
+        now = self._clock()
+        tokens, at = self._left.pop(key, (self._burst, now))
+        tokens = min(self._burst, tokens + (now - at) * self._rate) - count
+        self._left[key] = (tokens, now)
+        if len(self._left) > self._size:
+            self._left.popitem(last=False)
+        return 0.0 if tokens >= 0 or self._rate <= 0 else -tokens / self._rate
+
+    def forget_full(self) -> None:
+        """Forget the keys whose budgets have refilled (a new one would be the same)."""
+        now = self._clock()
+        self._left = OrderedDict((k, (tokens, at)) for k, (tokens, at) in self._left.items()
+                                 if tokens + (now - at) * self._rate < self._burst)
 
 
 class PlayerSockets:
@@ -172,17 +243,96 @@ class Counted:
             self._held[key] = left
 
 
-def client_address(remote: str | None, forwarded_for: str, trusted_hops: int) -> str:
-    """The address a quota counts: the peer, or the entry `trusted_hops` proxies vouch for;
-    IPv6 addresses count per /64 (one host usually holds the whole prefix)."""
-    address = remote or "unknown"
-    hops = [h.strip() for h in forwarded_for.split(",") if h.strip()] if trusted_hops else []
-    if hops:
-        address = hops[-min(trusted_hops, len(hops))]
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def parse_networks(text: str) -> tuple[Network, ...]:
+    """`DAIMYO_TRUSTED_PROXIES`: comma-separated networks (`10.0.0.0/8`) or single addresses."""
+    networks = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        try:
+            networks.append(ipaddress.ip_network(part, strict=False))
+        except ValueError:
+            raise ValueError(f"DAIMYO_TRUSTED_PROXIES must list networks such as 10.0.0.0/8, "
+                             f"got {part!r}") from None
+    return tuple(networks)
+
+
+def _ip(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        ip = ipaddress.ip_address(address)
+        ip = ipaddress.ip_address(address.strip("[]"))
     except ValueError:
+        return None
+    mapped = ip.ipv4_mapped if ip.version == 6 else None  # ::ffff:a.b.c.d is a.b.c.d
+    return mapped or ip
+
+
+class TrustedProxies:
+    """The proxies in front of the gateway: only their `X-Forwarded-*` headers are believed."""
+
+    def __init__(self, networks: tuple[Network, ...] = ()) -> None:
+        self._networks = networks
+
+    @classmethod
+    def of(cls, limits: Limits) -> TrustedProxies:
+        return cls(parse_networks(limits.trusted_proxies))
+
+    def trusts(self, address: str | None) -> bool:
+        ip = _ip(address) if address and self._networks else None
+        return ip is not None and any(ip in network for network in self._networks)
+
+    def client(self, peer: str | None, forwarded_for: str) -> str:
+        """The client's address: the peer, or — when the peer is a trusted proxy — the right-most
+        `X-Forwarded-For` entry that is not one (each proxy appends the address it saw, so the
+        entries left of the last trusted proxy are whatever the client chose to send)."""
+        address = peer or "unknown"
+        if not self.trusts(address):
+            return address
+        for hop in reversed([h.strip() for h in forwarded_for.split(",") if h.strip()]):
+            address = hop
+            if not self.trusts(hop):
+                break
+        return address
+
+    def scheme(self, peer: str | None, forwarded_proto: str, own: str) -> str:
+        """The scheme the browser used: `X-Forwarded-Proto` from a trusted proxy, else our own."""
+        claimed = forwarded_proto.split(",")[0].strip().lower()
+        return claimed if claimed in ("http", "https") and self.trusts(peer) else own
+
+
+def address_key(address: str) -> str:
+    """The key a quota counts an address by: IPv6 per /64 (one host usually holds the whole
+    prefix), IPv4 as it is; anything unparseable as its first 64 characters."""
+    ip = _ip(address)
+    if ip is None:
         return address[:64]
     if ip.version == 6:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def client_address(remote: str | None, forwarded_for: str, proxies: TrustedProxies) -> str:
+    """The key of the client behind `remote` (see `TrustedProxies.client` and `address_key`)."""
+    return address_key(proxies.client(remote, forwarded_for))
+
+
+Origin = tuple[str, str, int]  # scheme, host, port: what "same origin" compares
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+
+
+def origin_of(text: str) -> Origin | None:
+    """`scheme://host[:port]` as its parts (the default port filled in); None if it is not one."""
+    try:
+        parts = urlsplit(text.strip().rstrip("/"))
+        scheme, host, port = parts.scheme.lower(), (parts.hostname or "").lower(), parts.port
+    except ValueError:  # a port that is not a number, or out of range
+        return None
+    if scheme not in _DEFAULT_PORTS or not host or parts.path or parts.query or parts.username:
+        return None
+    return scheme, host, port or _DEFAULT_PORTS[scheme]
+
+
+def allowed_origins(listed: frozenset[str]) -> frozenset[Origin]:
+    return frozenset(o for o in map(origin_of, listed) if o is not None)

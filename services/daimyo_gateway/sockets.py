@@ -8,7 +8,12 @@
 - How much: frames to the browser wait in a bounded outbox (frames and bytes); a browser that
   does not read fills it and is closed with 1013 (try again later) — it reconnects and
   subscribes with `since_version`, losing nothing.
-A failing socket logs one line, whatever number of frames it had queued.
+- How many bytes: what a socket reads is spent from its address's and its player's byte budgets
+  (`ws_read_bytes_per_second`); one in debt stops reading for a while, so TCP makes the sender
+  wait instead of the gateway reading gigabytes of frames it would refuse; one kept waiting
+  `MAX_PACED_SECONDS` in all is closed with 1008.
+A failing socket logs one line, whatever number of frames it had queued, and an address's
+lines are themselves rate-limited (`bad_input_logs_per_minute`).
 """
 
 from __future__ import annotations
@@ -16,19 +21,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from urllib.parse import urlsplit
+from dataclasses import dataclass
 
 import structlog
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.frames import BadFrame, ServerFrame, parse_auth
-from daimyo_gateway.limits import Limits, TokenBucket
+from daimyo_gateway.limits import (
+    ByteBudgets,
+    KeyedBuckets,
+    Limits,
+    Origin,
+    TokenBucket,
+    TrustedProxies,
+    allowed_origins,
+    origin_of,
+)
+from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 
 CLOSE_SECONDS = 2.0
 TRY_AGAIN_LATER = 1013
+MAX_PACED_SECONDS = 5.0  # a socket made to wait this long in all for its byte budgets is closed (1008)
 _log = structlog.get_logger("daimyo_gateway.sockets")
 
 
@@ -87,22 +103,50 @@ class Outbox:
         self._bytes -= len(text)
         return text
 
+    def pop(self) -> str | bytes | None:
+        """The next frame without waiting; None when there is none."""
+        if not self._frames:
+            return None
+        text = self._frames.popleft()
+        self._bytes -= len(text)
+        return text
+
     def __len__(self) -> int:
         return len(self._frames)
+
+
+@dataclass(frozen=True)
+class Peer:
+    """Where a socket comes from and what its address may still spend (None: no budget)."""
+
+    address: str = "unknown"
+    transport: asyncio.BaseTransport | None = None
+    read_bytes: ByteBudgets | None = None
+    logs: KeyedBuckets | None = None
+
+    def may_log(self) -> bool:
+        return self.logs is None or not self.logs.take(self.address)
+
+    def write_buffer(self) -> int:
+        """Bytes written to the socket that the kernel has not taken yet."""
+        transport = self.transport
+        return transport.get_write_buffer_size() if isinstance(transport, asyncio.WriteTransport) else 0
 
 
 class Connection:
     """One authenticated socket: its outbox and only writer, its buckets, and how it ends."""
 
     def __init__(self, ws: web.WebSocketResponse, limits: Limits, player_bucket: TokenBucket,
-                 player_id: str) -> None:
+                 player_id: str, peer: Peer | None = None) -> None:
         self._ws, self._limits, self._player_id = ws, limits, player_id
+        self._peer = peer or Peer()
         self.outbox = Outbox(limits.ws_outbox_frames, limits.ws_outbox_bytes)
         self._bucket = TokenBucket(limits.ws_frames_per_second, limits.ws_frame_burst)
         self._player_bucket = player_bucket
         self._refused = 0
+        self._paced = 0.0  # seconds this socket has stopped reading for its byte budgets
         self.failure: str | None = None
-        self._writer = asyncio.create_task(self._write_forever())
+        self._writer: asyncio.Task[None] | None = None  # runs only while frames wait: an idle socket
         self._closing: asyncio.Task[None] | None = None
 
     async def send(self, frame: ServerFrame | bytes) -> None:
@@ -110,10 +154,31 @@ class Connection:
         self.queue(frame)
 
     def queue(self, frame: ServerFrame | bytes) -> None:
-        """Queue a frame for the browser; a full outbox ends the socket (1013)."""
-        if not self.outbox.put(frame) and self.outbox.overflowed:
+        """Queue a frame for the browser; a full outbox — or a kernel buffer past the outbox's
+        bytes, the writer's frames not taken — ends the socket (1013)."""
+        full = not self.outbox.put(frame) and self.outbox.overflowed
+        if full or self._peer.write_buffer() > self._limits.ws_outbox_bytes:
             self.fail(TRY_AGAIN_LATER, "outbox_full",
                       "you are not reading fast enough; reconnect and subscribe with since_version")
+        elif self.failure is None and (self._writer is None or self._writer.done()):  # an idle
+            # socket costs no task of its own: 10,000 of them are 10 MB less
+            self._writer = asyncio.get_running_loop().create_task(self._write_queued())
+
+    async def pace(self, size: int) -> None:
+        """Spend `size` bytes read from the address's and the player's budgets; while either is
+        in debt the socket reads nothing (its reader's queue fills and aiohttp stops reading)."""
+        budgets = self._peer.read_bytes
+        if budgets is None or not size:
+            return
+        wait = max(budgets.spend(self._peer.address, size), budgets.spend("player " + self._player_id, size))
+        if not wait:
+            return
+        self._paced += wait
+        REFUSED("read_bytes").inc()
+        if self._paced > MAX_PACED_SECONDS:  # not a burst but a flood: close early
+            self.fail(WSCloseCode.POLICY_VIOLATION, "rate_limited", "too many bytes a second")
+        else:
+            await asyncio.sleep(wait)
 
     def admit(self) -> bool:
         """May the next frame from the browser be handled? (Both buckets must have a token.)"""
@@ -132,10 +197,19 @@ class Connection:
     def fail(self, code: int, reason: str, message: str) -> None:
         """End the socket for `reason` — once, with one log line. What is queued still goes out
         (within CLOSE_SECONDS) unless the browser is not reading anyway."""
-        if self.failure is None:
+        if self.failure is not None:
+            return
+        if self._peer.may_log():
             _log.info("socket_closed", reason=reason, code=int(code), player_id=self._player_id,
                       queued=len(self.outbox))
-            self._end(code, reason, message, drain=reason == "rate_limited")
+        self._end(code, reason, message, drain=reason == "rate_limited")
+
+    def crash(self, error: Exception) -> None:
+        """Handling a frame failed unexpectedly: say what, briefly, and end the socket (1011)."""
+        if self.failure is None and self._peer.may_log():
+            _log.warning("frame_failed", error=type(error).__name__, detail=str(error)[:200],
+                         player_id=self._player_id)
+        self._end(WSCloseCode.INTERNAL_ERROR, "server_error", "server error", drain=True)
 
     async def restart(self, frame: ServerFrame) -> None:
         """The gateway is stopping: send `frame` after what is queued, then close with 1012."""
@@ -149,26 +223,29 @@ class Connection:
             return
         self.failure = reason
         self.outbox.close()
-        if not drain:
+        if not drain and self._writer is not None:
             self._writer.cancel()
         self._closing = asyncio.create_task(self._close_after_writer(code, message))
 
     async def _close_after_writer(self, code: int, message: str) -> None:
-        await asyncio.wait([self._writer], timeout=CLOSE_SECONDS)
-        self._writer.cancel()
+        if self._writer is not None:
+            await asyncio.wait([self._writer], timeout=CLOSE_SECONDS)
+            self._writer.cancel()
         await _close(self._ws, code, message)
 
     async def finish(self) -> None:
         """After the read loop: let the writer drain what is queued, then close."""
         self.outbox.close()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._writer
+        if self._writer is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._writer
         if self._closing is not None:
             await self._closing
 
-    async def _write_forever(self) -> None:
-        """The socket's only writer, so frames go out whole and in the order they were queued."""
-        while (text := await self.outbox.get()) is not None:
+    async def _write_queued(self) -> None:
+        """The socket's only writer, so frames go out whole and in the order they were queued;
+        it ends once the outbox is empty (`queue` starts the next one)."""
+        while (text := self.outbox.pop()) is not None:
             try:
                 if isinstance(text, bytes):
                     await self._ws.send_frame(text, WSMsgType.TEXT)
@@ -185,18 +262,28 @@ async def _close(ws: web.WebSocketResponse, code: int, message: str) -> None:
         await asyncio.wait_for(ws.close(code=code, message=message.encode()[:120]), CLOSE_SECONDS)
 
 
-def check_origin(request: web.Request, allowed: frozenset[str]) -> None:
+def check_origin(request: web.Request, allowed: frozenset[str],
+                 proxies: TrustedProxies | None = None) -> None:
     """Refuse a socket opened by a page of another origin (a browser always sends Origin).
 
-    Allowed: the origins listed, or — with none listed — the origin whose host is this one."""
+    Allowed: the origins listed, or — with none listed — this one, scheme included (the scheme
+    a trusted proxy says the browser used, `X-Forwarded-Proto`, else our own)."""
     origin = request.headers.get("Origin")
     if origin is None:
         return  # not a browser: it has to present a token like anyone
-    if origin.rstrip("/") in allowed:
-        return
-    if not allowed and urlsplit(origin).netloc.lower() == request.host.lower():
+    if _own_or_listed(request, origin_of(origin), allowed, proxies or TrustedProxies()):
         return
     raise ServiceError("forbidden", f"sockets from origin {origin[:100]!r} are not allowed")
+
+
+def _own_or_listed(request: web.Request, origin: Origin | None, allowed: frozenset[str],
+                   proxies: TrustedProxies) -> bool:
+    if origin is None:
+        return False
+    if allowed:
+        return origin in allowed_origins(allowed)
+    scheme = proxies.scheme(request.remote, request.headers.get("X-Forwarded-Proto", ""), request.scheme)
+    return origin == origin_of(f"{scheme}://{request.host}")
 
 
 async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: float) -> Player | None:
@@ -218,9 +305,10 @@ async def authenticate(ws: web.WebSocketResponse, signer: TokenSigner, seconds: 
     return None
 
 
-async def refuse(ws: web.WebSocketResponse, code: str, message: str) -> None:
+async def refuse(ws: web.WebSocketResponse, code: str, message: str,
+                 args: dict[str, object] | None = None) -> None:
     """An error frame, then a 1008 close."""
     with contextlib.suppress(ConnectionError, RuntimeError):
-        text = frames.encode(frames.error(code, message)).decode()
+        text = frames.encode(frames.error(code, message, args=args)).decode()
         await asyncio.wait_for(ws.send_str(text), CLOSE_SECONDS)
     await _close(ws, WSCloseCode.POLICY_VIOLATION, message)

@@ -21,7 +21,11 @@ from daimyo_kit.config import Config
 TEST_SECRET = "gateway-test-secret"
 TEST_LIMITS = Limits(guest_signins_per_minute=1e6, enqueues_per_minute=1e6, ws_frames_per_second=1e4,
                      ws_frame_burst=10_000, ws_player_frames_per_second=1e4, ws_player_frame_burst=10_000,
-                     ws_unauthenticated_per_address=10_000)
+                     ws_unauthenticated_per_address=10_000, ws_sockets_per_address=100_000,
+                     ws_new_sockets_per_second=1e5, ws_new_socket_burst=100_000,
+                     ws_player_new_sockets_per_minute=1e6, ws_read_bytes_per_second=1 << 30,
+                     ws_read_bytes_burst=1 << 30, http_connections_per_address=100_000,
+                     http_requests_per_second=1e5, http_request_burst=100_000)
 Frame = dict[str, Any]
 
 

@@ -285,7 +285,8 @@ class MatchmakingHandlers:
         for ticket_id, player_id in cancelled:
             log.info("ticket_cancelled_absent", ticket_id=ticket_id, player_id=player_id)
             await self.notifier.notify_player(player_id, {"type": "ticket_cancelled", "ticket_id": ticket_id,
-                                                          "reason": "no open page for this ticket"})
+                                                          "reason": "no open page for this ticket",
+                                                          "reason_code": "absent"})
         return cancelled
 
     async def get_ticket(self, ticket_id: str) -> TicketStatus:

@@ -23,6 +23,10 @@ TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BO
           # correspondence test waits longer than that to show its seat is not handed over
           "DAIMYO_DISCONNECT_GRACE_SECONDS": "6",
           "DAIMYO_GUEST_SIGNINS_PER_MINUTE": "600",  # every browser test signs guests in from one address
+          # ... and opens its sockets and requests from it too
+          "DAIMYO_HTTP_REQUESTS_PER_SECOND": "1000", "DAIMYO_HTTP_REQUEST_BURST": "5000",
+          "DAIMYO_WS_NEW_SOCKETS_PER_SECOND": "100", "DAIMYO_WS_NEW_SOCKET_BURST": "500",
+          "DAIMYO_WS_SOCKETS_PER_ADDRESS": "1000", "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "2000",
           "DAIMYO_BOT_MIN_MOVE_SECONDS": "0"}  # tests need no pace for people
 
 

@@ -55,7 +55,11 @@ class Services:
 def _env(database_url: str, nats_url: str, log_level: str) -> dict[str, str]:
     extra = {"DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",  # every load player signs in from one address:
              "DAIMYO_GUEST_SIGNINS_PER_MINUTE": "1000000", "DAIMYO_ENQUEUES_PER_MINUTE": "1000000",
-             "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS": "1000000"}
+             "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS": "1000000", "DAIMYO_WS_SOCKETS_PER_ADDRESS": "1000000",
+             "DAIMYO_WS_NEW_SOCKETS_PER_SECOND": "1000000", "DAIMYO_WS_NEW_SOCKET_BURST": "1000000",
+             "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "1000000", "DAIMYO_HTTP_REQUESTS_PER_SECOND": "1000000",
+             "DAIMYO_HTTP_REQUEST_BURST": "1000000", "DAIMYO_WS_READ_BYTES_PER_SECOND": "1000000000",
+             "DAIMYO_WS_READ_BYTES_BURST": "1000000000"}
     settings = StackSettings(database_url, nats_url, "load-" + uuid.uuid4().hex[:8], schema_prefix="load",
                              log_level=log_level, extra_env=extra)
     env = child_env(settings)

@@ -19,7 +19,12 @@ from daimyo_devkit.stack import Child, Probe, StackSettings, Supervisor, child_e
 REPO = Path(__file__).resolve().parents[2]
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "200", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",
           "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
-          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0"}  # tests need no pace for people
+          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0",  # tests need no pace for people
+          # every client of a test comes from one address, and reconnects at once after a restart
+          "DAIMYO_HTTP_REQUESTS_PER_SECOND": "1000", "DAIMYO_HTTP_REQUEST_BURST": "5000",
+          "DAIMYO_WS_NEW_SOCKETS_PER_SECOND": "100", "DAIMYO_WS_NEW_SOCKET_BURST": "500",
+          "DAIMYO_WS_SOCKETS_PER_ADDRESS": "1000", "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "2000",
+          "DAIMYO_WS_PLAYER_NEW_SOCKETS_PER_MINUTE": "600"}
 
 Replica = Child
 

@@ -3,6 +3,7 @@ middleware every request passes (a request id, errors as JSON, the browser's sec
 
 from __future__ import annotations
 
+import asyncio
 import math
 import re
 import time
@@ -20,14 +21,18 @@ from daimyo_gateway.http_api.common import (
     PRESENCE,
     QUOTAS,
     READY,
+    RECLAIMER,
     REFRESHED,
     SIGNER,
     SOCKETS,
     STATIC_DIR,
     Quotas,
+    address,
 )
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Limits
+from daimyo_gateway.memory import Reclaimer
+from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
@@ -53,11 +58,16 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
                online: Online | None = None) -> web.Application:
-    app = web.Application(middlewares=[_request_context, _errors], client_max_size=MAX_BODY_BYTES)
+    app = web.Application(middlewares=[_request_context, _errors, _edge], client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
     app[SOCKETS] = set()
+    edge = app[QUOTAS].edge
+    app[RECLAIMER] = Reclaimer(forget=[edge.requests.forget_full, edge.new_sockets.forget_full,
+                                       edge.player_new_sockets.forget_full, edge.read_bytes.forget_full,
+                                       edge.logs.forget_full])
+    app.on_cleanup.append(_stop_reclaimer)
     app.on_response_prepare.append(_browser_headers)
     for service in (presence, online):
         if service is not None:
@@ -66,6 +76,10 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
         app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
+
+
+async def _stop_reclaimer(app: web.Application) -> None:
+    app[RECLAIMER].stop()
 
 
 def _run_with_app(app: web.Application, service: Presence | Online) -> None:
@@ -106,6 +120,33 @@ async def _errors(request: web.Request, handler: Any) -> web.StreamResponse:
         headers = {"Retry-After": str(math.ceil(e.retry_after))} if isinstance(e, RateLimited) else None
         return web.json_response({"error": e.code, "args": e.arguments, "message": e.message},
                                  status=HTTP_STATUS.get(e.code, 500), headers=headers)
+
+
+UNTHROTTLED = frozenset({"/healthz", "/readyz", "/metrics"})  # cheap; a refused probe restarts a pod
+
+
+@web.middleware
+async def _edge(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Each request (the probes aside) takes a token from its address's bucket, and its body
+    (at most 64 KiB) must arrive within `http_body_seconds` — a slow body holds no handler."""
+    quotas = request.app[QUOTAS]
+    if request.path not in UNTHROTTLED:
+        per_second = quotas.limits.http_requests_per_second
+        wait = quotas.edge.requests.take(address(request))
+        if wait:
+            REFUSED("http_requests").inc()
+            raise RateLimited(f"too many requests from your address: at most {per_second:g} a second",
+                              wait, {"per_second": per_second})
+    if request.body_exists:
+        try:
+            await asyncio.wait_for(request.read(), quotas.limits.http_body_seconds)
+        except TimeoutError:
+            REFUSED("body_timeout").inc()
+            seconds = quotas.limits.http_body_seconds
+            return web.json_response({"error": "malformed", "args": {"seconds": seconds},
+                                      "message": f"the body did not arrive within {seconds:g} s"}, status=408)
+    response: web.StreamResponse = await handler(request)
+    return response
 
 
 async def _browser_headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -14,7 +14,17 @@ from aiohttp import web
 
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import Clock, Counted, KeyedBuckets, Limits, PlayerSockets, client_address
+from daimyo_gateway.limits import (
+    ByteBudgets,
+    Clock,
+    Counted,
+    KeyedBuckets,
+    Limits,
+    PlayerSockets,
+    TrustedProxies,
+    client_address,
+)
+from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
 from daimyo_gateway.presence import Presence
@@ -36,12 +46,41 @@ class Quotas:
     sockets: PlayerSockets
     reveals: LruCache[tuple[str, int], ViewSnapshot]
     unauthenticated: Counted
+    edge: EdgeQuotas
 
     @classmethod
     def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
         return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
                    KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
-                   LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address))
+                   LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address),
+                   EdgeQuotas.of(limits, clock))
+
+
+@dataclass
+class EdgeQuotas:
+    """What one address (and one player's sockets) may cost: requests, sockets, bytes read."""
+
+    proxies: TrustedProxies
+    requests: KeyedBuckets  # HTTP requests per address
+    sockets: Counted  # open sockets per address
+    new_sockets: KeyedBuckets  # per address
+    player_new_sockets: KeyedBuckets  # per player: reconnects are paced
+    read_bytes: ByteBudgets  # keyed by address and by player
+    logs: KeyedBuckets  # log lines about one address's bad input
+
+    @classmethod
+    def of(cls, limits: Limits, clock: Clock = time.monotonic) -> EdgeQuotas:
+        return cls(TrustedProxies.of(limits),
+                   _per_second(limits.http_requests_per_second, limits.http_request_burst, clock),
+                   Counted(limits.ws_sockets_per_address),
+                   _per_second(limits.ws_new_sockets_per_second, limits.ws_new_socket_burst, clock),
+                   KeyedBuckets(limits.ws_player_new_sockets_per_minute, clock),
+                   ByteBudgets(limits.ws_read_bytes_per_second, limits.ws_read_bytes_burst, clock),
+                   KeyedBuckets(limits.bad_input_logs_per_minute, clock))
+
+
+def _per_second(rate: float, burst: int, clock: Clock) -> KeyedBuckets:
+    return KeyedBuckets(rate * 60, clock, burst=burst)
 
 
 SIGNER = web.AppKey("signer", TokenSigner)
@@ -53,6 +92,7 @@ SOCKETS: web.AppKey[set[Callable[[], Awaitable[None]]]] = web.AppKey("sockets")
 PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 QUOTAS = web.AppKey("quotas", Quotas)
+RECLAIMER = web.AppKey("reclaimer", Reclaimer)
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 
 
@@ -128,8 +168,9 @@ def limit_query(request: web.Request, default: int) -> int:
 
 
 def address(request: web.Request) -> str:
-    hops = request.app[QUOTAS].limits.trusted_proxy_hops
-    return client_address(request.remote, request.headers.get("X-Forwarded-For", ""), hops)
+    """The client's address as quotas count it (`X-Forwarded-For` only from a trusted proxy)."""
+    proxies = request.app[QUOTAS].edge.proxies
+    return client_address(request.remote, request.headers.get("X-Forwarded-For", ""), proxies)
 
 
 def take_quota(buckets: KeyedBuckets, key: str, per_minute: float, what: str) -> None:

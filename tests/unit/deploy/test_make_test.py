@@ -20,12 +20,29 @@ def ensure(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([str(ENSURE)], env=full, capture_output=True, text=True, timeout=30)
 
 
-def test_a_present_chromium_needs_nothing(tmp_path: Path) -> None:
+def present_chromium(tmp_path: Path) -> Path:
     present = tmp_path / "chromium"
     present.write_text("#!/bin/sh\n")
     present.chmod(0o755)
-    assert ensure(tmp_path, DAIMYO_CHROMIUM=str(present)).returncode == 0
+    return present
+
+
+def test_a_present_chromium_and_cjk_font_need_nothing(tmp_path: Path) -> None:
+    font = tmp_path / "NotoSansCJK-Regular.ttc"
+    font.write_bytes(b"")
+    chromium = str(present_chromium(tmp_path))
+    assert ensure(tmp_path, DAIMYO_CHROMIUM=chromium, DAIMYO_CJK_FONT=str(font)).returncode == 0
     assert not (tmp_path / "apt.log").exists()
+
+
+def test_missing_cjk_fonts_are_installed_with_chromium_as_root(tmp_path: Path) -> None:
+    chromium = str(present_chromium(tmp_path))
+    done = ensure(tmp_path, DAIMYO_CHROMIUM=chromium, DAIMYO_CJK_FONT=str(tmp_path / "none.ttc"))
+    if os.geteuid() == 0:
+        assert done.returncode == 0  # chromium is there; the fonts were asked for
+        assert "fonts-noto-cjk" in (tmp_path / "apt.log").read_text()
+    else:
+        assert "fonts-noto-cjk" in done.stderr
 
 
 def test_a_missing_chromium_is_installed_with_apt_as_root_or_named_in_the_failure(tmp_path: Path) -> None:

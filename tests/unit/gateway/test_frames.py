@@ -11,7 +11,16 @@ import pytest
 
 from daimyo_bus.messages import PlayerNotice, SeatView
 from daimyo_gateway import frames
-from daimyo_gateway.frames import BadFrame, MoveFrame, Ping, Subscribe, Unsubscribe, parse_auth, parse_frame
+from daimyo_gateway.frames import (
+    BadFrame,
+    ChatFrame,
+    MoveFrame,
+    Ping,
+    Subscribe,
+    Unsubscribe,
+    parse_auth,
+    parse_frame,
+)
 
 
 def test_a_subscribe_as_a_seat_or_a_spectator_parses() -> None:
@@ -121,3 +130,19 @@ def test_no_gateway_module_but_frames_builds_a_frame() -> None:
     builders = {path.relative_to(package).as_posix() for path in package.rglob("*.py")
                 if builds_a_frame(path.read_text())}
     assert builders <= {"frames.py", "testing.py"}  # testing.py plays the browser's part
+
+
+@pytest.mark.parametrize("text", [
+    '{"type": "ping", "ref": "\\ud800"}',
+    '{"type": "chat", "game_id": "g", "text": "a\\udc00b"}',
+    '{"type": "ping", "\\uDBFF": 1}',
+])
+def test_a_lone_surrogate_anywhere_in_a_frame_is_malformed(text: str) -> None:
+    with pytest.raises(BadFrame, match="valid Unicode") as refused:
+        parse_frame(text)
+    assert refused.value.code == "malformed" and refused.value.ref is None
+
+
+def test_a_surrogate_pair_is_one_character_and_welcome() -> None:
+    frame = parse_frame('{"type": "chat", "game_id": "g", "text": "\\ud83d\\ude00"}')
+    assert isinstance(frame, ChatFrame) and frame.text == "😀"

@@ -17,6 +17,7 @@ ROUTES = {
     ("GET", "/api/games/{game_id}/chat"), ("GET", "/api/leaderboard/{game}"),
     ("GET", "/api/catalog"), ("GET", "/api/boards/{game}/{players}"),
     ("GET", "/healthz"), ("GET", "/readyz"), ("GET", "/metrics"), ("GET", "/ws"), ("GET", "/"),
+    ("GET", "/api/languages"),
     ("POST", "/api/games/{game_id}/rematch"), ("POST", "/api/rematches/{rematch_id}"),
     ("GET", "/api/rematches/{rematch_id}"), ("POST", "/api/games/{game_id}/again"),
     ("POST", "/api/tables"), ("GET", "/api/tables/{code}"), ("POST", "/api/tables/{code}/join"),

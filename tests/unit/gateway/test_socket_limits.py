@@ -17,7 +17,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from daimyo_gateway import frames
 from daimyo_gateway.http_api import create_app
 from daimyo_gateway.limits import Limits, TokenBucket
-from daimyo_gateway.sockets import Connection, Outbox
+from daimyo_gateway.sockets import Connection, Outbox, Peer
 from daimyo_gateway.tokens import Player, TokenSigner
 from tests.unit.gateway.fakes import FakeGames, FakeHub
 from tests.unit.gateway.test_http_api import FakeMatchmaking
@@ -201,6 +201,23 @@ async def test_a_socket_that_does_not_read_is_closed_with_try_again_later() -> N
     assert connection.failure == "outbox_full" and len(connection.outbox) == 0
     assert ws.closed_with is not None and ws.closed_with[0] == 1013
     assert b"since_version" in ws.closed_with[1]
+
+
+class FullKernelBuffer(asyncio.WriteTransport):
+    """A transport whose unsent bytes are past any outbox: the browser stopped reading."""
+
+    def get_write_buffer_size(self) -> int:
+        return LIMITS.ws_outbox_bytes + 1
+
+
+async def test_a_socket_whose_kernel_buffer_is_past_the_bound_is_closed_though_its_outbox_is_not() -> None:
+    ws = StuckSocket()
+    connection = Connection(ws, LIMITS, TokenBucket(1, 1), "g-alice",  # type: ignore[arg-type]
+                            Peer("127.0.0.1", FullKernelBuffer()))
+    await connection.send(frames.pong(1))
+    await connection.finish()
+    assert connection.failure == "outbox_full"
+    assert ws.closed_with is not None and ws.closed_with[0] == 1013
 
 
 def test_an_outbox_holds_a_bounded_number_of_frames_and_bytes() -> None:

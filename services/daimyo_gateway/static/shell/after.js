@@ -6,6 +6,7 @@
 
 import { ApiError, call, get } from "./api.js";
 import { dispatch } from "./protocol.js";
+import { formatList, t, tHtml } from "./i18n.js";
 import { ticketHash } from "./routes.js";
 import { esc, find, messageOf, seatName, targetOf } from "./widgets.js";
 
@@ -21,12 +22,14 @@ import { esc, find, messageOf, seatName, targetOf } from "./widgets.js";
  * @property {string} state               "open", "started", "refused" or "expired"
  * @property {(Seat & { seat: number, accepted: boolean })[] | null} [seats]
  * @property {string} [by]
- * @property {string} [reason]
+ * @property {string} [reason]            the server's English (for API users; not shown)
+ * @property {string} [note]              why it ended, in the player's words (from the notice)
  * @property {number} [expires_in_seconds]
  * @property {string | null} [new_game_id]
  */
 
 const POLL_MS = 1500;
+
 
 export class AfterGame {
   /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat */
@@ -52,10 +55,10 @@ export class AfterGame {
     this.shown = true;
     const player = this.seat !== null;
     this.el.className = "card after-game";
-    this.el.setAttribute("aria-label", "After the game");
-    this.el.innerHTML = `<h2>Game over</h2>${resultHtml(frame, this.info.seats, this.seat)}` +
-      `<div class="actions">${player ? `<button class="primary" data-after="rematch">Rematch</button><button data-after="again">New game, same settings</button>` : ""}` +
-      `<a class="button" href="#/replay/${esc(this.info.game_id)}">Open the replay</a><a class="button" href="#/">Back to the lobby</a></div>` +
+    this.el.setAttribute("aria-label", t("shell-after-label"));
+    this.el.innerHTML = `<h2>${esc(t("shell-game-over"))}</h2>${resultHtml(frame, this.info.seats, this.seat)}` +
+      `<div class="actions">${player ? `<button class="primary" data-after="rematch">${esc(t("shell-rematch"))}</button><button data-after="again">${esc(t("shell-same-settings"))}</button>` : ""}` +
+      `<a class="button" href="#/replay/${esc(this.info.game_id)}">${esc(t("shell-open-replay"))}</a><a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a></div>` +
       `<div class="rematch" id="rematch" aria-live="polite"></div>`;
   }
 
@@ -63,7 +66,7 @@ export class AfterGame {
   frame(frame) {
     /** @param {(args: Object<string, any>) => void} handle */
     const ours = (handle) => (/** @type {Object<string, any>} */ args) => { if (args.game_id !== this.info.game_id) return false; handle(args); return true; };
-    const ended = (/** @type {string} */ state) => ours((args) => this.show({ ...(this.rematch || {}), rematch_id: args.rematch_id, state, reason: args.reason || (args.by ? `${args.by} declined` : "") }));
+    const ended = (/** @type {string} */ state) => ours((args) => this.show({ ...(this.rematch || {}), rematch_id: args.rematch_id, state, note: args.by ? t("shell-rematch-declined-by", { name: args.by }) : "" }));
     return dispatch(frame, {
       notice: {
         rematch_offered: ours((args) => {
@@ -125,23 +128,23 @@ export class AfterGame {
     const button = /** @type {HTMLButtonElement | null} */ (this.el.querySelector("[data-after=rematch]"));
     if (r.state !== "open") {
       if (button) button.disabled = false;
-      const what = r.state === "started" ? "The rematch is starting…" : r.state === "expired" ? "The rematch offer expired" : "The rematch is off";
-      box.innerHTML = `<p class="rematch-state" data-state="${esc(r.state)}">${what}${r.reason ? `: ${esc(r.reason)}` : ""}.</p>`;
+      const what = r.state === "started" ? "shell-rematch-starting" : r.state === "expired" ? "shell-rematch-expired" : "shell-rematch-off";
+      box.innerHTML = `<p class="rematch-state" data-state="${esc(r.state)}">${esc(r.note ? t(`${what}-because`, { reason: r.note }) : t(what))}</p>`;
       this.drawn = null;
       return;
     }
     if (button) button.disabled = true;
     const left = Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
-    const seats = r.seats ? `<ul class="answers">${r.seats.map((s) => `<li data-accepted="${s.accepted}">${esc(s.mine ? "You" : seatName(r.seats, s.seat))}: ${s.accepted ? "✓ ready" : "… not yet"}</li>`).join("")}</ul>` : "";
+    const seats = r.seats ? `<ul class="answers">${r.seats.map((s) => `<li data-accepted="${s.accepted}">${esc(t(s.accepted ? "shell-rematch-ready" : "shell-rematch-not-yet", { name: s.mine ? t("shell-you") : seatName(r.seats, s.seat) }))}</li>`).join("")}</ul>` : "";
     const mine = r.seats?.find((s) => s.mine);
-    const answer = mine && !mine.accepted ? `<div class="actions"><button class="primary" data-after="accept">Accept the rematch</button><button data-after="decline">Decline</button></div>`
-      : mine ? `<div class="actions"><button data-after="decline">Call it off</button></div>` : "";
-    const by = r.by ? `${esc(r.by)} offers a rematch. ` : "";
+    const answer = mine && !mine.accepted ? `<div class="actions"><button class="primary" data-after="accept">${esc(t("shell-rematch-accept"))}</button><button data-after="decline">${esc(t("shell-rematch-decline"))}</button></div>`
+      : mine ? `<div class="actions"><button data-after="decline">${esc(t("shell-rematch-call-off"))}</button></div>` : "";
+    const by = r.by ? `${esc(t("shell-rematch-offered-by", { name: r.by }))} ` : "";
     // Redrawn only when the answers change; the countdown's text alone ticks, so a press on
     // Accept is never split across a button replaced between press and release.
-    const html = `<p class="rematch-state" data-state="open">${by}Rematch with seats rotated: it starts when everyone accepts — <span class="countdown"></span> left.</p>${seats}${answer}`;
+    const html = `<p class="rematch-state" data-state="open">${by}${tHtml("shell-rematch-open", { left: `<span class="countdown"></span>` })}</p>${seats}${answer}`;
     if (this.drawn !== html) { box.innerHTML = html; this.drawn = html; }
-    find(box, ".countdown", HTMLElement).textContent = `${left} s`;
+    find(box, ".countdown", HTMLElement).textContent = t("shell-seconds", { seconds: left });
   }
 
   /** @param {string} message */
@@ -156,13 +159,13 @@ export class AfterGame {
 /** "Winner: …" from the honest winners; seats a bot finished for an absent player said as such.
  *  @param {{ winners?: number[], abandoned?: number[] }} frame @param {Seat[]} seats @param {number | null} mySeat */
 export function resultHtml(frame, seats, mySeat) {
-  const name = (/** @type {number} */ s) => (s === mySeat ? "You" : seatName(seats, s));
+  const name = (/** @type {number} */ s) => (s === mySeat ? t("shell-you") : seatName(seats, s));
   const winners = frame.winners || [];
   const abandoned = frame.abandoned || [];
   let head;
-  if (!winners.length) head = "No winner";
-  else if (winners.length === 1 && winners[0] === mySeat) head = "You won";
-  else head = `${winners.length > 1 ? "Shared victory" : "Winner"}: ${winners.map((s) => esc(name(s))).join(" and ")}`;
-  const left = abandoned.map((s) => `<p class="explain abandoned">${s === mySeat ? "You left the game" : `${esc(seatName(seats, s))} left the game`}; a bot finished the seat, so it ranks last.</p>`).join("");
-  return `<p class="result" data-winners="${winners.join(",")}">${head}.</p>${left}`;
+  if (!winners.length) head = t("shell-result-no-winner");
+  else if (winners.length === 1 && winners[0] === mySeat) head = t("shell-result-you-won");
+  else head = t("shell-result-winners", { count: winners.length, names: formatList(winners.map(name)) });
+  const left = abandoned.map((s) => `<p class="explain abandoned">${esc(s === mySeat ? t("shell-result-you-left") : t("shell-result-left", { name: seatName(seats, s) }))}</p>`).join("");
+  return `<p class="result" data-winners="${winners.join(",")}">${esc(head)}</p>${left}`;
 }

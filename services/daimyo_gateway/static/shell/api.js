@@ -87,6 +87,7 @@ export class Socket {
     /** @type {ClientFrame[]} */
     this.pending = [];
     this.retry = 0;
+    this.retryAfterMs = 0; // what the gateway asked for when it refused this socket (rate_limited)
     this.closed = false;
     /** @type {string | null} */
     this.player = null;
@@ -100,8 +101,7 @@ export class Socket {
     this.player = me ? me.player_id : null; // whose socket (a re-issued token keeps it)
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const ws = this.ws = new WebSocket(`${scheme}://${location.host}/ws`);
-    ws.onopen = () => {
-      this.retry = 0;
+    ws.onopen = () => { // the backoff is reset by `hello`, not here: a refused socket opens too
       // first frame: the token never goes in a URL; without a session, a visitor (who may only watch)
       this.sendNow(protocol.auth(me ? me.token : null));
       this.onState(true);
@@ -115,13 +115,18 @@ export class Socket {
     ws.onclose = () => {
       this.onState(false);
       if (this.closed) return;
-      const delay = Math.min(5000, 300 * 2 ** this.retry++);
+      const delay = Math.max(this.retryAfterMs, Math.min(5000, 300 * 2 ** this.retry++));
+      this.retryAfterMs = 0;
       setTimeout(() => this.open(), delay);
     };
   }
 
   /** @param {ServerFrame} frame */
   receive(frame) {
+    if (frame.type === "hello") this.retry = 0;
+    if (frame.type === "error" && frame.code === "rate_limited" && frame.args.retry_after_seconds) {
+      this.retryAfterMs = 1000 * Number(frame.args.retry_after_seconds); // paced reconnects: wait as told
+    }
     if (protocol.dispatch(frame, { view: (view) => this.isNew(view) }) === false) return;
     this.onFrame(frame);
   }

@@ -14,7 +14,8 @@ import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
-import { esc, find, messageOf, toast } from "./widgets.js";
+import { LANGUAGES, PSEUDO, currentLocale, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
+import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {(() => void) | null | undefined} Close  what a screen gives back to take itself down */
@@ -36,6 +37,10 @@ import { esc, find, messageOf, toast } from "./widgets.js";
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
  */
 
+// Feature folders beside shell/ that bring their own catalogues (`<feature>/locales/*.ftl`); each
+// game's plug-in brings its own when it loads (games.js).
+const FEATURES = /** @type {string[]} */ ([]);
+
 const root = find(document, "#app", HTMLElement);
 // ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer);
 // it gets the match_found notice's args {game_id, seat, game, ticket_id}.
@@ -56,20 +61,20 @@ function connect() {
     if (found) return matchFound(found);
     dispatch(frame, { hello: () => refresh(), notice: { your_turn: (args) => yourTurn(args) } });
     ctx.onFrame?.(frame);
-  }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = up ? "connected" : "reconnecting…"; });
+  }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = t(up ? "shell-conn-up" : "shell-conn-down"); });
 }
 
 /** A match_found notice's args: {game_id, seat, game, ticket_id}. @param {Object<string, any>} found */
 function matchFound(found) {
   localStorage.removeItem("daimyo.ticket");
   if (ctx.onMatch) ctx.onMatch(found);
-  else toast("A game was found for you: it is under My games", "info");
+  else toast(t("shell-match-found-elsewhere"), "info");
 }
 
 function showWho() {
   const me = session();
-  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">sign out</a>`
-    : `<a href="#/signin" style="color:#f6efe1">sign in</a>`;
+  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">${esc(t("shell-sign-out"))}</a>`
+    : `<a href="#/signin" style="color:#f6efe1">${esc(t("shell-sign-in"))}</a>`;
 }
 
 function leaveScreen() {
@@ -104,22 +109,22 @@ async function route() {
     else if (page === "game") await open(liveScreen(root, ctx, id, "play"));
     else if (page === "watch") await open(liveScreen(root, ctx, id, "watch"));
     else if (page === "replay") await open(replayScreen(root, ctx, id));
-    else if (page === "live") await gameList("live", "Live games", "watch", "Watch");
-    else if (page === "finished") await gameList("finished", "Finished games", "replay", "Replay");
+    else if (page === "live") await gameList("live", t("shell-live-title"), "watch", t("shell-watch"));
+    else if (page === "finished") await gameList("finished", t("shell-finished-title"), "replay", t("shell-replay"));
     else if (page === "leaders") await leaders(id);
     else await open(lobby());
   } catch (error) {
-    root.innerHTML = `<div class="card center"><h2>Something went wrong</h2><p>${esc(messageOf(error))}</p><a href="#/">Back to the lobby</a></div>`;
+    root.innerHTML = `<div class="card center"><h2>${esc(t("shell-error-title"))}</h2><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
   }
   root.focus({ preventScroll: true });
 }
 
 async function signInScreen() {
-  const blurbs = await loadAll().then((list) => list.map((g) => `${esc(g.title)}, ${esc(g.blurb)}`).join("; "), () => "");
+  const blurbs = await loadAll().then((list) => list.map((g) => esc(t("shell-game-blurb", { title: g.title, blurb: g.blurb }))), () => []);
   root.innerHTML = `<form class="card center" id="signin"><h1>Daimyo</h1>` +
-    `<p class="muted">${blurbs ? `${blurbs}. ` : ""}Play people or bots in your browser.</p>` +
-    `<label for="name">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required autofocus>` +
-    `<div class="actions"><button class="primary" type="submit">Play as guest</button></div></form>`;
+    `${blurbs.map((b) => `<p class="muted">${b}</p>`).join("")}<p class="muted">${esc(t("shell-signin-intro"))}</p>` +
+    `<label for="name">${esc(t("shell-your-name"))}</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required autofocus>` +
+    `<div class="actions"><button class="primary" type="submit">${esc(t("shell-play-as-guest"))}</button></div></form>`;
   find(root, "#signin", HTMLFormElement).addEventListener("submit", async (event) => {
     event.preventDefault();
     try { await signIn(find(root, "#name", HTMLInputElement).value); route(); } catch (error) { toast(messageOf(error)); }
@@ -132,17 +137,17 @@ async function lobby() {
   /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
-    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:280px"><h2>New game <a class="aside-link" href="#/private">or a private table with friends →</a></h2>` +
-    `<fieldset><legend>Game</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
-    `<fieldset><legend>Players</legend><div class="choices" id="counts"></div></fieldset>` +
-    `<fieldset><legend>Opponents</legend><div class="choices">${radio("mode", "people", "Play people", false)}${radio("mode", "bots", "Play bots", true)}</div>` +
-    `<label class="check" id="welcome"><input type="checkbox" name="welcome" checked> Allow bots after 15 s (if nobody else comes)</label></fieldset>` +
+    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-new-game"))} <a class="aside-link" href="#/private">${esc(t("shell-or-private-table"))}</a></h2>` +
+    `<fieldset><legend>${esc(t("shell-field-game"))}</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
+    `<fieldset><legend>${esc(t("shell-field-players"))}</legend><div class="choices" id="counts"></div></fieldset>` +
+    `<fieldset><legend>${esc(t("shell-field-opponents"))}</legend><div class="choices">${radio("mode", "people", t("shell-play-people"), false)}${radio("mode", "bots", t("shell-play-bots"), true)}</div>` +
+    `<label class="check" id="welcome"><input type="checkbox" name="welcome" checked> ${esc(t("shell-allow-bots-after", { seconds: 15 }))}</label></fieldset>` +
     `<p class="refusal" id="refusal" role="alert" hidden></p>` +
-    `<fieldset><legend>Clock</legend><div class="choices">${radio("clock", "live", "Live 10+10", true)}${radio("clock", "blitz", "Blitz 3+5")}${radio("clock", "correspondence", "3 days a move")}</div></fieldset>` +
-    `<fieldset id="levels"><legend>Bot level</legend><div class="choices">${radio("level", "random", "Easy (random)")}${radio("level", "greedy", "Medium", true)}${radio("level", "mcts", "Hard")}</div></fieldset>` +
-    `<div class="actions"><button class="primary" type="submit">Find a game</button></div>` +
-    `<p class="howto-links">New to a game? ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">How to play ${esc(g.title)}</a>`).join(" · ")}</p></form>` +
-    `<section class="card" style="margin:1rem auto;flex:1;min-width:280px"><h2>Your games</h2><div id="mine" class="muted">Loading…</div></section></div>`;
+    `<fieldset><legend>${esc(t("shell-field-clock"))}</legend><div class="choices">${radio("clock", "live", t("shell-clock-live"), true)}${radio("clock", "blitz", t("shell-clock-blitz"))}${radio("clock", "correspondence", t("shell-clock-correspondence"))}</div></fieldset>` +
+    `<fieldset id="levels"><legend>${esc(t("shell-field-bot-level"))}</legend><div class="choices">${["random", "greedy", "mcts"].map((l) => radio("level", l, botLevelName(l), l === "greedy")).join("")}</div></fieldset>` +
+    `<div class="actions"><button class="primary" type="submit">${esc(t("shell-find-game"))}</button></div>` +
+    `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p></form>` +
+    `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div></section></div>`;
   const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
   const levels = find(root, "#levels", HTMLElement);
   const players = find(root, "#counts", HTMLElement);
@@ -175,25 +180,26 @@ async function lobby() {
   const mine = find(root, "#mine", HTMLElement);
   try {
     const stop = await myGamesInto(mine, { limit: 10 });
-    mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">All my games →</a></p>`);
+    mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">${esc(t("shell-all-my-games"))}</a></p>`);
     return stop;
   } catch (error) { mine.textContent = messageOf(error); return null; }
 }
 
-/** @param {ListedGame[]} list @param {string} route @param {string} verb */
-function gamesTable(list, route, verb) {
+/** @param {ListedGame[]} list @param {string} route @param {string} verb @param {Record<string, string>} titles */
+function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
-    const names = g.seats.map((s, n) => `${esc(s.display_name || (s.bot_level ? `bot ${s.bot_level}` : `seat ${n + 1}`))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
-    return `<tr><td>${esc(g.game)}</td><td>${names}</td><td class="muted">v${g.version}</td><td><a href="#/${route}/${g.game_id}">${verb}</a></td></tr>`;
+    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
+    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
-  return `<table class="list"><thead><tr><th>Game</th><th>Players</th><th>Moves</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** @param {string} kind @param {string} title @param {string} route @param {string} verb */
 async function gameList(kind, title, route, verb) {
-  /** @type {{ games: ListedGame[] }} */
-  const { games: list } = await get(`/api/games?${kind}=1&limit=50`);
-  root.innerHTML = `<section class="card"><h2>${title}</h2>${list.length ? gamesTable(list, route, verb) : "<p class=muted>None right now.</p>"}</section>`;
+  /** @type {[{ games: ListedGame[] }, { name: string, title: string }[]]} */
+  const [{ games: list }, catalog] = await Promise.all([get(`/api/games?${kind}=1&limit=50`), loadAll()]);
+  const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
+  root.innerHTML = `<section class="card"><h2>${esc(title)}</h2>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
 }
 
 /** @param {string} name */
@@ -203,22 +209,19 @@ async function leaders(name) {
   /** @type {Leaderboard} */
   const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const { ratings } = board;
-  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${r.ordinal.toFixed(1)}</td><td>${r.games}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
-  root.innerHTML = `<section class="card"><h2>${esc(game.title)} leaderboard${others}</h2>${ratings.length
-    ? `<table class="list"><thead><tr><th>#</th><th>Player</th><th>Rating</th><th>Games</th></tr></thead><tbody>${rows}</tbody></table>`
-    : "<p class=muted>No rated games yet.</p>"}${ratedHtml(board)}</section>`;
+  root.innerHTML = `<section class="card"><h2>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h2>${ratings.length
+    ? `<table class="list"><thead><tr><th>#</th><th>${esc(t("shell-col-player"))}</th><th>${esc(t("shell-col-rating"))}</th><th>${esc(t("shell-col-games"))}</th></tr></thead><tbody>${rows}</tbody></table>`
+    : `<p class=muted>${esc(t("shell-no-rated-games"))}</p>`}${ratedHtml()}</section>`;
 }
 
-// What the board counts and what it leaves out, in the server's words.
-/** @param {Leaderboard} board */
-function ratedHtml(board) {
-  if (!board.rated && !board.unrated) return "";
-  const unrated = /** @type {string[]} */ ([]).concat(board.unrated || []);
-  return `<div class="rated-note" id="rated"><p><strong>Rated:</strong> ${esc(board.rated || "")}.</p>` +
-    (unrated.length ? `<p><strong>Not rated:</strong> ${unrated.map(esc).join("; ")}.</p>` : "") +
-    (board.abandoned ? `<p class="muted">${esc(board.abandoned)}.</p>` : "") + `</div>`;
+// What the board counts and what it leaves out (the server's English fields are left to API users).
+function ratedHtml() {
+  return `<div class="rated-note" id="rated"><p><strong>${esc(t("shell-rated-label"))}</strong> ${esc(t("shell-rated-what"))}</p>` +
+    `<p><strong>${esc(t("shell-not-rated-label"))}</strong> ${esc(t("shell-not-rated-what"))}</p>` +
+    `<p class="muted">${esc(t("shell-rated-abandoned"))}</p></div>`;
 }
 
 // Waiting for a table: the time waited, the estimate from recent waits, when bots would fill the
@@ -229,29 +232,29 @@ function waitScreen(ticketId) {
   /** @type {Ticket | null} */
   let ticket = null;
   let since = Date.now(); // the server's counts, advanced locally between polls
-  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>Looking for a table…</h2><div class="spinner" aria-hidden="true"></div>` +
-    `<div class="big-clock" id="clock" aria-label="time waited">0:00</div><p class="muted" id="estimate"></p>` +
+  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>${esc(t("shell-wait-title"))}</h2><div class="spinner" aria-hidden="true"></div>` +
+    `<div class="big-clock" id="clock" aria-label="${esc(t("shell-wait-time-label"))}">0:00</div><p class="muted" id="estimate"></p>` +
     `<p id="bots" class="bots-note" aria-live="polite"></p>` +
-    `<div class="actions" style="justify-content:center"><button id="fill" class="primary">Fill with bots now</button><button id="cancel">Cancel</button></div>` +
+    `<div class="actions" style="justify-content:center"><button id="fill" class="primary">${esc(t("shell-fill-with-bots"))}</button><button id="cancel">${esc(t("shell-cancel"))}</button></div>` +
     `<p class="refusal" id="refusal" role="alert" hidden></p></div>`;
   const el = (/** @type {string} */ id) => find(root, `#${id}`, HTMLElement);
   const mmss = (/** @type {number} */ seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
   const go = (/** @type {string} */ gameId) => { location.hash = `#/game/${gameId}`; };
   ctx.onMatch = (found) => go(found.game_id);
   ctx.onFrame = (frame) => dispatch(frame, {
-    notice: { ticket_cancelled: (args) => { if (args.ticket_id === ticketId) cancelled(args.reason); } },
+    notice: { ticket_cancelled: (args) => { if (args.ticket_id === ticketId) cancelled(args.reason_code || ""); } },
   });
   function render() {
     const passed = (Date.now() - since) / 1000;
     el("clock").textContent = mmss(Math.floor((ticket?.waited_seconds || 0) + passed));
     if (!ticket) return;
     const estimate = ticket.estimated_wait_seconds;
-    el("estimate").textContent = estimate ? `Estimated wait: about ${Math.ceil(estimate)} s (from recent waits)` : "No estimate yet: nobody has waited for this game lately.";
+    el("estimate").textContent = t(estimate ? "shell-wait-estimate" : "shell-wait-no-estimate", { seconds: Math.ceil(estimate || 0) });
     const inSeconds = ticket.bots_in_seconds;
     let note;
-    if (ticket.fill_now || inSeconds === 0) note = "Bots are taking the empty seats…";
-    else if (inSeconds === null || inSeconds === undefined) note = "Waiting for people only.";
-    else note = `Bots fill the empty seats in ${Math.max(1, Math.ceil(inSeconds - passed))} s if nobody else comes.`;
+    if (ticket.fill_now || inSeconds === 0) note = t("shell-wait-bots-now");
+    else if (inSeconds === null || inSeconds === undefined) note = t("shell-wait-people-only");
+    else note = t("shell-wait-bots-in", { seconds: Math.max(1, Math.ceil(inSeconds - passed)) });
     el("bots").textContent = note;
     find(root, "#fill", HTMLButtonElement).disabled = !!ticket.fill_now;
   }
@@ -265,7 +268,7 @@ function waitScreen(ticketId) {
   }
   /** @param {string} reason */
   function cancelled(reason) {
-    toast(reason ? `Your place in the queue was given up: ${reason}` : "Your place in the queue was given up.", "info");
+    toast(reason ? t("shell-ticket-cancelled-because", { reason: reasonText(reason) }) : t("shell-ticket-cancelled"), "info");
     location.hash = "#/";
   }
   /** @param {unknown} error */
@@ -291,5 +294,29 @@ function waitScreen(ticketId) {
   return () => { clearInterval(tick); clearInterval(poll); };
 }
 
+/** A ticket's cancel reason (its `reason_code`, such as "absent"), in words.
+ *  @param {string} reason */
+function reasonText(reason) {
+  return t(`shell-ticket-reason-${reason}`);
+}
+
+// The header's language switcher: each language named in itself; the screen is drawn again.
+function languageSwitcher() {
+  const select = find(document, "#lang", HTMLSelectElement);
+  const tags = LANGUAGES.map(([tag, name]) => /** @type {[string, string]} */ ([tag, name]));
+  if (currentLocale() === PSEUDO) tags.push([PSEUDO, "[Ƥşḗŭḓǿ]"]);
+  select.innerHTML = tags.map(([tag, name]) => `<option value="${tag}" lang="${tag}" ${tag === currentLocale() ? "selected" : ""}>${esc(name)}</option>`).join("");
+  select.onchange = () => { setLocale(select.value); };
+}
+
+function drawChrome() {
+  localize(document.body);
+  languageSwitcher();
+  refresh();
+}
+
+await startI18n([new URL("./", import.meta.url).href, ...FEATURES.map((f) => new URL(`../${f}/`, import.meta.url).href)]);
+drawChrome();
+onLocaleChange(() => { drawChrome(); route(); });
 window.addEventListener("hashchange", route);
 route();

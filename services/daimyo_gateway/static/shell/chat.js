@@ -6,7 +6,8 @@
 
 import { get, session } from "./api.js";
 import { dispatch, errorText } from "./protocol.js";
-import { find, messageOf, seatName } from "./widgets.js";
+import { esc, find, messageOf, seatName } from "./widgets.js";
+import { formatDate, t } from "./i18n.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {import("./games.js").GameInfo} GameInfo */
@@ -31,18 +32,18 @@ export class ChatPanel {
     /** @type {Set<Ref>} */
     this.refs = new Set();
     el.className = "card chat";
-    el.setAttribute("aria-label", "Table chat");
-    el.innerHTML = `<h3>${this.channel === "players" ? "Table chat" : "Spectators' chat"}</h3>` +
+    el.setAttribute("aria-label", t("shell-chat-label"));
+    el.innerHTML = `<h3>${esc(t(this.channel === "players" ? "shell-chat-players" : "shell-chat-spectators"))}</h3>` +
       `<ol class="chat-lines" aria-live="polite"></ol>` +
-      `<form class="chat-form"><input type="text" name="text" maxlength="${MAX_CHARS}" autocomplete="off" aria-label="Message">` +
-      `<button type="submit">Send</button></form>` +
-      `<div class="row chat-foot"><span class="muted chat-count">0 / ${MAX_CHARS}</span><span class="chat-error" role="alert"></span></div>`;
+      `<form class="chat-form"><input type="text" name="text" maxlength="${MAX_CHARS}" autocomplete="off" aria-label="${esc(t("shell-chat-message"))}">` +
+      `<button type="submit">${esc(t("shell-chat-send"))}</button></form>` +
+      `<div class="row chat-foot"><span class="muted chat-count">${esc(t("shell-chat-count", { n: 0, max: MAX_CHARS }))}</span><span class="chat-error" role="alert"></span></div>`;
     this.lines = find(el, ".chat-lines", HTMLOListElement);
     this.form = find(el, "form", HTMLFormElement);
     this.input = /** @type {HTMLInputElement} */ (this.form.elements.namedItem("text"));
     this.count = find(el, ".chat-count", HTMLElement);
     this.error = find(el, ".chat-error", HTMLElement);
-    if (!session()) this.closed("Sign in to chat.");
+    if (!session()) this.closed(t("shell-chat-sign-in"));
     this.input.addEventListener("input", () => this.counted());
     this.form.addEventListener("submit", (event) => { event.preventDefault(); this.post(); });
     this.load();
@@ -67,7 +68,7 @@ export class ChatPanel {
 
   counted() {
     const n = this.input.value.length;
-    this.count.textContent = `${n} / ${MAX_CHARS}`;
+    this.count.textContent = t("shell-chat-count", { n, max: MAX_CHARS });
     this.count.classList.toggle("full", n >= MAX_CHARS);
     this.error.textContent = "";
   }
@@ -115,11 +116,11 @@ export class ChatPanel {
 function lineElement(message, seats) {
   const li = document.createElement("li");
   const who = document.createElement("b");
-  who.textContent = message.name || (message.seat !== undefined && message.seat !== null ? seatName(seats, message.seat) : "someone");
+  who.textContent = message.name || (message.seat !== undefined && message.seat !== null ? seatName(seats, message.seat) : t("shell-chat-someone"));
   const text = document.createElement("span");
   text.textContent = ` ${message.text}`;
   li.append(who, text);
-  if (message.sent_at) li.title = new Date(message.sent_at).toLocaleTimeString();
+  if (message.sent_at) li.title = formatDate(message.sent_at, { timeStyle: "medium" });
   return li;
 }
 
@@ -128,11 +129,11 @@ function lineElement(message, seats) {
 export async function chatTranscript(info) {
   const section = document.createElement("section");
   section.className = "card chat chat-transcript";
-  section.setAttribute("aria-label", "Chat of this game");
+  section.setAttribute("aria-label", t("shell-chat-transcript-label"));
   const heading = document.createElement("h3");
-  heading.textContent = "Chat";
+  heading.textContent = t("shell-chat-title");
   section.append(heading);
-  for (const [channel, title] of [["players", "Players"], ["spectators", "Spectators"]]) {
+  for (const [channel, title] of [["players", t("shell-chat-channel-players")], ["spectators", t("shell-chat-channel-spectators")]]) {
     /** @type {ChatMessage[]} */
     let messages;
     try { ({ messages } = await get(`/api/games/${info.game_id}/chat?channel=${channel}&limit=200`)); } catch (_) { continue; }
@@ -148,7 +149,7 @@ export async function chatTranscript(info) {
   if (section.children.length === 1) {
     const none = document.createElement("p");
     none.className = "muted";
-    none.textContent = "Nobody wrote in the chat.";
+    none.textContent = t("shell-chat-empty");
     section.append(none);
   }
   return section;

@@ -11,6 +11,7 @@
 // See shell/screen.js for what `host` offers and what a screen implements.
 
 import { get } from "./api.js";
+import { addOwner, has, t } from "./i18n.js";
 
 /** @typedef {import("./widgets.js").Seat} Seat */
 
@@ -115,9 +116,12 @@ export function games() {
 
 /** @param {string} name @returns {Promise<Game>} */
 export function loadGame(name) {
-  if (!/^[a-z][a-z0-9_]*$/.test(name)) return Promise.reject(new Error(`unknown game ${name}`));
-  if (!loading.has(name)) loading.set(name, import(`../games/${name}/index.js`).then(() => ready(name)));
-  return /** @type {Promise<Game>} */ (loading.get(name));
+  if (!/^[a-z][a-z0-9_]*$/.test(name)) return Promise.reject(new Error(t("shell-unknown-game", { name })));
+  if (!loading.has(name)) {
+    const folder = new URL(`../games/${name}/`, import.meta.url).href;
+    loading.set(name, Promise.all([import(`${folder}index.js`), addOwner(folder)]).then(() => ready(name)));
+  }
+  return /** @type {Promise<Game>} */ (loading.get(name)).then(named);
 }
 
 /** @returns {Promise<(CatalogEntry & Game)[]>} */
@@ -126,10 +130,18 @@ export async function loadAll() {
   return Promise.all(list.map(async (entry) => ({ ...entry, ...(await loadGame(entry.name)) })));
 }
 
+// A game's title and blurb in the current language, from its own catalogue (`<game>-title`,
+// `<game>-blurb`), read again at each load so a language switch shows.
+/** @param {Game} game @returns {Game} */
+function named(game) {
+  const word = (/** @type {string} */ key, /** @type {string} */ fallback) => (has(`${game.name}-${key}`) ? t(`${game.name}-${key}`) : fallback);
+  return { ...game, title: word("title", game.title), blurb: word("blurb", game.blurb) };
+}
+
 /** @param {string} name */
 async function ready(name) {
   const spec = specs.get(name);
-  if (!spec) throw new Error(`games/${name}/index.js did not register the game`);
+  if (!spec) throw new Error(t("shell-unknown-game", { name }));
   if (spec.stylesheet && !document.querySelector(`link[data-game="${name}"]`)) {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: spec.stylesheet });
     link.dataset.game = name;

@@ -4,6 +4,7 @@
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
 import { esc, seatName, targetOf } from "./widgets.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {import("./games.js").GameInfo} GameInfo */
@@ -53,7 +54,7 @@ export class LiveBar {
     const down = this.ctx.socket && !this.ctx.socket.isOpen();
     const clock = this.clock;
     const clocks = clock ? `<div class="clocks">${clock.remaining_ms.map((_, s) => this.clockHtml(clock, s)).join("")}</div>` : "";
-    const html = [down ? `<div class="live-warn" role="status">Reconnecting…</div>` : "", clocks, this.seatHtml()];
+    const html = [down ? `<div class="live-warn" role="status">${esc(t("shell-reconnecting"))}</div>` : "", clocks, this.seatHtml()];
     this.parts.forEach((part, n) => { if (part.innerHTML !== html[n]) part.innerHTML = html[n]; });
   }
 
@@ -61,8 +62,8 @@ export class LiveBar {
   clockHtml(clock, seat) {
     const running = String(seat) in clock.running;
     const bot = this.takeovers[String(seat)];
-    const who = seat === this.seat ? "You" : esc(seatName(this.info.seats, seat));
-    const note = bot ? ` <span class="muted">(bot)</span>` : "";
+    const who = esc(seat === this.seat ? t("shell-you") : seatName(this.info.seats, seat));
+    const note = bot ? ` <span class="muted">${esc(t("shell-clock-bot"))}</span>` : "";
     return `<span class="clock${running ? " running" : ""}" data-seat="${seat}">${who}${note} ${formatMs(this.left(clock, seat))}</span>`;
   }
 
@@ -70,17 +71,17 @@ export class LiveBar {
     if (this.seat === null || this.finished) return "";
     const mine = this.takeovers[String(this.seat)];
     if (mine?.reason === "abandoned") {
-      return `<div class="live-warn" role="alert">A bot is playing for you — <button class="primary" data-live="reclaim">Take your seat back</button></div>`;
+      return `<div class="live-warn" role="alert">${esc(t("shell-bot-plays-for-you"))} <button class="primary" data-live="reclaim">${esc(t("shell-take-seat-back"))}</button></div>`;
     }
-    if (mine) return `<div class="live-warn" role="status">Your time ran out: a bot plays for you${mine.until === "move" ? " this turn" : ""}.</div>`;
-    return `<div class="actions"><button data-live="leave">Leave game</button></div>`;
+    if (mine) return `<div class="live-warn" role="status">${esc(t(mine.until === "move" ? "shell-time-out-this-turn" : "shell-time-out"))}</div>`;
+    return `<div class="actions"><button data-live="leave">${esc(t("shell-leave-game"))}</button></div>`;
   }
 
   /** @param {Event} event */
   click(event) {
     const act = targetOf(event).closest("[data-live]")?.getAttribute("data-live");
     if (act === "reclaim") this.ctx.socket.seat("reclaim", this.info.game_id);
-    if (act === "leave" && confirm("Leave the game? A bot plays your seat, and you are ranked last unless you come back.")) {
+    if (act === "leave" && confirm(t("shell-leave-confirm"))) {
       this.ctx.socket.seat("leave", this.info.game_id);
     }
   }
@@ -89,7 +90,7 @@ export class LiveBar {
 /** @param {number} ms */
 export function formatMs(ms) {
   const total = Math.ceil(ms / 1000);
-  if (total >= 86400) return `${Math.floor(total / 86400)}d ${Math.floor((total % 86400) / 3600)}h`;
-  if (total >= 3600) return `${Math.floor(total / 3600)}h ${String(Math.floor((total % 3600) / 60)).padStart(2, "0")}m`;
+  if (total >= 86400) return t("shell-time-days-hours", { days: Math.floor(total / 86400), hours: Math.floor((total % 86400) / 3600) });
+  if (total >= 3600) return t("shell-time-hours-minutes", { hours: Math.floor(total / 3600), minutes: String(Math.floor((total % 3600) / 60)).padStart(2, "0") });
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
 }

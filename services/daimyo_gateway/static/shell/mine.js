@@ -8,16 +8,17 @@ import { loadAll } from "./games.js";
 import { formatMs } from "./live.js";
 import { refresh, setSound, soundOn } from "./notices.js";
 import { rowHtml } from "./rows.js";
-import { find, findAll } from "./widgets.js";
+import { esc, find, findAll } from "./widgets.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./rows.js").MyGame} MyGame */
 
 /** @param {HTMLElement} root */
 export async function myGamesPage(root) {
-  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>My games</h2>` +
-    `<div class="row"><label class="check"><input type="checkbox" id="finished"> Finished games too</label>` +
-    `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> Sound when it is my turn</label></div></div>` +
-    `<div id="list" class="muted">Loading…</div></section>`;
+  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>${esc(t("shell-nav-mine"))}</h2>` +
+    `<div class="row"><label class="check"><input type="checkbox" id="finished"> ${esc(t("shell-mine-finished-too"))}</label>` +
+    `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> ${esc(t("shell-mine-sound"))}</label></div></div>` +
+    `<div id="list" class="muted">${esc(t("shell-loading"))}</div></section>`;
   const list = find(root, "#list");
   const finished = find(root, "#finished", HTMLInputElement);
   const sound = find(root, "#sound", HTMLInputElement);
@@ -25,7 +26,7 @@ export async function myGamesPage(root) {
   let stop = () => {};
   const load = async () => {
     stop();
-    stop = await myGamesInto(list, { finished: finished.checked, empty: "You have no game yet." });
+    stop = await myGamesInto(list, { finished: finished.checked, empty: t("shell-mine-none-yet") });
   };
   finished.addEventListener("change", load);
   await load();
@@ -34,7 +35,7 @@ export async function myGamesPage(root) {
 
 /** Fill `el` with the player's games (in progress unless `finished`); returns the ticker's stop.
  * @param {HTMLElement} el @param {{ finished?: boolean, empty?: string, limit?: number }} [options] */
-export async function myGamesInto(el, { finished = false, empty = "No game in progress.", limit = 50 } = {}) {
+export async function myGamesInto(el, { finished = false, empty = t("shell-mine-none-in-progress"), limit = 50 } = {}) {
   /** @type {[{ games: MyGame[] }, { name: string, title: string }[]]} */
   const [{ games }, catalog] = await Promise.all([get(`/api/my-games?limit=${limit}${finished ? "&finished=1" : ""}`), loadAll()]);
   refresh(games.filter((g) => g.status !== "finished" || finished)); // the notices agree with the page
@@ -42,8 +43,9 @@ export async function myGamesInto(el, { finished = false, empty = "No game in pr
   const shown = finished ? games : games.filter((g) => g.status !== "finished");
   if (!shown.length) { el.textContent = empty; return () => {}; }
   el.classList.remove("muted");
-  el.innerHTML = `<table class="list my-games"><thead><tr><th>Game</th><th>Players</th><th>Turn</th><th>Time left</th><th>Clock</th><th></th></tr></thead>` +
-    `<tbody>${shown.map((g) => rowHtml(g, titles)).join("")}</tbody></table>`;
+  const th = ["game", "players", "turn", "time-left", "clock"].map((c) => `<th>${esc(t(`shell-col-${c}`))}</th>`).join("");
+  el.innerHTML = `<div class="table-scroll"><table class="list my-games"><thead><tr>${th}<th></th></tr></thead>` +
+    `<tbody>${shown.map((g) => rowHtml(g, titles)).join("")}</tbody></table></div>`;
   const offset = shown.length ? shown[0].now_ms - Date.now() : 0;
   const tick = () => findAll(el, "[data-left]").forEach((cell) => {
     const left = Number(cell.dataset.left) - (Date.now() + offset - Number(cell.dataset.at));

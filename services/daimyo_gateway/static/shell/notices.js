@@ -5,6 +5,7 @@
 // screen showing a game settles it from its views; /api/my-games seeds it after a (re)connect.
 
 import { get, session } from "./api.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./rows.js").MyGame} MyGame */
 
@@ -59,12 +60,12 @@ function remember(gameId, version, mine) {
 
 function render() {
   const n = waitingCount();
-  document.title = n ? `(${n}) Your turn · ${TITLE}` : TITLE;
+  document.title = n ? t("shell-title-your-turn", { count: n, title: TITLE }) : TITLE;
   const badge = document.getElementById("turns");
   if (!badge) return;
   badge.textContent = n ? String(n) : "";
   badge.hidden = !n;
-  badge.title = n ? `your turn in ${n} game${n > 1 ? "s" : ""}` : "";
+  badge.title = n ? t("shell-badge-your-turn", { count: n }) : "";
 }
 
 export function soundOn() { return localStorage.getItem(SOUND_KEY) === "1"; }

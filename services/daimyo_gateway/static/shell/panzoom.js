@@ -5,7 +5,8 @@
 // + - 0 (and the arrow keys on the frame itself) all move the same view. A drag never clicks.
 // The svg gets `--pz-k` (SVG units per CSS pixel) so a game's labels can keep a readable size.
 
-import { find, targetOf } from "./widgets.js";
+import { esc, find, targetOf } from "./widgets.js";
+import { t } from "./i18n.js";
 
 /** @param {number} v @param {number} lo @param {number} hi */
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
@@ -26,9 +27,9 @@ export class PanZoom {
     this.pointers = new Map();
     this.dragged = false;
     frame.classList.add("pz-frame");
-    frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="Zoom the board">` +
-      `<button type="button" data-pz="in" aria-label="Zoom in">+</button><button type="button" data-pz="out" aria-label="Zoom out">−</button>` +
-      `<button type="button" data-pz="fit" aria-label="Show the whole board">Fit</button></div>`);
+    frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="${esc(t("shell-zoom-label"))}">` +
+      `<button type="button" data-pz="in" aria-label="${esc(t("shell-zoom-in"))}">+</button><button type="button" data-pz="out" aria-label="${esc(t("shell-zoom-out"))}">−</button>` +
+      `<button type="button" data-pz="fit" aria-label="${esc(t("shell-zoom-fit-label"))}">${esc(t("shell-zoom-fit"))}</button></div>`);
     /** @template {keyof HTMLElementEventMap} K
      *  @param {HTMLElement} target @param {K} type @param {(event: HTMLElementEventMap[K]) => void} fn
      *  @param {AddEventListenerOptions} [opts] */

@@ -3,10 +3,11 @@
 // which the player sets ("speed", kept in localStorage and shared with the replay's autoplay)
 // or cuts short ("skip": straight to the latest view). Versions are never reordered or dropped.
 
-import { find, targetOf } from "./widgets.js";
+import { esc, find, targetOf } from "./widgets.js";
+import { t } from "./i18n.js";
 
 const PACE_KEY = "daimyo.pace";
-export const PACES = [["0", "instant"], ["350", "fast"], ["800", "normal"], ["1600", "slow"]];
+export const PACES = [["0", "shell-pace-instant"], ["350", "shell-pace-fast"], ["800", "shell-pace-normal"], ["1600", "shell-pace-slow"]];
 
 export function pace() {
   const stored = localStorage.getItem(PACE_KEY);
@@ -19,8 +20,8 @@ export function setPace(ms) { localStorage.setItem(PACE_KEY, String(ms)); }
 /** The speed select, for any toolbar. */
 export function paceSelect(id = "pace") {
   const now = String(pace());
-  const options = PACES.map(([ms, name]) => `<option value="${ms}" ${ms === now ? "selected" : ""}>${name}</option>`).join("");
-  return `<label class="muted pace" for="${id}">Speed <select id="${id}" data-pace>${options}</select></label>`;
+  const options = PACES.map(([ms, name]) => `<option value="${ms}" ${ms === now ? "selected" : ""}>${esc(t(name))}</option>`).join("");
+  return `<label class="muted pace" for="${id}">${esc(t("shell-pace-label"))} <select id="${id}" data-pace>${options}</select></label>`;
 }
 
 /** @template F */
@@ -74,12 +75,12 @@ export class Playback {
   // never lands on a button that was just replaced.
   render() {
     if (!this.count || !this.button) {
-      this.el.innerHTML = `${paceSelect()}<span class="muted" data-waiting hidden></span><button type="button" data-skip hidden>Skip ▸▸</button>`;
+      this.el.innerHTML = `${paceSelect()}<span class="muted" data-waiting hidden></span><button type="button" data-skip hidden>${esc(t("shell-skip"))}</button>`;
       this.count = find(this.el, "[data-waiting]");
       this.button = find(this.el, "[data-skip]");
     }
     const waiting = this.queue.length;
     this.count.hidden = this.button.hidden = !waiting;
-    this.count.textContent = waiting ? `playing back · ${waiting} more` : "";
+    this.count.textContent = waiting ? t("shell-playing-back", { count: waiting }) : "";
   }
 }

@@ -7,6 +7,8 @@
 // errors carry a `code` and `args` as well: the page says them in its own words (`errorText`),
 // the server's English `message` is only the fallback for a code the page does not know.
 
+import { currentLocale, has, t } from "./i18n.js";
+
 export const PROTOCOL_VERSION = 1;
 
 // -- client → server ------------------------------------------------------------------------
@@ -195,22 +197,40 @@ export function noticeArgs(frame, code) {
   return frame.type === "notice" && frame.code === code ? frame.args : null;
 }
 
-// An error in the page's words, from its code and args; a sentence whose values the args do not
-// carry falls back to the server's English message. (The languages issue keys these by locale.)
-/** @type {Object<string, (args: Object<string, any>) => string | undefined>} */
-const ERROR_TEXT = {
-  unsupported_version: () => "This page is out of date: reload it to play on.",
-  rate_limited: (args) => (args.per_second !== undefined
-    ? `at most ${args.per_second} frames a second; frames over the rate are dropped` : undefined),
-};
-
+// An error in the page's words: the shell's catalogue has `error-<code>` for every code the
+// gateway sends (its args by name); an unknown code falls back to the server's English message.
 /**
  * What to show for a refusal (a socket `error` frame or a REST error body).
  * @param {{code: string, args?: Object<string, any>, message?: string}} error
  * @returns {string}
  */
 export function errorText(error) {
-  return ERROR_TEXT[error.code]?.(error.args || {}) ?? error.message ?? error.code;
+  const args = error.args || {};
+  // a sentence for the arguments this error carries (`error-<code>-<arg>`), else the code's own
+  const detailed = Object.keys(args).map((key) => `error-${error.code}-${key.replaceAll("_", "-")}`).find(has);
+  // An English page keeps the server's own sentence when no detailed one fits: it is English
+  // already and often more specific than the code's general words ("already playing a live game").
+  if (!detailed && currentLocale() === "en" && error.message && error.code !== "unsupported_version") return error.message;
+  const id = detailed ?? `error-${error.code}`;
+  return has(id) ? t(id, flatArgs(args)) : error.message ?? error.code;
+}
+
+/** A notice in the page's words (`notice-<code>`), or null when the catalogue has none.
+ *  @param {string} code @param {Object<string, any>} [args] */
+export function noticeText(code, args) {
+  const id = `notice-${code}`;
+  return has(id) ? t(id, flatArgs(args)) : null;
+}
+
+// Fluent takes strings and numbers: a list becomes its items joined, anything else its text.
+/** @param {Object<string, any> | undefined} args */
+function flatArgs(args) {
+  /** @type {Record<string, string | number>} */
+  const out = {};
+  for (const [key, value] of Object.entries(args || {})) {
+    out[key] = typeof value === "number" ? value : Array.isArray(value) ? value.join(", ") : value === null || value === undefined ? "" : String(value);
+  }
+  return out;
 }
 
 /**

@@ -10,6 +10,7 @@ import { chatTranscript } from "./chat.js";
 import { loadGame } from "./games.js";
 import { pace, paceSelect, setPace } from "./playback.js";
 import { esc, find, findAll, seatName, targetOf } from "./widgets.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./games.js").GameInfo} GameInfo */
 
@@ -55,7 +56,7 @@ async function replayViewer(root, info, layoutHtml, draw) {
     const data = await fetchAt(at);
     if (aborter.signal.aborted) return;
     const viewer = perspective === "all" || perspective === "spectator" ? null : +perspective;
-    find(root, "#at").textContent = at === 1 ? `start · ${info.version - 1} moves` : `move ${at - 1} of ${info.version - 1}`;
+    find(root, "#at").textContent = at === 1 ? t("shell-replay-start", { moves: info.version - 1 }) : t("shell-replay-move-of", { move: at - 1, moves: info.version - 1 });
     await draw({ at, view: data.view, viewer, data });
     slider.value = String(at);
   }
@@ -66,8 +67,8 @@ async function replayViewer(root, info, layoutHtml, draw) {
   findAll(root, "[data-step]").forEach((b) => b.addEventListener("click", () => {
     const step = b.dataset.step;
     if (step === "play") {
-      if (timer) { clearInterval(timer); timer = null; b.textContent = "▶ Play"; return; }
-      b.textContent = "⏸ Pause";
+      if (timer) { clearInterval(timer); timer = null; b.textContent = t("shell-replay-play"); return; }
+      b.textContent = t("shell-replay-pause");
       timer = setInterval(() => (at >= info.version ? b.click() : go(at + 1)), Math.max(150, pace()));
       return;
     }
@@ -92,12 +93,13 @@ async function replayViewer(root, info, layoutHtml, draw) {
 /** Seats may be chosen once the game is over, or one's own seat while it runs.
  *  @param {GameInfo} info @param {number} at */
 function toolbarHtml(info, at) {
-  const options = [`<option value="spectator">Spectator</option>`]
+  const options = [`<option value="spectator">${esc(t("shell-replay-spectator"))}</option>`]
     .concat(info.seats.map((s, n) => `<option value="${n}" ${info.finished || s.mine ? "" : "disabled"}>${esc(seatName(info.seats, n))}</option>`))
-    .concat(info.finished ? [`<option value="all">Reveal all</option>`] : []);
-  return `<div class="card replay-controls" role="toolbar" aria-label="Replay controls">` +
-    `<button data-step="first" aria-label="First">|◀</button><button data-step="-1" aria-label="Previous">◀</button>` +
-    `<button data-step="play" aria-label="Play">▶ Play</button><button data-step="1" aria-label="Next">▶</button><button data-step="last" aria-label="Last">▶|</button>` +
-    `<input type="range" min="1" max="${info.version}" value="${at}" aria-label="Version">` +
-    `<span id="at" class="muted"></span>${paceSelect("replay-pace")}<label class="muted" style="margin:0">View as <select id="persp">${options.join("")}</select></label></div>`;
+    .concat(info.finished ? [`<option value="all">${esc(t("shell-replay-reveal-all"))}</option>`] : []);
+  const label = (/** @type {string} */ id) => `aria-label="${esc(t(id))}"`;
+  return `<div class="card replay-controls" role="toolbar" ${label("shell-replay-controls")}>` +
+    `<button data-step="first" ${label("shell-replay-first")}>|◀</button><button data-step="-1" ${label("shell-replay-previous")}>◀</button>` +
+    `<button data-step="play" ${label("shell-replay-play-label")}>${esc(t("shell-replay-play"))}</button><button data-step="1" ${label("shell-replay-next")}>▶</button><button data-step="last" ${label("shell-replay-last")}>▶|</button>` +
+    `<input type="range" min="1" max="${info.version}" value="${at}" ${label("shell-replay-version")}>` +
+    `<span id="at" class="muted"></span>${paceSelect("replay-pace")}<label class="muted" style="margin:0">${esc(t("shell-replay-view-as"))} <select id="persp">${options.join("")}</select></label></div>`;
 }

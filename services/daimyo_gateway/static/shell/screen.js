@@ -33,7 +33,8 @@ import { LiveBar } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
 import { dispatch, errorText } from "./protocol.js";
-import { find } from "./widgets.js";
+import { esc, find } from "./widgets.js";
+import { t } from "./i18n.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {import("./games.js").Game} Game */
@@ -80,9 +81,9 @@ class LiveDriver {
     const live = find(root, "#live", HTMLElement);
     this.live = new LiveBar(live, ctx, info, seat);
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
-    bar.setAttribute("aria-label", "Playback of other players' moves");
+    bar.setAttribute("aria-label", t("shell-playback-label"));
     live.after(bar);
-    if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">How to play ${game.title}</a>`);
+    if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: game.title }))}</a>`);
     /** @type {Playback<ViewFrame>} */
     this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
     this.after = new AfterGame(document.createElement("section"), ctx, info, seat);

@@ -7,7 +7,8 @@
 import { ApiError, call, get, session, signIn } from "./api.js";
 import { dispatch } from "./protocol.js";
 import { loadAll } from "./games.js";
-import { esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
+import { botLevelName, esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
+import { has, t } from "./i18n.js";
 
 /** @typedef {import("./games.js").CatalogEntry & import("./games.js").Game} CatalogGame */
 /** @typedef {import("./games.js").TableOption} TableOption */
@@ -40,25 +41,36 @@ import { esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext what the shell shares with a screen */
 
-/** @type {Record<string, string>} */
-export const CLOCK_NAMES = { live: "Live 10+10", blitz: "Blitz 3+5", correspondence: "3 days a move" };
-/** @type {[string, string][]} */
-export const BOT_LEVELS = [["random", "Easy (random)"], ["greedy", "Medium"], ["mcts", "Hard"], ["expert", "Expert"]];
+/** @type {Record<string, string>} the named clocks, as message ids */
+export const CLOCK_NAMES = { live: "shell-clock-live", blitz: "shell-clock-blitz", correspondence: "shell-clock-correspondence" };
+/** The bot levels a host may seat (their names: shell-bot-level-<code>). */
+export const BOT_LEVELS = ["random", "greedy", "mcts", "expert"];
+
+/**
+ * A game's table option (or one of its choices) in the player's language: the game's catalogue
+ * has `<game>-option-<name>` and `<game>-option-<name>-<value>`; else the rules' English label.
+ * @param {string} game @param {string} name @param {unknown} value @param {string | undefined} fallback
+ */
+export function optionWords(game, name, value, fallback) {
+  const kebab = (/** @type {string} */ s) => s.replaceAll("_", "-").toLowerCase();
+  const id = `${game}-option-${kebab(name)}${value === undefined ? "" : `-${kebab(String(value))}`}`;
+  return has(id) ? t(id) : fallback ?? (value === undefined ? name : JSON.stringify(value));
+}
 const POLL_MS = 3000;
 
 /** A time control as the table stores it ({type, initial_seconds, increment_seconds} or days_per_move).
  *  @param {TimeControl} tc */
 export function clockText(tc) {
-  if (!tc || typeof tc !== "object") return CLOCK_NAMES[String(tc)] || "no clock";
+  if (!tc || typeof tc !== "object") return t(CLOCK_NAMES[String(tc)] || "shell-no-clock");
   if (tc.type === "correspondence") {
     const { days_per_move: days } = /** @type {CorrespondenceClock} */ (tc);
-    return `${days} day${days === 1 ? "" : "s"} a move`;
+    return t("shell-clock-days", { days });
   }
   if (tc.type === "live") {
     const { initial_seconds: initial, increment_seconds: increment } = /** @type {LiveClock} */ (tc);
-    return `${initial <= 300 ? "Blitz" : "Live"} ${Math.round(initial / 60)}+${increment}`;
+    return t(initial <= 300 ? "shell-clock-blitz-custom" : "shell-clock-live-custom", { minutes: Math.round(initial / 60), increment });
   }
-  return "no clock";
+  return t("shell-no-clock");
 }
 
 /** @param {string} name @param {string} value @param {string} text @param {boolean} checked */
@@ -69,16 +81,17 @@ const radio = (name, value, text, checked) => `<label><input type="radio" name="
 /** @param {HTMLElement} root */
 export async function tableForm(root) {
   const catalog = await loadAll();
-  root.innerHTML = `<form class="card center" id="table-form"><h2>A private table</h2>` +
-    `<p class="muted">Play friends: you get an invitation link to send them; you may seat bots in the seats left empty.</p>` +
-    `<fieldset><legend>Game</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
-    `<fieldset><legend>Seats</legend><div class="choices" id="seats"></div></fieldset>` +
+  const say = (/** @type {string} */ id) => esc(t(id));
+  root.innerHTML = `<form class="card center" id="table-form"><h2>${say("shell-table-form-title")}</h2>` +
+    `<p class="muted">${say("shell-table-form-intro")}</p>` +
+    `<fieldset><legend>${say("shell-field-game")}</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
+    `<fieldset><legend>${say("shell-field-seats")}</legend><div class="choices" id="seats"></div></fieldset>` +
     `<div id="options"></div>` +
-    `<fieldset><legend>Clock</legend><div class="choices">${Object.entries(CLOCK_NAMES).map(([v, t], n) => radio("clock", v, t, n === 0)).join("")}</div></fieldset>` +
-    `<fieldset><legend>Table</legend><label class="check"><input type="checkbox" name="rated" checked> Rated (counts for the leaderboard)</label>` +
-    `<label class="check"><input type="checkbox" name="spectators" checked> Spectators allowed (listed under Live)</label></fieldset>` +
+    `<fieldset><legend>${say("shell-field-clock")}</legend><div class="choices">${Object.entries(CLOCK_NAMES).map(([v, id], n) => radio("clock", v, t(id), n === 0)).join("")}</div></fieldset>` +
+    `<fieldset><legend>${say("shell-field-table")}</legend><label class="check"><input type="checkbox" name="rated" checked> ${say("shell-table-rated")}</label>` +
+    `<label class="check"><input type="checkbox" name="spectators" checked> ${say("shell-table-spectators")}</label></fieldset>` +
     `<p class="refusal" id="refusal" role="alert" hidden></p>` +
-    `<div class="actions"><button class="primary" type="submit">Create the table</button><a class="button" href="#/">Back to the lobby</a></div></form>`;
+    `<div class="actions"><button class="primary" type="submit">${say("shell-table-create")}</button><a class="button" href="#/">${say("shell-back-to-lobby")}</a></div></form>`;
   const form = find(root, "#table-form", HTMLFormElement);
   const field = (/** @type {string} */ name) => /** @type {RadioNodeList & HTMLInputElement} */ (form.elements.namedItem(name));
   const refusal = find(root, "#refusal");
@@ -88,7 +101,7 @@ export async function tableForm(root) {
     if (seats.dataset.game === game.name) return;
     seats.dataset.game = game.name;
     seats.innerHTML = game.player_counts.map((n, i) => radio("seats", String(n), String(n), i === 0)).join("");
-    find(root, "#options").innerHTML = optionsHtml(game.options || {});
+    find(root, "#options").innerHTML = optionsHtml(game.options || {}, game.name);
   };
   form.addEventListener("change", (event) => { if (/** @type {HTMLInputElement} */ (event.target).name === "game") sync(); refusal.hidden = true; });
   sync();
@@ -109,10 +122,10 @@ export async function tableForm(root) {
 }
 
 /** One fieldset per declared option, its choices as radios; values travel as JSON (any type).
- *  @param {Record<string, TableOption>} options */
-export function optionsHtml(options) {
-  return Object.entries(options).map(([name, option]) => `<fieldset class="table-option" data-option="${esc(name)}"><legend>${esc(option.label || name)}</legend>` +
-    `<div class="choices">${(option.choices || []).map((c) => radio(`option:${name}`, JSON.stringify(c.value), c.label ?? String(c.value),
+ *  @param {Record<string, TableOption>} options @param {string} [game] */
+export function optionsHtml(options, game = "") {
+  return Object.entries(options).map(([name, option]) => `<fieldset class="table-option" data-option="${esc(name)}"><legend>${esc(optionWords(game, name, undefined, option.label))}</legend>` +
+    `<div class="choices">${(option.choices || []).map((c) => radio(`option:${name}`, JSON.stringify(c.value), optionWords(game, name, c.value, c.label ?? String(c.value)),
       JSON.stringify(c.value) === JSON.stringify(option.default))).join("")}</div></fieldset>`).join("");
 }
 
@@ -128,8 +141,11 @@ function chosenOptions(form) {
 
 // -- the room --------------------------------------------------------------------------------
 
-const GUEST_FORM = `<form id="guest" class="row"><label for="name" style="margin:0">Your name</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required style="width:auto">` +
-  `<button class="primary" type="submit">Join as guest</button></form>`;
+/** The name form a visitor fills to sit down as a guest. */
+function guestForm() {
+  return `<form id="guest" class="row"><label for="name" style="margin:0">${esc(t("shell-your-name"))}</label><input type="text" id="name" maxlength="24" autocomplete="nickname" required style="width:auto;max-width:100%">` +
+    `<button class="primary" type="submit">${esc(t("shell-table-join-guest"))}</button></form>`;
+}
 
 /** @param {HTMLElement} root @param {ShellContext} ctx @param {string} code @param {() => void} reroute */
 export async function tableRoom(root, ctx, code, reroute) {
@@ -169,7 +185,7 @@ class TableRoom {
     if (!session()) return this.showVisitor(); // the server shows a table to signed-in players only
     try { this.show(await get(`/api/tables/${encodeURIComponent(this.code)}`)); } catch (error) {
       clearInterval(this.poll);
-      this.root.innerHTML = `<section class="card center" id="table-room"><h2>Private table</h2><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">Back to the lobby</a></section>`;
+      this.root.innerHTML = `<section class="card center" id="table-room"><h2>${esc(t("shell-table-title"))}</h2><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></section>`;
     }
   }
 
@@ -204,56 +220,56 @@ class TableRoom {
   // A visitor who opened the link sees only the way in: a name, then the seat (see join()).
   showVisitor() {
     clearInterval(this.poll);
-    this.root.innerHTML = `<section class="card center" id="table-room" data-state="visitor"><h2>Private table</h2>` +
-      `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${GUEST_FORM}<a class="button" href="#/">Back to the lobby</a></div></section>`;
+    this.root.innerHTML = `<section class="card center" id="table-room" data-state="visitor"><h2>${esc(t("shell-table-title"))}</h2>` +
+      `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${guestForm()}<a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a></div></section>`;
   }
 
   nameInput() { return /** @type {HTMLInputElement | null} */ (this.root.querySelector("#name")); }
 
   levelSelects() { return findAll(this.root, "select[data-seat]", HTMLSelectElement); }
 
-  /** @param {Table} t */
-  html(t) {
-    const game = this.catalog.find((g) => g.name === t.game);
-    const seated = t.seats.some((s) => s.mine);
-    const empty = t.seats.filter((s) => s.empty).length;
-    const seats = t.seats.map((s) => `<li class="seat${s.empty ? " empty" : ""}" data-seat="${s.seat}">${this.seatHtml(s, t)}</li>`).join("");
-    const invite = new URL(t.invite_path, location.href).href;
-    const options = Object.entries(t.options || {}).map(([name, value]) => {
+  /** @param {Table} tb */
+  html(tb) {
+    const game = this.catalog.find((g) => g.name === tb.game);
+    const seated = tb.seats.some((s) => s.mine);
+    const empty = tb.seats.filter((s) => s.empty).length;
+    const seats = tb.seats.map((s) => `<li class="seat${s.empty ? " empty" : ""}" data-seat="${s.seat}">${this.seatHtml(s, tb)}</li>`).join("");
+    const invite = new URL(tb.invite_path, location.href).href;
+    const options = Object.entries(tb.options || {}).map(([name, value]) => {
       const option = game?.options?.[name];
       const choice = option?.choices?.find((c) => JSON.stringify(c.value) === JSON.stringify(value));
-      return `${esc(option?.label || name)}: ${esc(choice?.label ?? JSON.stringify(value))}`;
+      return `${optionWords(tb.game, name, undefined, option?.label)}: ${optionWords(tb.game, name, value, choice?.label)}`;
     });
-    const facts = [`${t.seats.length} seats`, clockText(t.time_control), t.rated ? "rated" : "not rated",
-      t.spectators ? "spectators allowed" : "no spectators", ...options].map((f) => esc(f)).join(" · ");
+    const facts = [t("shell-table-seats", { count: tb.seats.length }), clockText(tb.time_control), t(tb.rated ? "shell-table-is-rated" : "shell-table-not-rated"),
+      t(tb.spectators ? "shell-table-spectators-allowed" : "shell-table-no-spectators"), ...options].map((f) => esc(f)).join(" · ");
     let state;
-    if (t.state === "open") state = empty ? `Waiting for ${empty} more player${empty > 1 ? "s" : ""}: the game starts when every seat is taken.` : "Starting…";
-    else if (t.state === "started") state = `This table's game has started. <a href="#/watch/${esc(t.game_id)}">Watch it</a>`;
-    else state = "This table was closed by its host.";
+    if (tb.state === "open") state = esc(empty ? t("shell-table-waiting-for", { count: empty }) : t("shell-table-starting"));
+    else if (tb.state === "started") state = `${esc(t("shell-table-started"))} <a href="#/watch/${esc(tb.game_id)}">${esc(t("shell-table-watch-it"))}</a>`;
+    else state = esc(t("shell-table-closed"));
     const actions = [];
-    if (t.state === "open" && !seated) actions.push(session() ? `<button class="primary" data-table="join">Join this table</button>`
-      : GUEST_FORM);
-    if (t.state === "open" && t.you_host && empty) actions.push(`<button data-table="bots">Seat bots in the empty seats</button>`);
-    if (t.state === "open" && seated) actions.push(`<button data-table="leave">${t.you_host ? "Close the table" : "Leave the table"}</button>`);
-    actions.push(`<a class="button" href="#/">Back to the lobby</a>`);
-    return `<section class="card center" id="table-room" data-state="${esc(t.state)}"><h2>Private table · ${esc(game?.title || t.game)}</h2>` +
+    if (tb.state === "open" && !seated) actions.push(session() ? `<button class="primary" data-table="join">${esc(t("shell-table-join"))}</button>`
+      : guestForm());
+    if (tb.state === "open" && tb.you_host && empty) actions.push(`<button data-table="bots">${esc(t("shell-table-seat-bots"))}</button>`);
+    if (tb.state === "open" && seated) actions.push(`<button data-table="leave">${esc(t(tb.you_host ? "shell-table-close" : "shell-table-leave"))}</button>`);
+    actions.push(`<a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a>`);
+    return `<section class="card center" id="table-room" data-state="${esc(tb.state)}"><h2>${esc(t("shell-table-title-game", { title: game?.title || tb.game }))}</h2>` +
       `<p class="muted">${facts}</p>` +
-      (t.state === "open" ? `<label for="invite">Invitation link (valid ${Math.max(1, Math.round((t.expires_in_seconds || 0) / 3600))} h)</label>` +
-        `<div class="row invite"><input type="text" id="invite" readonly value="${esc(invite)}" style="flex:1;width:auto"><button data-table="copy" id="copy">Copy link</button></div>` : "") +
+      (tb.state === "open" ? `<label for="invite">${esc(t("shell-table-invite", { hours: Math.max(1, Math.round((tb.expires_in_seconds || 0) / 3600)) }))}</label>` +
+        `<div class="row invite"><input type="text" id="invite" readonly value="${esc(invite)}" style="flex:1;width:auto;min-width:0"><button data-table="copy" id="copy">${esc(t("shell-table-copy"))}</button></div>` : "") +
       `<ol class="table-seats">${seats}</ol><p class="table-state" role="status">${state}</p>` +
       `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${actions.join("")}</div></section>`;
   }
 
-  /** @param {TableSeat} s @param {Table} t */
-  seatHtml(s, t) {
+  /** @param {TableSeat} s @param {Table} tb */
+  seatHtml(s, tb) {
     if (!s.empty) {
-      const name = s.bot_level ? `Bot (${BOT_LEVELS.find(([v]) => v === s.bot_level)?.[1] || s.bot_level})` : s.display_name || `Seat ${s.seat + 1}`;
-      const tags = [s.host ? "host" : "", s.mine ? "you" : ""].filter(Boolean).map((x) => ` <span class="tag">${x}</span>`).join("");
+      const name = s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: s.seat + 1 });
+      const tags = [s.host ? t("shell-tag-host") : "", s.mine ? t("shell-tag-you") : ""].filter(Boolean).map((x) => ` <span class="tag">${esc(x)}</span>`).join("");
       return `${esc(name)}${tags}`;
     }
-    const pick = t.you_host && t.state === "open"
-      ? ` <select title="bots sit in the first empty seats, in seat order" data-seat="${s.seat}" aria-label="Bot level for seat ${s.seat + 1}"><option value="">keep for a friend</option>${BOT_LEVELS.map(([v, label]) => `<option value="${v}">bot: ${esc(label)}</option>`).join("")}</select>` : "";
-    return `<span class="muted">Empty seat</span>${pick}`;
+    const pick = tb.you_host && tb.state === "open"
+      ? ` <select title="${esc(t("shell-table-bots-order"))}" data-seat="${s.seat}" aria-label="${esc(t("shell-table-bot-level-for", { seat: s.seat + 1 }))}"><option value="">${esc(t("shell-table-keep-for-friend"))}</option>${BOT_LEVELS.map((v) => `<option value="${v}">${esc(t("shell-table-bot-option", { level: botLevelName(v) }))}</option>`).join("")}</select>` : "";
+    return `<span class="muted">${esc(t("shell-table-empty-seat"))}</span>${pick}`;
   }
 
   /** @param {MouseEvent} event */
@@ -267,7 +283,7 @@ class TableRoom {
       if (act === "leave") { await call("POST", `${path}/leave`); location.hash = "#/"; }
       if (act === "bots") {
         const levels = [...this.levelSelects()].map((s) => s.value).filter(Boolean);
-        if (!levels.length) return this.refused("Choose a bot level for at least one empty seat.");
+        if (!levels.length) return this.refused(t("shell-table-choose-bot"));
         this.show(await call("POST", `${path}/bots`, { bot_levels: levels }));
       }
     } catch (error) { this.refused(messageOf(error)); }
@@ -288,7 +304,7 @@ class TableRoom {
     const input = find(this.root, "#invite", HTMLInputElement);
     try { await navigator.clipboard.writeText(input.value); } catch (_) { input.select(); document.execCommand("copy"); }
     const button = this.root.querySelector("#copy");
-    if (button) button.textContent = "Copied ✓";
+    if (button) button.textContent = t("shell-table-copied");
   }
 
   /** @param {string} message */

@@ -1,6 +1,8 @@
 // Small pieces every screen shares, whatever the game: escaping text for HTML, a seat's name,
 // and the toast that shows errors and notices.
 
+import { t } from "./i18n.js";
+
 /** @param {unknown} text */
 export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -12,10 +14,19 @@ export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${
 /** @param {Seat[] | null | undefined} seats @param {number} seat */
 export function seatName(seats, seat) {
   const s = seats?.[seat];
-  if (!s) return `Seat ${seat + 1}`;
-  const name = s.display_name || (s.bot_level ? `Bot (${s.bot_level})` : `Seat ${seat + 1}`);
+  if (!s) return t("shell-seat-number", { seat: seat + 1 });
+  // a bot's seat is named by its level in the player's language (the server's display name is English)
+  const name = s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: seat + 1 });
   const twins = /** @type {Seat[]} */ (seats).filter((other) => (other.display_name || "") === (s.display_name || "")).length;
-  return twins > 1 ? `${name} ${seat + 1}` : name;
+  return twins > 1 ? t("shell-name-with-seat", { name, seat: seat + 1 }) : name;
+}
+
+/** A bot level's name in the player's language (its code when the catalogue has none).
+ *  @param {string} level */
+export function botLevelName(level) {
+  const id = `shell-bot-level-${level}`;
+  const name = t(id);
+  return name === id ? level : name;
 }
 
 /** @type {ReturnType<typeof setTimeout> | undefined} */

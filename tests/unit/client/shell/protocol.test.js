@@ -5,6 +5,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import { speak } from "../english.js";
+
 import * as protocol from "../../../../services/daimyo_gateway/static/shell/protocol.js";
 
 describe("the frames the page sends", () => {
@@ -129,14 +131,23 @@ describe("errorText", () => {
       "at most 5 frames a second; frames over the rate are dropped");
   });
 
-  test("falls back to the server's message when the args lack the sentence's values", () => {
+  test("keeps the server's sentence on an English page when no detailed sentence fits the args", () => {
     assert.equal(protocol.errorText({ code: "rate_limited", args: {}, message: "slow down" }), "slow down");
-    assert.equal(protocol.errorText({ code: "rate_limited", message: "slow down" }), "slow down");
+    assert.equal(protocol.errorText({ code: "illegal_move", message: "not your turn" }), "not your turn");
+  });
+
+  test("says a known code in the page's language, in general words when the args lack a detailed sentence's values", () => {
+    speak("pt-BR");
+    assert.equal(protocol.errorText({ code: "illegal_move", message: "not your turn" }), "Isso não é permitido agora.");
+    assert.equal(protocol.errorText({ code: "rate_limited", args: { per_second: 5 }, message: "slow" }),
+      "no máximo 5 mensagens por segundo; as que passarem disso são descartadas");
+    speak("en");
   });
 
   test("falls back to the server's message for a code it does not know, and to the code without one", () => {
-    assert.equal(protocol.errorText({ code: "illegal_move", args: {}, message: "not your turn" }), "not your turn");
-    assert.equal(protocol.errorText({ code: "illegal_move" }), "illegal_move");
+    assert.equal(protocol.errorText({ code: "teapot", args: {}, message: "I am a teapot" }), "I am a teapot");
+    assert.equal(protocol.errorText({ code: "teapot" }), "teapot");
+    assert.equal(protocol.errorText({ code: "illegal_move" }), "That is not allowed now.");
   });
 });
 

@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../english.js";
+
 import { PUBLIC_PAGES, needsSignIn, parseRoute, ticketHash } from "../../../../services/daimyo_gateway/static/shell/routes.js";
 
 describe("parseRoute", () => {

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../english.js";
+
 import { rowHtml } from "../../../../services/daimyo_gateway/static/shell/rows.js";
 
 const TITLES = { samurai: "Samurai" };

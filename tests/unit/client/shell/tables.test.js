@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../english.js";
+
 import { clockText, optionsHtml } from "../../../../services/daimyo_gateway/static/shell/tables.js";
 
 describe("clockText", () => {

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../english.js";
+
 import { esc, seatName } from "../../../../services/daimyo_gateway/static/shell/widgets.js";
 
 describe("esc", () => {
@@ -21,7 +23,7 @@ describe("seatName", () => {
   test("names a seat by its player, or a bot by its level", () => {
     const seats = [{ display_name: "Ayame" }, { bot_level: "mcts" }];
     assert.equal(seatName(seats, 0), "Ayame");
-    assert.equal(seatName(seats, 1), "Bot (mcts)");
+    assert.equal(seatName(seats, 1), "Bot (Hard)");
   });
 
   test("numbers seats from one when nothing else names them", () => {

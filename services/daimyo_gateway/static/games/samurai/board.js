@@ -1,7 +1,8 @@
 // The Samurai board as an SVG hex map: flat-topped hexes in odd-q offset coordinates (odd
 // columns shifted down half a hex), drawn from the board geometry the gateway serves.
 
-import { targetOf } from "../../shell/widgets.js";
+import { esc, targetOf } from "../../shell/widgets.js";
+import { formatList, t } from "../../shell/i18n.js";
 import { FIGURES, SEAT_COLORS, SEAT_DARK, tileInfo, tileName, figureName } from "./tiles.js";
 
 /** @typedef {import("./wire.js").Hex} Hex */
@@ -88,9 +89,9 @@ function placedTile(hex, tile, last, source) {
   const info = tileInfo(tile.tile);
   const colour = SEAT_COLORS[tile.seat], dark = SEAT_DARK[tile.seat];
   const value = info.value === null ? "" : info.value;
-  const focus = source ? ` tabindex="0" role="button" aria-label="move ${tileName(tile.tile)} from ${hexLabel(hex.id)}"` : "";
+  const focus = source ? ` tabindex="0" role="button" aria-label="${esc(t("samurai-move-tile-from", { tile: tileName(tile.tile), hex: hexLabel(hex.id) }))}"` : "";
   const edge = source ? "#f2b63c" : last ? "#fff" : dark;
-  return `<g class="placed${source ? " source" : ""}" data-hex="${hex.id}"${focus}><title>${tileName(tile.tile)} (seat ${tile.seat + 1}) on ${hexLabel(hex.id)}</title>` +
+  return `<g class="placed${source ? " source" : ""}" data-hex="${hex.id}"${focus}><title>${esc(t("samurai-placed-title", { tile: tileName(tile.tile), seat: tile.seat + 1, hex: hexLabel(hex.id) }))}</title>` +
     `<polygon points="${corners([x, y], S - 3)}" fill="${colour}" stroke="${edge}" stroke-width="${source ? 5 : last ? 3.5 : 2}"/>` +
     `<text class="tile-label" x="${x}" y="${y - 5}" font-size="17">${value}</text>` +
     tileMark(info, x, y + 12) + (info.fast ? fastMark(x + 14, y - 13) : "") + `</g>`;
@@ -107,14 +108,14 @@ function settlement(hex, site, figures, opts) {
     const pick = picks?.has(f);
     const picked = opts.picked && opts.picked.settlement === site.id && opts.picked.figure === f;
     const cls = `figure${pick ? " pick" : ""}${picked ? " picked" : ""}${target ? " through" : ""}`;
-    const attrs = pick ? ` tabindex="0" role="button" aria-label="${figureName(f)} in ${hexLabel(site.id)}"` : "";
-    return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${figureName(f)}</title>` +
+    const attrs = pick ? ` tabindex="0" role="button" aria-label="${esc(t("samurai-figure-in", { figure: figureName(f), hex: hexLabel(site.id) }))}"` : "";
+    return `<g class="${cls}" data-settlement="${site.id}" data-figure="${f}"${attrs}><title>${esc(figureName(f))}</title>` +
       (pick ? `<circle class="pick-ring" cx="${x + spots[i][0]}" cy="${y + spots[i][1]}" r="12.5"/>` : "") +
       figureShape(f, x + spots[i][0], y + spots[i][1]) + `</g>`;
   }).join("");
-  const focus = target ? ` tabindex="0" role="button" aria-label="${hexLabel(site.id)}"` : "";
+  const focus = target ? ` tabindex="0" role="button" aria-label="${esc(hexLabel(site.id))}"` : "";
   const empty = figures.length ? "" : " empty";
-  return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus} data-site="${site.id}"><title>${hexLabel(site.id)}: ${influenceText(opts.view, site.id, figures)}</title></circle>${figs}`;
+  return `<circle class="settle-base ${site.kind}${empty}${target ? " target-site" : ""}" data-hex="${site.id}" cx="${x}" cy="${y}" r="${radius}"${focus} data-site="${site.id}"><title>${esc(t("samurai-site-influence", { hex: hexLabel(site.id), influence: influenceText(opts.view, site.id, figures) }))}</title></circle>${figs}`;
 }
 
 /** `view` may be null (board only). opts: targets/sources (Sets of hex ids), figurePicks
@@ -134,8 +135,8 @@ export function boardSvg(geometry, view, opts = {}) {
   for (const hex of geometry.hexes) {
     const kind = hex.kind;
     const cls = `hex ${kind}${targets.has(hex.id) ? " target" : ""}${sources.has(hex.id) ? " source" : ""}`;
-    const focus = targets.has(hex.id) || sources.has(hex.id) ? ` tabindex="0" role="button" aria-label="${hexLabel(hex.id)}"` : "";
-    parts.push(`<polygon class="${cls}" data-hex="${hex.id}" points="${corners(centre(hex))}"${focus}><title>${kind} ${hexLabel(hex.id)}</title></polygon>`);
+    const focus = targets.has(hex.id) || sources.has(hex.id) ? ` tabindex="0" role="button" aria-label="${esc(hexLabel(hex.id))}"` : "";
+    parts.push(`<polygon class="${cls}" data-hex="${hex.id}" points="${corners(centre(hex))}"${focus}><title>${esc(t("samurai-hex-title", { kind, hex: hexLabel(hex.id) }))}</title></polygon>`);
   }
   for (const hex of geometry.hexes) {
     if (tiles[hex.id]) parts.push(placedTile(hex, tiles[hex.id], last.has(hex.id), sources.has(hex.id)));
@@ -143,10 +144,10 @@ export function boardSvg(geometry, view, opts = {}) {
     if (site) parts.push(settlement(hex, site, figures[hex.id] || [], opts));
     if (opts.showIds !== false && hex.kind === "land" && !tiles[hex.id]) {
       const [x, y] = centre(hex);
-      parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${hexLabel(hex.id).split(",")[0]}</text>`);
+      parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${coordinate(hex)}</text>`);
     }
   }
-  return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="Samurai board" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
+  return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="${esc(t("samurai-board-label"))}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
 }
 
 /**
@@ -221,12 +222,12 @@ export function neighbours(id) {
 /** @param {string} id */
 export function hexLabel(id) {
   const hex = named.byId.get(id);
-  if (!hex) return "a hex";
+  if (!hex) return t("samurai-a-hex");
   const site = named.sites.get(id);
-  if (site) return `the ${site.kind === "edo" ? "capital Edo" : site.kind} at ${coordinate(hex)}`;
+  if (site) return t("samurai-site-at", { kind: site.kind, at: coordinate(hex) });
   const near = neighbours(id).find((h) => named.sites.has(h.id));
   const nearKind = near && /** @type {Settlement} */ (named.sites.get(near.id)).kind;
-  return near ? `${coordinate(hex)}, by the ${nearKind === "edo" ? "capital" : nearKind} at ${coordinate(near)}` : coordinate(hex);
+  return near ? t("samurai-hex-near", { at: coordinate(hex), kind: nearKind, near: coordinate(near) }) : coordinate(hex);
 }
 
 /** Each seat's influence on a settlement, per figure type still on it (tiles on its neighbours). */
@@ -246,10 +247,10 @@ export function influence(view, siteId) {
 }
 
 /** @param {View | null | undefined} view @param {string} siteId @param {string[]} figures */
-export function influenceText(view, siteId, figures, seatName = (/** @type {string} */ s) => `seat ${+s + 1}`) {
-  if (!figures.length) return "no figures left";
+export function influenceText(view, siteId, figures, seatName = (/** @type {string} */ s) => t("shell-seat-number", { seat: +s + 1 })) {
+  if (!figures.length) return t("samurai-influence-none-left");
   const per = influence(view, siteId);
   const seats = Object.keys(per);
-  if (!seats.length) return `${figures.map(figureName).join(", ")} — no influence yet`;
-  return seats.map((s) => `${seatName(s)}: ${figures.map((f) => `${figureName(f)} ${per[s][f]}`).join(", ")}`).join("; ");
+  if (!seats.length) return t("samurai-influence-none-yet", { figures: formatList(figures.map(figureName)) });
+  return seats.map((s) => t("samurai-influence-seat", { name: seatName(s), values: figures.map((f) => t("samurai-influence-figure", { figure: figureName(f), value: per[s][f] })).join(", ") })).join("; ");
 }

@@ -2,6 +2,7 @@
 // what each may see of their captures, the move log, and the final scoring explained.
 
 import { esc, seatName } from "../../shell/widgets.js";
+import { formatList, t, tHtml } from "../../shell/i18n.js";
 import { hexLabel } from "./board.js";
 import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
 
@@ -12,7 +13,7 @@ import { FIGURES, SEAT_COLORS, tileName, figureName } from "./tiles.js";
 
 /** @param {import("./wire.js").FigureCounts} counts */
 function figCounts(counts) {
-  return FIGURES.map((f) => `<span class="fig ${f}" title="${figureName(f)}"><i></i>${counts[f]}</span>`).join("");
+  return FIGURES.map((f) => `<span class="fig ${f}" title="${esc(figureName(f))}"><i></i>${counts[f]}</span>`).join("");
 }
 
 /** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
@@ -21,16 +22,16 @@ export function playersPanel(view, seats, mySeat) {
   for (let s = 0; s < view.players; s++) {
     const active = (view.to_act || []).includes(s);
     const seen = view.captured?.[String(s)];
-    const caps = seen ? figCounts(seen) : `<span class="muted">${view.captured_totals[s]} captured (hidden)</span>`;
-    const tag = s === mySeat ? " <span class=\"muted\">(you)</span>" : "";
+    const caps = seen ? figCounts(seen) : `<span class="muted">${esc(t("samurai-captured-hidden", { count: view.captured_totals[s] }))}</span>`;
+    const tag = s === mySeat ? ` <span class="muted">${esc(t("samurai-you-tag"))}</span>` : "";
     rows.push(`<div class="p${active ? " active" : ""}" data-seat="${s}">` +
       `<span class="swatch" style="background:${SEAT_COLORS[s]}"></span>` +
       `<span>${esc(seatName(seats, s))}${tag}</span>` +
-      `<span class="muted" title="tiles in hand · left in the draw stack">hand ${view.hand_sizes[s]} · stack ${view.stack_sizes[s]}</span>` +
+      `<span class="muted" title="${esc(t("samurai-hand-stack-title"))}">${esc(t("samurai-hand-stack", { hand: view.hand_sizes[s], stack: view.stack_sizes[s] }))}</span>` +
       `<span class="caps">${caps}</span></div>`);
   }
-  const aside = FIGURES.some((f) => view.set_aside[f]) ? `<div class="explain">Set aside (ties): ${figCounts(view.set_aside)}</div>` : "";
-  return `<section class="card players" aria-label="Players"><h3>Players</h3>${rows.join("")}${aside}</section>`;
+  const aside = FIGURES.some((f) => view.set_aside[f]) ? `<div class="explain">${esc(t("samurai-set-aside-label"))} ${figCounts(view.set_aside)}</div>` : "";
+  return `<section class="card players" aria-label="${esc(t("samurai-players"))}"><h3>${esc(t("samurai-players"))}</h3>${rows.join("")}${aside}</section>`;
 }
 
 /** @param {import("./wire.js").Effects} effects @returns {Effect[]} */
@@ -40,43 +41,64 @@ export function effectsList(effects) {
   return [];
 }
 
-/** One log line per effect; `viewer` is the seat looking (their own draws are named).
- *  Fields an effect's type always carries are read as there (`effect.seat` of a placement).
+/** One log line per effect, from the effect's data (the server sends no sentence): a message of
+ *  the game's catalogue (`samurai-log-<type>`) and its arguments; `viewer` is the seat looking
+ *  (their own draws are named). Fields an effect's type always carries are read as there.
  *  @param {Effect} effect @param {Seat[]} seats @param {number | null} viewer
  *  @returns {string | LogLine | null} */
 export function describe(effect, seats, viewer) {
   const who = (/** @type {number | undefined} */ s) => esc(seatName(seats, /** @type {number} */ (s)));
-  const at = (/** @type {string | undefined} */ hex) => hexLabel(/** @type {string} */ (hex));
-  const named = (/** @type {string | undefined} */ tile) => tileName(/** @type {string} */ (tile));
-  const figure = (/** @type {string | undefined} */ f) => figureName(/** @type {string} */ (f));
+  const at = (/** @type {string | undefined} */ hex) => esc(hexLabel(/** @type {string} */ (hex)));
+  const named = (/** @type {string | undefined} */ tile) => esc(tileName(/** @type {string} */ (tile)));
+  const figure = (/** @type {string | undefined} */ f) => esc(figureName(/** @type {string} */ (f)));
+  const score = effect.influence ? effect.influence.join("–") : "";
+  const say = (/** @type {string} */ id, /** @type {Record<string, string | number>} */ args = {}) => tHtml(id, args);
   switch (effect.type) {
-    case "placed": return `${who(effect.seat)} placed ${named(effect.tile)} on ${at(effect.hex)}`;
+    case "placed": return say("samurai-log-placed", { name: who(effect.seat), tile: named(effect.tile), hex: at(effect.hex) });
     case "figures_swapped": {
       const [a, b] = /** @type {[import("./wire.js").FigureSpot, import("./wire.js").FigureSpot]} */ ([effect.a, effect.b]);
-      return `${who(effect.seat)} swapped the ${a.figure} in ${hexLabel(a.settlement)} with the ${b.figure} in ${hexLabel(b.settlement)}`;
+      return say("samurai-log-figures-swapped", { name: who(effect.seat), a: figure(a.figure), from: at(a.settlement), b: figure(b.figure), to: at(b.settlement) });
     }
-    case "tiles_swapped": return `${who(effect.seat)} moved ${named(effect.tile)} from ${at(effect.from)} to ${at(effect.to)}`;
+    case "tiles_swapped": return say("samurai-log-tiles-swapped", { name: who(effect.seat), tile: named(effect.tile), from: at(effect.from), to: at(effect.to) });
     case "captured": {
-      const what = effect.figure ? `a ${figureName(effect.figure)}` : "a figure";
-      const score = effect.influence ? ` (${effect.influence.join("–")})` : "";
-      return { capture: true, text: `${who(effect.seat)} captured ${what} in ${at(effect.settlement)}${score}` };
+      const what = effect.figure ? figure(effect.figure) : esc(t("samurai-a-figure"));
+      return { capture: true, text: say(score ? "samurai-log-captured-score" : "samurai-log-captured", { name: who(effect.seat), figure: what, hex: at(effect.settlement), score }) };
     }
-    case "set_aside": return { capture: true, text: `${figure(effect.figure)} in ${at(effect.settlement)} set aside: tie${effect.influence ? ` (${effect.influence.join("–")})` : ""}` };
-    case "turn_ended": {
-      const drawn = effect.drew;
-      const count = Array.isArray(drawn) ? drawn.length : drawn;
-      const own = Array.isArray(drawn) && effect.seat === viewer;
-      const drew = !count ? "" : own ? ` — drew ${/** @type {string[]} */ (drawn).map(tileName).join(", ")}` : ` — drew ${count}`;
-      return `${who(effect.seat)} ended the turn${drew}`;
-    }
-    case "passed": return `${who(effect.seat)} passed`;
-    case "game_finished": return { capture: true, text: `Game over: ${esc(effect.reason)}` };
-    case "figure_placed": return `${who(effect.seat)} put a ${figure(effect.figure)} in ${at(effect.settlement)}`;
-    case "figures_placed": return "Every figure is placed — now each player secretly chooses 5 tiles";
-    case "hand_chosen": return `${who(effect.seat)} chose an opening hand`;
-    case "play_started": return "Play begins";
+    case "set_aside": return { capture: true, text: say(score ? "samurai-log-set-aside-score" : "samurai-log-set-aside", { figure: figure(effect.figure), hex: at(effect.settlement), score }) };
+    case "turn_ended": return turnEnded(effect, who, viewer);
+    case "passed": return say("samurai-log-passed", { name: who(effect.seat) });
+    case "game_finished": return { capture: true, text: say("samurai-log-game-finished", { reason: esc(endReason(effect.reason)) }) };
+    case "figure_placed": return say("samurai-log-figure-placed", { name: who(effect.seat), figure: figure(effect.figure), hex: at(effect.settlement) });
+    case "figures_placed": return say("samurai-log-figures-placed", { count: 5 });
+    case "hand_chosen": return say("samurai-log-hand-chosen", { name: who(effect.seat) });
+    case "play_started": return say("samurai-log-play-started");
     default: return null;
   }
+}
+
+/** @param {Effect} effect @param {(seat: number | undefined) => string} who @param {number | null} viewer */
+function turnEnded(effect, who, viewer) {
+  const drawn = effect.drew;
+  const count = Array.isArray(drawn) ? drawn.length : drawn || 0;
+  if (!count) return tHtml("samurai-log-turn-ended", { name: who(effect.seat) });
+  if (Array.isArray(drawn) && effect.seat === viewer) {
+    return tHtml("samurai-log-turn-ended-drew-tiles", { name: who(effect.seat), tiles: esc(formatList(drawn.map(tileName))) });
+  }
+  return tHtml("samurai-log-turn-ended-drew", { name: who(effect.seat), count });
+}
+
+// Why the game ended. The engine states it in English (`no buddha figure remains on the board`,
+// `N figures have been set aside through ties`, `no player can place a tile any more`), a fixed
+// set of sentences kept in recorded games; each is read back as its message here.
+/** @param {string | undefined} reason */
+export function endReason(reason) {
+  const text = String(reason ?? "");
+  const gone = /^no (.+) figure remains on the board$/.exec(text);
+  if (gone) return t("samurai-end-figures-gone", { figures: formatList(gone[1].split(" or ").map(figureName), { type: "disjunction" }) });
+  const aside = /^(\d+) figures have been set aside through ties$/.exec(text);
+  if (aside) return t("samurai-end-set-aside", { count: Number(aside[1]) });
+  if (text === "no player can place a tile any more") return t("samurai-end-no-moves");
+  return text;
 }
 
 /** @param {import("./wire.js").Effects} effects @param {Seat[]} seats @param {number | null} viewer
@@ -90,7 +112,7 @@ export function logItems(effects, seats, viewer) {
 /** @param {LogLine[]} lines */
 export function logPanel(lines) {
   const items = lines.slice(-60).reverse().map((l) => `<li class="${l.capture ? "capture" : ""}">${l.text}</li>`).join("");
-  return `<section class="card" aria-label="Move log"><h3>Log</h3><ul class="log">${items || "<li class=muted>No moves yet</li>"}</ul></section>`;
+  return `<section class="card" aria-label="${esc(t("samurai-log-label"))}"><h3>${esc(t("samurai-log-title"))}</h3><ul class="log">${items || `<li class=muted>${esc(t("samurai-log-empty"))}</li>`}</ul></section>`;
 }
 
 /** The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
@@ -104,19 +126,22 @@ export function finalPanel(view, seats, honest = null) {
   const tokens = [...Array(n).keys()].map((s) => FIGURES.filter((f) => o.leaders[f] === s).length);
   const total = (/** @type {number} */ s) => FIGURES.reduce((sum, f) => sum + caps(s)[f], 0);
   const unled = (/** @type {number} */ s) => FIGURES.filter((f) => o.leaders[f] !== s).reduce((sum, f) => sum + caps(s)[f], 0);
-  const head = `<tr><th>Player</th>${FIGURES.map((f) => `<th title="${figureName(f)}"><span class="fig ${f}"><i></i></span></th>`).join("")}<th>Total</th><th title="leader tokens">Tokens</th><th>Place</th></tr>`;
+  const say = (/** @type {string} */ id) => esc(t(id));
+  const head = `<tr><th>${say("samurai-col-player")}</th>${FIGURES.map((f) => `<th title="${esc(figureName(f))}"><span class="fig ${f}"><i></i></span></th>`).join("")}` +
+    `<th>${say("samurai-col-total")}</th><th title="${say("samurai-leader-tokens")}">${say("samurai-col-tokens")}</th><th>${say("samurai-col-place")}</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
-    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="leader token" aria-label="leader token"></i>` : ""}</td>`).join("");
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="${say("samurai-leader-token")}" aria-label="${say("samurai-leader-token")}"></i>` : ""}</td>`).join("");
     return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
   }).join("");
-  const lines = FIGURES.map((f) => o.leaders[f] === null
-    ? `${figureName(f)}: tied for most (or none captured) — nobody gets this leader token.`
-    : `${figureName(f)}: ${esc(seatName(seats, /** @type {number} */ (o.leaders[f])))} captured the most and takes the leader token.`);
+  const lines = FIGURES.map((f) => (o.leaders[f] === null
+    ? t("samurai-final-no-leader", { figure: figureName(f) })
+    : t("samurai-final-leader", { figure: figureName(f), name: seatName(seats, /** @type {number} */ (o.leaders[f])) })));
   lines.push(...tieBreaks(o, n, tokens, unled, total, seats));
-  const names = o.winners.map((s) => esc(seatName(seats, s))).join(" and ");
-  return `<section class="card final" aria-label="Final scoring"><h2>${o.winners.length > 1 ? "Shared victory: " : o.winners.length ? "Winner: " : "No winner (a bot finished every seat)"}${names}</h2>` +
-    `<p class="explain muted">${esc(o.reason)}</p><table>${head}${rows}</table>` +
-    `<h3>How it was decided</h3>${lines.map((l) => `<p class="explain">${l}</p>`).join("")}</section>`;
+  const names = formatList(o.winners.map((s) => seatName(seats, s)));
+  const title = o.winners.length ? t("samurai-final-winners", { count: o.winners.length, names }) : t("samurai-final-no-winner");
+  return `<section class="card final" aria-label="${say("samurai-final-label")}"><h2>${esc(title)}</h2>` +
+    `<p class="explain muted">${esc(endReason(o.reason))}</p><div class="table-scroll"><table>${head}${rows}</table></div>` +
+    `<h3>${say("samurai-final-how")}</h3>${lines.map((l) => `<p class="explain">${esc(l)}</p>`).join("")}</section>`;
 }
 
 /**
@@ -124,18 +149,17 @@ export function finalPanel(view, seats, honest = null) {
  * @param {(seat: number) => number} unled @param {(seat: number) => number} total @param {Seat[]} seats
  */
 function tieBreaks(o, n, tokens, unled, total, seats) {
-  const name = (/** @type {number} */ s) => esc(seatName(seats, s));
+  const name = (/** @type {number} */ s) => seatName(seats, s);
+  const scores = (/** @type {number[]} */ list, /** @type {(seat: number) => number} */ of) => list.map((s) => t("samurai-name-score", { name: name(s), score: of(s) })).join(", ");
   const most = Math.max(...tokens);
   const all = [...Array(n).keys()];
-  if (most === 0) {
-    return [`No one holds a leader token, so the most captured figures in total wins: ${all.map((s) => `${name(s)} ${total(s)}`).join(", ")}.`];
-  }
+  if (most === 0) return [t("samurai-final-no-tokens", { scores: scores(all, total) })];
   const tied = all.filter((s) => tokens[s] === most);
-  if (tied.length === 1) return [`${name(tied[0])} holds the most leader tokens (${most}) and wins outright.`];
-  const lines = [`${tied.map(name).join(", ")} are tied on ${most} leader token${most > 1 ? "s" : ""}; only they stay in.`,
-    `Figures of the types each does not lead: ${tied.map((s) => `${name(s)} ${unled(s)}`).join(", ")}.`];
+  if (tied.length === 1) return [t("samurai-final-most-tokens", { name: name(tied[0]), count: most })];
+  const lines = [t("samurai-final-tied-tokens", { names: formatList(tied.map(name)), count: most }),
+    t("samurai-final-unled", { scores: scores(tied, unled) })];
   const best = Math.max(...tied.map(unled));
   const still = tied.filter((s) => unled(s) === best);
-  if (still.length > 1) lines.push(`Still tied, so total captured figures decide: ${still.map((s) => `${name(s)} ${total(s)}`).join(", ")}.`);
+  if (still.length > 1) lines.push(t("samurai-final-still-tied", { scores: scores(still, total) }));
   return lines;
 }

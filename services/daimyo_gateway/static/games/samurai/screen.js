@@ -4,6 +4,7 @@
 // does, the driver shows its reason and the screen draws again.
 
 import { esc, find, findAll, keepFocus, seatName, targetOf } from "../../shell/widgets.js";
+import { formatList, t } from "../../shell/i18n.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { boardSvg, boardZoom, bindBoard, figureShape, hexLabel, influenceText, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
@@ -51,8 +52,8 @@ export class SamuraiScreen {
   shown() { return /** @type {View} */ (this.view); }
 
   mount() {
-    this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Board: + and − zoom, arrow keys pan"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+    this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">${esc(t("samurai-connecting"))}</div><div id="live"></div>` +
+      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = find(this.root, "#board");
     this.handEl = find(this.root, "#hand");
     const showSite = (/** @type {Event} */ event) => {
@@ -66,7 +67,7 @@ export class SamuraiScreen {
         return;
       }
       const name = (/** @type {string} */ s) => esc(seatName(this.info.seats, +s));
-      hint.innerHTML = `<strong>${esc(hexLabel(id))}</strong> — influence: ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
+      hint.innerHTML = `<strong>${esc(hexLabel(id))}</strong> — ${esc(t("samurai-influence-label"))} ${influenceText(this.view, id, this.view.figures?.[id] || [], name)}`;
     };
     this.boardEl.addEventListener("mouseover", showSite);
     this.boardEl.addEventListener("focusin", showSite);
@@ -89,10 +90,10 @@ export class SamuraiScreen {
   /** @param {import("../../shell/games.js").ViewFrame<View> & { missed?: unknown[] }} frame */
   update(frame) {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
-      this.lines.push({ text: "Game over", capture: true });
+      this.lines.push({ text: esc(t("samurai-game-over")), capture: true });
     }
     const news = logItems(/** @type {import("./wire.js").Effects} */ (frame.effects), this.info.seats, this.seat).slice(-2);
-    if (news.length) find(this.root, "#just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
+    if (news.length) find(this.root, "#just-now").innerHTML = `<span class="muted">${esc(t("samurai-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
     // the whole turn of whoever moved last stays outlined, tile by tile as it is played back
     const mover = frame.last_move?.seat;
     if (mover !== undefined && mover !== this.mover) { this.mover = mover; this.lastHexes = new Set(); }
@@ -195,16 +196,15 @@ export class SamuraiScreen {
   statusHtml() {
     const v = this.shown(), seats = this.info.seats;
     const dot = (/** @type {number} */ s) => `<span class="turn-dot" style="background:${SEAT_COLORS[s]}"></span>`;
-    const watching = this.seat === null ? ` <span class="muted">· spectating</span>` : "";
-    if (v.finished) return `Game over${watching}`;
+    const watching = this.seat === null ? ` <span class="muted">${esc(t("samurai-spectating"))}</span>` : "";
+    if (v.finished) return `${esc(t("samurai-game-over"))}${watching}`;
     if (v.phase === "choose") {
-      const waiting = v.to_act.map((s) => esc(seatName(seats, s))).join(", ");
-      return `Opening hands: waiting for ${waiting}${watching}`;
+      return `${esc(t("samurai-opening-waiting", { names: formatList(v.to_act.map((s) => seatName(seats, s))) }))}${watching}`;
     }
     const actor = v.to_act[0];
     const mine = actor === this.seat;
-    const phase = v.phase === "setup" ? " — place a figure" : "";
-    return `${dot(actor)} ${mine ? "<strong>Your turn</strong>" : `${esc(seatName(seats, actor))} to play`}${phase}${watching}`;
+    const phase = v.phase === "setup" ? ` ${esc(t("samurai-phase-setup"))}` : "";
+    return `${dot(actor)} ${mine ? `<strong>${esc(t("samurai-your-turn"))}</strong>` : esc(t("samurai-to-play", { name: seatName(seats, actor) }))}${phase}${watching}`;
   }
 
   renderHand() {
@@ -219,11 +219,11 @@ export class SamuraiScreen {
       selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t],
     })).join("");
     const actions = [
-      legal.end_turn ? `<button class="primary" data-act="end_turn">End turn</button>` : "",
-      legal.pass ? `<button class="primary" data-act="pass">Pass</button>` : "",
-      this.sel ? `<button data-act="cancel">Cancel (Esc)</button>` : "",
+      legal.end_turn ? `<button class="primary" data-act="end_turn">${esc(t("samurai-end-turn"))}</button>` : "",
+      legal.pass ? `<button class="primary" data-act="pass">${esc(t("samurai-pass"))}</button>` : "",
+      this.sel ? `<button data-act="cancel">${esc(t("samurai-cancel"))}</button>` : "",
     ].join("");
-    this.handEl.innerHTML = `<div class="card"><h3>Your hand</h3><div class="hand" role="group" aria-label="Your hand">${tiles || "<span class=muted>empty</span>"}</div>` +
+    this.handEl.innerHTML = `<div class="card"><h3>${esc(t("samurai-your-hand"))}</h3><div class="hand" role="group" aria-label="${esc(t("samurai-your-hand"))}">${tiles || `<span class=muted>${esc(t("samurai-hand-empty"))}</span>`}</div>` +
       `<div class="actions">${actions}</div><div class="hint">${this.hint()}</div></div>`;
     findAll(this.handEl, "[data-tile]").forEach((b) => {
       const tile = /** @type {string} */ (b.dataset.tile);
@@ -241,18 +241,22 @@ export class SamuraiScreen {
   hint() {
     const sel = this.sel, legal = this.legal(), view = this.shown();
     if (view.finished) return "";
-    if (!Object.keys(legal).length) return `<span class="muted">Waiting for the other players…</span>`;
+    if (!Object.keys(legal).length) return `<span class="muted">${esc(t("samurai-waiting-others"))}</span>`;
+    return esc(this.hintText(sel, legal, view));
+  }
+
+  /** @param {Selection | null} sel @param {Legal} legal @param {View} view */
+  hintText(sel, legal, view) {
     if (!sel) {
-      const turn = view.turn;
-      if (legal.pass) return "No tile in your hand can be played: pass.";
-      return turn.placed_any ? "Play a fast tile (»), or end your turn." : "Pick a tile, then a highlighted hex (or drag it there). A normal tile ends your turn by itself; fast tiles (») may come first. Point at a settlement to see everyone's influence on it.";
+      if (legal.pass) return t("samurai-hint-pass");
+      return t(view.turn.placed_any ? "samurai-hint-fast-or-end" : "samurai-hint-start");
     }
     if (sel.kind === "place") {
       const tile = /** @type {string} */ (sel.tile);
-      return `Place ${tileName(tile)} on a highlighted ${tileInfo(tile).sea ? "sea" : "land"} hex.`;
+      return t("samurai-hint-place", { tile: tileName(tile), kind: tileInfo(tile).sea ? "sea" : "land" });
     }
-    if (sel.kind === "tswap") return sel.from ? `Move it to a highlighted empty land hex.` : "Pick one of your non-fast tiles (outlined) to move.";
-    if (sel.kind === "fswap") return sel.a ? `Swap the ${figureName(sel.a.figure)} in ${hexLabel(sel.a.settlement)} with which figure?` : "Pick the first figure to swap.";
+    if (sel.kind === "tswap") return t(sel.from ? "samurai-hint-tswap-to" : "samurai-hint-tswap-from");
+    if (sel.kind === "fswap") return sel.a ? t("samurai-hint-fswap-second", { figure: figureName(sel.a.figure), hex: hexLabel(sel.a.settlement) }) : t("samurai-hint-fswap-first");
     return "";
   }
 
@@ -260,9 +264,9 @@ export class SamuraiScreen {
   renderSetup(placeFigure) {
     const allowed = new Set(Object.values(placeFigure).flat());
     const buttons = FIGURES.map((f) => `<button data-figure="${f}" ${allowed.has(f) ? "" : "disabled"} aria-pressed="${this.sel?.figure === f}" class="${this.sel?.figure === f ? "primary" : ""}">` +
-      `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${figureShape(f, 0, 0, 8)}</svg> ${figureName(f)} (${this.shown().supply[f]} left)</button>`).join("");
-    this.handEl.innerHTML = `<div class="card"><h3>Setup: place a figure</h3><div class="setup-figs">${buttons}</div>` +
-      `<div class="hint">${this.sel ? `Pick a highlighted settlement for the ${figureName(/** @type {string} */ (this.sel.figure))}.` : "Choose a figure type, then a settlement."}</div></div>`;
+      `<svg width="22" height="22" viewBox="-11 -11 22 22" aria-hidden="true">${figureShape(f, 0, 0, 8)}</svg> ${esc(t("samurai-setup-figure-left", { figure: figureName(f), count: this.shown().supply[f] }))}</button>`).join("");
+    this.handEl.innerHTML = `<div class="card"><h3>${esc(t("samurai-setup-title"))}</h3><div class="setup-figs">${buttons}</div>` +
+      `<div class="hint">${esc(this.sel ? t("samurai-setup-pick-site", { figure: figureName(/** @type {string} */ (this.sel.figure)) }) : t("samurai-setup-choose"))}</div></div>`;
     findAll(this.handEl, "[data-figure]").forEach((b) => b.addEventListener("click", () => {
       this.sel = { kind: "setup", figure: b.dataset.figure };
       this.render();
@@ -273,9 +277,9 @@ export class SamuraiScreen {
   renderChooseHand(choice) {
     const tiles = choice.from.map((t) => tileButton(t, this.seat, { selected: this.chosen.has(t), pressed: true })).join("");
     const ready = this.chosen.size === choice.count;
-    this.handEl.innerHTML = `<div class="card"><h3>Choose your opening hand (${this.chosen.size}/${choice.count})</h3>` +
-      `<div class="hand">${tiles}</div><div class="actions"><button class="primary" data-act="choose" ${ready ? "" : "disabled"}>Confirm hand</button></div>` +
-      `<div class="hint">Your choice stays secret; the other tiles become your shuffled draw stack.</div></div>`;
+    this.handEl.innerHTML = `<div class="card"><h3>${esc(t("samurai-choose-hand", { chosen: this.chosen.size, count: choice.count }))}</h3>` +
+      `<div class="hand">${tiles}</div><div class="actions"><button class="primary" data-act="choose" ${ready ? "" : "disabled"}>${esc(t("samurai-confirm-hand"))}</button></div>` +
+      `<div class="hint">${esc(t("samurai-choose-hand-hint"))}</div></div>`;
     findAll(this.handEl, "[data-tile]").forEach((b) => b.addEventListener("click", () => {
       const t = /** @type {string} */ (b.dataset.tile);
       if (this.chosen.has(t)) this.chosen.delete(t); else if (this.chosen.size < choice.count) this.chosen.add(t);
@@ -302,14 +306,14 @@ export function tileButton(tile, seat, { selected = false, disabled = false, dra
   const value = info.kind.endsWith("_swap") ? "⇆" : info.value;
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
-  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${tileName(tile)}${info.fast ? " (fast)" : ""}"` +
-    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria} aria-label="${tileName(tile)}${info.fast ? ", fast" : ""}">` +
-    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v">${value}</span>${mark}<span class="k">${shortKind(info)}</span></button>`;
+  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}"` +
+    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria} aria-label="${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}">` +
+    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v">${value}</span>${mark}<span class="k">${esc(shortKind(info))}</span></button>`;
 }
 
 /** @param {import("./tiles.js").TileInfo} info */
 function shortKind(info) {
-  return /** @type {Record<string, string>} */ ({ figure_swap: "figures", tile_swap: "tiles" })[info.kind] || info.kind;
+  return t(`samurai-short-${info.kind.replaceAll("_", "-")}`);
 }
 
 /** @param {import("./tiles.js").TileInfo} info */
@@ -322,6 +326,6 @@ function miniMark(info) {
 
 /** @param {boolean} playing */
 function legendHtml(playing) {
-  return `<div class="legend muted"><span>» fast tile</span><span><span class="fig buddha"><i></i></span> Buddha</span>` +
-    `<span><span class="fig rice"><i></i></span> Rice</span><span><span class="fig castle"><i></i></span> Castle</span>${playing ? "<span>Esc cancels</span>" : ""}</div>`;
+  const figure = (/** @type {string} */ f) => `<span><span class="fig ${f}"><i></i></span> ${esc(figureName(f))}</span>`;
+  return `<div class="legend muted"><span>${esc(t("samurai-legend-fast"))}</span>${FIGURES.map(figure).join("")}${playing ? `<span>${esc(t("samurai-legend-esc"))}</span>` : ""}</div>`;
 }

@@ -1,5 +1,7 @@
 // The 20 Samurai tiles as the client draws them (values, kinds, speed marks), and names for logs.
 
+import { t } from "../../shell/i18n.js";
+
 export const FIGURES = ["buddha", "rice", "castle"];
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#2f9a4c", "#d99a19"];
 export const SEAT_DARK = ["#7e1f19", "#173f75", "#195a2a", "#86600c"];
@@ -17,17 +19,18 @@ export function tileInfo(id) {
   return { id, kind: "tile_swap", value: 0, fast: false, sea: false };
 }
 
-/** @type {Record<string, string>} */
-const KIND_NAMES = {
-  buddha: "Buddha", rice: "Rice", castle: "Castle", samurai: "Samurai", ronin: "Ronin", ship: "Ship",
-  figure_swap: "Figure swap", tile_swap: "Tile swap",
-};
+/** A tile kind's or figure's name (`samurai-kind-<kind>` in the game's catalogue). @param {string} kind */
+export function kindName(kind) {
+  const id = `samurai-kind-${kind.replaceAll("_", "-")}`;
+  const name = t(id);
+  return name === id ? kind : name;
+}
 
 /** @param {string} id */
 export function tileName(id) {
   const info = tileInfo(id);
-  return info.value === null ? KIND_NAMES[info.kind] : `${KIND_NAMES[info.kind]} ${info.value}`;
+  return info.value === null ? kindName(info.kind) : t("samurai-tile-named", { kind: kindName(info.kind), value: info.value });
 }
 
 /** @param {string} figure */
-export function figureName(figure) { return KIND_NAMES[figure] || figure; }
+export function figureName(figure) { return kindName(figure); }

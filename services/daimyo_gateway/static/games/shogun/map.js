@@ -3,6 +3,7 @@
 // dashed), and on each province its owner, armies, building sites and revolt markers.
 
 import { esc, targetOf } from "../../shell/widgets.js";
+import { formatList, has, t } from "../../shell/i18n.js";
 import { CENTRES, LABELS, MARGIN } from "./layout.js";
 
 /** @typedef {import("./wire.js").Board} Board */
@@ -23,7 +24,17 @@ import { CENTRES, LABELS, MARGIN } from "./layout.js";
  */
 
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
-export const SEAT_NAMES = ["red", "blue", "gold", "purple", "black"];
+/** Each seat's colour, named in the player's language (`shogun-colour-<colour>`). */
+export const SEAT_NAMES = /** @type {string[]} */ (/** @type {unknown} */ (new Proxy(["red", "blue", "gold", "purple", "black"], {
+  get: (colours, key) => (typeof key === "string" && /^\d+$/.test(key) ? t(`shogun-colour-${colours[Number(key)]}`) : Reflect.get(colours, key)),
+})));
+
+/** A province's name in the player's language (`shogun-province-<name>`; else as the board has it).
+ *  @param {string | null | undefined} name */
+export function provinceName(name) {
+  const id = `shogun-province-${String(name).toLowerCase()}`;
+  return has(id) ? t(id) : String(name ?? "");
+}
 export const PEASANT = "#58a942";
 /** @type {Record<string, string>} */
 export const REGION_COLORS = { green: "#bfdc9a", yellow: "#f4e08f", purple: "#d7c2ec", red: "#f3b9a8", brown: "#dcc09a" };
@@ -130,7 +141,7 @@ function markersHtml(count, x, y) {
   if (!count) return "";
   const dots = [...Array(Math.min(count, 4)).keys()].map((i) =>
     `<rect x="${x + R - 3 + i * 3}" y="${y - R + 1 - i * 3}" width="9" height="9" rx="1.5" class="sg-revolt"/>`).join("");
-  return `<g class="sg-revolts" aria-label="${count} revolt marker${count > 1 ? "s" : ""}">${dots}` +
+  return `<g class="sg-revolts" aria-label="${esc(t("shogun-province-revolts", { count }))}">${dots}` +
     (count > 1 ? `<text x="${x + R + 15 + (Math.min(count, 4) - 1) * 3}" y="${y - R + 7}" class="sg-revolt-n">${count}</text>` : "") + "</g>";
 }
 
@@ -142,7 +153,7 @@ function labelHtml(name, facts, x, y) {
   const offset = offsets[where];
   const [dx, dy, anchor] = offset;
   const ly = where === "above" && facts.sites === 0 ? y - R - 8 : y + dy;
-  return `<text x="${x + dx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${name}` +
+  return `<text x="${x + dx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${esc(provinceName(name))}` +
     `<tspan class="sg-vals" dx="3">${facts.tax}·${facts.rice}</tspan></text>`;
 }
 
@@ -167,9 +178,13 @@ function provinceHtml(facts, state, opts) {
   if (opts.flash?.has(name)) classes.push("flash");
   if (opts.selectable?.has(name)) classes.push("selectable");
   const fill = owner === null ? (inPlay ? "#f8f3e6" : "#cfc8b8") : SEAT_COLORS[owner];
-  const title = `${name} — tax ${facts.tax}, rice ${facts.rice}, ${facts.sites} site${facts.sites > 1 ? "s" : ""}` +
-    (inPlay ? "" : " (out of play)") + (owner === null ? (inPlay ? ", neutral" : "") : `, ${SEAT_NAMES[/** @type {number} */ (owner)]}: ${state.armies} armies`) +
-    (state.buildings?.length ? `, ${state.buildings.join(", ")}` : "") + (state.revolt_markers ? `, ${state.revolt_markers} revolt marker(s)` : "");
+  const parts = [t("shogun-province-facts", { name: provinceName(name), tax: facts.tax, rice: facts.rice, sites: facts.sites })];
+  if (!inPlay) parts.push(t("shogun-province-out"));
+  else if (owner === null) parts.push(t("shogun-province-neutral"));
+  else parts.push(t("shogun-province-owner", { colour: SEAT_NAMES[/** @type {number} */ (owner)], armies: state.armies ?? 0 }));
+  if (state.buildings?.length) parts.push(formatList(state.buildings.map((b) => t(`shogun-building-${b}`))));
+  if (state.revolt_markers) parts.push(t("shogun-province-revolts", { count: state.revolt_markers }));
+  const title = esc(parts.join(", "));
   const interactive = opts.targets?.has(name) || opts.selectable?.has(name);
   const armies = owner !== null && state.armies ? `<text x="${x}" y="${y + 0.5}" class="sg-armies">${state.armies}</text>` : "";
   const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>`
@@ -188,7 +203,7 @@ export function mapSvg(board, view, opts = {}) {
   const [x0, y0, w, h] = bounds();
   const side = view?.side || "sun";
   const provinces = board.provinces.map((facts) => provinceHtml(facts, view?.provinces?.[facts.name] || {}, opts)).join("");
-  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="img" aria-label="Map of Japan, ${side} side">` +
+  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="img" aria-label="${esc(t("shogun-map-label", { side }))}">` +
     `<defs><pattern id="sg-waves" width="28" height="14" patternUnits="userSpaceOnUse"><path d="M0 10 q7 -6 14 0 t14 0" fill="none" stroke="rgba(255,255,255,.28)" stroke-width="1.2"/></pattern></defs>` +
     `<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="url(#sg-waves)"/>` +
     landHtml(board) + `<g opacity="0.9">${regionsHtml(board, side)}</g>` + bordersHtml(board) + provinces +
@@ -213,7 +228,7 @@ export function bindMap(el, onProvince) {
 /** Region legend: colour swatches of the current side. @param {string} side */
 export function regionLegend(side) {
   return `<div class="sg-legend">${Object.entries(REGION_COLORS).map(([name, color]) =>
-    `<span><i style="background:${color}"></i>${name}</span>`).join("")}<span class="muted">${side} side · tax·rice by each name</span></div>`;
+    `<span><i style="background:${color}"></i>${esc(t(`shogun-region-${name}`))}</span>`).join("")}<span class="muted">${esc(t("shogun-legend-note", { side }))}</span></div>`;
 }
 
 /** The zoom a map opens at: on a narrow screen, close enough for the names to be read. */

@@ -5,16 +5,15 @@
 // below, folded, as the accessible alternative (both edit the same plan).
 
 import { esc } from "../../shell/widgets.js";
+import { messageTable, t } from "../../shell/i18n.js";
+import { provinceName } from "./map.js";
 import { ACTION_SHORT, ICON, bidLabel, cardLabel } from "./panels.js";
 
 /** @typedef {import("./wire.js").Board} Board */
 /** @typedef {import("./wire.js").PlanMenu} PlanMenu */
 
-/** @type {Record<string, string>} */
-export const ACTION_TAG = {
-  castle: "Castle", temple: "Temple", theatre: "Nô", rice: "Rice", taxes: "Tax",
-  recruit5: "Rec 5", recruit3: "Rec 3", recruit1_move: "Rec 1+", attack_a: "Atk A", attack_b: "Atk B",
-};
+/** The actions' short tags on cards and the map (`shogun-tag-<key>`). */
+export const ACTION_TAG = messageTable("shogun-tag-", ["castle", "temple", "theatre", "rice", "taxes", "recruit5", "recruit3", "recruit1_move", "attack_a", "attack_b"]);
 
 const chestOf = (/** @type {string | null | undefined} */ card) => (card && card.startsWith("chest:") ? card : null);
 const provinceOf = (/** @type {string | null | undefined} */ bid) => (bid && bid.startsWith("province:") ? bid.slice(9) : null);
@@ -103,7 +102,7 @@ export class PlanDraft {
       tags.set(card, [...(tags.get(card) || []), ACTION_TAG[key]]);
     }
     const bidProvince = provinceOf(this.bid);
-    if (bidProvince) tags.set(bidProvince, [...(tags.get(bidProvince) || []), "Bid"]);
+    if (bidProvince) tags.set(bidProvince, [...(tags.get(bidProvince) || []), t("shogun-tag-bid")]);
     return tags;
   }
 
@@ -115,10 +114,10 @@ export class PlanDraft {
 export function gain(draft, key, province) {
   const f = draft.facts[province];
   if (!f) return "";
-  if (key === "taxes") return `+${f.tax} chests`;
-  if (key === "rice") return `+${f.rice} rice`;
+  if (key === "taxes") return t("shogun-gain-chests", { count: f.tax });
+  if (key === "rice") return t("shogun-gain-rice", { count: f.rice });
   const cost = draft.costs[key];
-  return cost ? `costs ${cost}` : "free";
+  return cost ? t("shogun-costs", { cost }) : t("shogun-free");
 }
 
 /** @param {PlanDraft} draft @param {import("./wire.js").View} view @param {number} chests */
@@ -126,30 +125,30 @@ export function planHtml(draft, view, chests) {
   const order = view.action_cards || [];
   const cards = draft.keys.map((key) => {
     const card = draft.actions[key], position = order.indexOf(key), cost = draft.costs[key];
-    const on = card ? (chestOf(card) ? "blank" : esc(card)) : draft.menu.actions[key].length ? "—" : "no province";
+    const on = card ? (chestOf(card) ? esc(t("shogun-blank")) : esc(provinceName(card))) : draft.menu.actions[key].length ? "—" : esc(t("shogun-no-province"));
     const cls = `sg-pcard${key === draft.current ? " current" : ""}${card ? (chestOf(card) ? " blank" : " set") : ""}`;
     return `<button type="button" class="${cls}" data-plan-action="${key}" aria-pressed="${key === draft.current}"` +
-      ` aria-label="${ACTION_SHORT[key]}${cost ? `, costs ${cost}` : ""}: ${card ? esc(cardLabel(card)) : "nothing"}">` +
-      `<b>${ACTION_TAG[key]}</b><small>${cost ? `${cost}${ICON.chest}` : "free"}${position >= 0 ? ` · #${position + 1}` : ""}</small><span>${on}</span></button>`;
+      ` aria-label="${esc(t(cost ? "shogun-pcard-label-cost" : "shogun-pcard-label", { action: ACTION_SHORT[key], cost, card: card ? cardLabel(card) : t("shogun-nothing") }))}">` +
+      `<b>${esc(ACTION_TAG[key])}</b><small>${cost ? `${cost}${ICON.chest}` : esc(t("shogun-free"))}${position >= 0 ? ` · #${position + 1}` : ""}</small><span>${on}</span></button>`;
   }).join("");
   const key = draft.current, free = draft.free(key), mine = draft.actions[key];
   const chips = free.map((p) => `<button type="button" class="sg-chip${mine === p ? " on" : ""}" data-plan-province="${esc(p)}" aria-pressed="${mine === p}">` +
-    `${esc(p)} <small>${esc(gain(draft, key, p))}</small></button>`).join("");
+    `${esc(provinceName(p))} <small>${esc(gain(draft, key, p))}</small></button>`).join("");
   const cost = draft.costs[key];
-  const about = `<p class="hint"><strong>${ACTION_SHORT[key]}</strong>${cost ? ` (costs ${cost}${ICON.chest} when it is done)` : ""}: ` +
-    (free.length ? "click a highlighted province on the map, or one below." : "none of your provinces can take it now.") + `</p>`;
-  const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : "disabled"}>Blank card (bluff)</button>` +
-    `<button type="button" data-plan-clear ${mine ? "" : "disabled"}>Nothing here</button>`;
+  const about = `<p class="hint"><strong>${esc(ACTION_SHORT[key])}</strong>${cost ? ` ${esc(t("shogun-costs-when-done", { cost }))}` : ""}: ` +
+    esc(t(free.length ? "shogun-plan-click" : "shogun-plan-none")) + `</p>`;
+  const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : "disabled"}>${esc(t("shogun-blank-card"))}</button>` +
+    `<button type="button" data-plan-clear ${mine ? "" : "disabled"}>${esc(t("shogun-nothing-here"))}</button>`;
   const bids = draft.menu.bids.map((b) => {
-    const label = b ? esc(bidLabel(b)) : "no bid";
+    const label = esc(bidLabel(b));
     return `<button type="button" class="sg-chip${draft.bid === b ? " on" : ""}" data-plan-bid="${esc(b ?? "")}" aria-pressed="${draft.bid === b}"${draft.bidAllowed(b) ? "" : " disabled"}>${label}</button>`;
   }).filter((_, i) => !provinceOf(draft.menu.bids[i]) || provinceOf(draft.menu.bids[i]) === provinceOf(draft.bid)).join("");
   const spend = draft.spend();
-  return `<div class="sg-pcards" role="group" aria-label="Action cards">${cards}</div>${about}` +
-    `<div class="sg-chips" role="group" aria-label="Provinces for ${ACTION_SHORT[key]}">${chips}</div><div class="actions">${extra}</div>` +
-    `<h4>Bid for turn order <small class="muted">war chests paid to the bank</small></h4><div class="sg-chips" role="group" aria-label="Bid">${bids}</div>` +
-    `<p class="hint ${spend > chests ? "" : "muted"}">Planned cost ${spend}${ICON.chest} of your ${chests}${ICON.chest}` +
-    `${spend > chests ? " — actions you cannot pay when they come up are skipped" : ""}. A blank card hides an empty action from the others.</p>`;
+  return `<div class="sg-pcards" role="group" aria-label="${esc(t("shogun-action-cards"))}">${cards}</div>${about}` +
+    `<div class="sg-chips" role="group" aria-label="${esc(t("shogun-provinces-for", { action: ACTION_SHORT[key] }))}">${chips}</div><div class="actions">${extra}</div>` +
+    `<h4>${esc(t("shogun-bid-heading"))} <small class="muted">${esc(t("shogun-bid-heading-note"))}</small></h4><div class="sg-chips" role="group" aria-label="${esc(t("shogun-bid"))}">${bids}</div>` +
+    `<p class="hint ${spend > chests ? "" : "muted"}">${esc(t("shogun-planned-cost", { spend, chests }))}` +
+    `${spend > chests ? ` ${esc(t("shogun-planned-cost-over"))}` : ""} ${esc(t("shogun-blank-hides"))}</p>`;
 }
 
 /** The folded dropdown form: one select per action and one for the bid.
@@ -157,12 +156,12 @@ export function planHtml(draft, view, chests) {
 export function listsHtml(draft, open) {
   const rows = draft.keys.map((key) => {
     const taken = draft.used(key), value = draft.actions[key];
-    const options = [`<option value="">— nothing</option>`]
-      .concat(draft.menu.actions[key].map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(p)}</option>`))
-      .concat(draft.menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>blank card ${c.slice(6)}</option>`));
-    return `<label for="plan-${key}">${ACTION_SHORT[key]}</label><select id="plan-${key}" data-action="${key}">${options.join("")}</select>`;
+    const options = [`<option value="">${esc(t("shogun-option-nothing"))}</option>`]
+      .concat(draft.menu.actions[key].map((p) => `<option value="${esc(p)}" ${taken.has(p) ? "disabled" : ""} ${value === p ? "selected" : ""}>${esc(provinceName(p))}</option>`))
+      .concat(draft.menu.chest_cards.map((c) => `<option value="${c}" ${taken.has(c) ? "disabled" : ""} ${value === c ? "selected" : ""}>${esc(t("shogun-blank-card-n", { n: c.slice(6) }))}</option>`));
+    return `<label for="plan-${key}">${esc(ACTION_SHORT[key])}</label><select id="plan-${key}" data-action="${key}">${options.join("")}</select>`;
   }).join("");
-  const bids = draft.menu.bids.map((b) => `<option value="${esc(b ?? "")}" ${draft.bidAllowed(b) ? "" : "disabled"} ${draft.bid === b ? "selected" : ""}>${b ? esc(bidLabel(b)) : "no bid"}</option>`).join("");
-  return `<details class="sg-lists"${open ? " open" : ""}><summary>Plan with lists instead</summary><div class="sg-plan">${rows}` +
-    `<label for="plan-bid" class="bid">Bid</label><select id="plan-bid" class="bid">${bids}</select></div></details>`;
+  const bids = draft.menu.bids.map((b) => `<option value="${esc(b ?? "")}" ${draft.bidAllowed(b) ? "" : "disabled"} ${draft.bid === b ? "selected" : ""}>${esc(bidLabel(b))}</option>`).join("");
+  return `<details class="sg-lists"${open ? " open" : ""}><summary>${esc(t("shogun-plan-lists"))}</summary><div class="sg-plan">${rows}` +
+    `<label for="plan-bid" class="bid">${esc(t("shogun-bid"))}</label><select id="plan-bid" class="bid">${bids}</select></div></details>`;
 }

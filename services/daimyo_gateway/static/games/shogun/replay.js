@@ -3,6 +3,7 @@
 // over — with every plan revealed.
 
 import { esc, find } from "../../shell/widgets.js";
+import { t, tHtml } from "../../shell/i18n.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { mapSvg, mapZoom, regionLegend } from "./map.js";
 import {
@@ -14,7 +15,7 @@ import {
 /** @param {import("../../shell/games.js").ReplayHost} host @returns {import("../../shell/games.js").Replay} */
 export function shogunReplay({ root, info, board: facts, events }) {
   const board = /** @type {import("./wire.js").Board} */ (facts);
-  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
 
   /** @type {PanZoom | null} */
@@ -26,8 +27,8 @@ export function shogunReplay({ root, info, board: facts, events }) {
     upto.forEach((e) => chronicle.add(e.effects));
     const lines = upto.flatMap((e) => logLines(e.effects, info.seats, board));
     const event = events.find((e) => e.version === at);
-    find(root, "#status").innerHTML = `${event?.seat !== undefined && event?.seat !== null ? `Move ${at - 1}: ${who(info.seats, event.seat)}` : at === 1 ? "The start" : ""}` +
-      ` <span class="muted">· year ${view.year} · ${view.season}</span>`;
+    find(root, "#status").innerHTML = `${event?.seat !== undefined && event?.seat !== null ? tHtml("shogun-replay-move", { move: at - 1, who: who(info.seats, event.seat) }) : at === 1 ? esc(t("shogun-replay-start")) : ""}` +
+      ` <span class="muted">· ${esc(t("shogun-year-season", { year: view.year, season: t(`shogun-season-${view.season}`) }))}</span>`;
     find(root, "#strip").innerHTML = stripHtml(board, view);
     find(root, "#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
     pz.apply();
@@ -49,7 +50,7 @@ function plansHtml(view, seats, viewer) {
   const shown = /** @type {Record<string, import("./wire.js").Plan>} */ (plans);
   const seatsShown = Object.keys(plans).filter((s) => plans[s]);
   const head = `<tr><th></th>${seatsShown.map((s) => `<th>${who(seats, +s)}</th>`).join("")}</tr>`;
-  const rows = keys.map((k) => `<tr><td>${ACTION_SHORT[k]}</td>${seatsShown.map((s) => `<td>${esc(cardLabel(shown[s].actions[k]))}</td>`).join("")}</tr>`).join("") +
-    `<tr><td>Bid</td>${seatsShown.map((s) => `<td>${esc(bidLabel(shown[s].bid))}</td>`).join("")}</tr>`;
-  return `<section class="card sg-winter" aria-label="Plans"><h3>Plans this round</h3><table><thead>${head}</thead><tbody>${rows}</tbody></table></section>`;
+  const rows = keys.map((k) => `<tr><td>${esc(ACTION_SHORT[k])}</td>${seatsShown.map((s) => `<td>${esc(cardLabel(shown[s].actions[k]))}</td>`).join("")}</tr>`).join("") +
+    `<tr><td>${esc(t("shogun-bid"))}</td>${seatsShown.map((s) => `<td>${esc(bidLabel(shown[s].bid))}</td>`).join("")}</tr>`;
+  return `<section class="card sg-winter" aria-label="${esc(t("shogun-plans-label"))}"><h3>${esc(t("shogun-plans-title"))}</h3><div class="table-scroll"><table><thead>${head}</thead><tbody>${rows}</tbody></table></div></section>`;
 }

@@ -5,12 +5,14 @@
 
 import { PanZoom } from "../../shell/panzoom.js";
 import { esc, find, findAll, keepFocus } from "../../shell/widgets.js";
-import { bindMap, mapSvg, mapZoom, regionLegend } from "./map.js";
+// `tr` where a screen names its move targets `t`
+import { t, t as tr } from "../../shell/i18n.js";
+import { bindMap, mapSvg, mapZoom, provinceName, regionLegend } from "./map.js";
 import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
 import {
   ACTION_SHORT, Chronicle, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
-  statusText, stripHtml, towerHtml, winterHtml,
+  specialText, statusText, stripHtml, towerHtml, winterHtml,
 } from "./panels.js";
 
 /** @typedef {import("./wire.js").View} View */
@@ -54,8 +56,8 @@ export class ShogunScreen {
 
   mount() {
     const root = this.root;
-    root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">Connecting…</div><div id="live"></div>` +
-      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="Map: + and − zoom, arrow keys pan"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+    root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">${esc(t("shogun-connecting"))}</div><div id="live"></div>` +
+      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (/** @type {string} */ id) => find(root, `#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
@@ -88,7 +90,7 @@ export class ShogunScreen {
     const effects = /** @type {import("./wire.js").Effects} */ (frame.effects);
     this.flash = flashed(effects);
     const news = logLines(effects, this.info.seats, this.board).slice(-2);
-    if (news.length) this.el("just-now").innerHTML = `<span class="muted">Just now:</span> ${news.map((l) => l.text).join(" · ")}`;
+    if (news.length) this.el("just-now").innerHTML = `<span class="muted">${esc(t("shogun-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
     this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
@@ -169,7 +171,7 @@ export class ShogunScreen {
       return;
     }
     if (this.sent) {
-      box.innerHTML = `<section class="card" aria-label="Sent"><p class="hint muted">Sent — waiting for the table…</p></section>`;
+      box.innerHTML = `<section class="card" aria-label="${esc(t("shogun-sent-label"))}"><p class="hint muted">${esc(t("shogun-sent"))}</p></section>`;
       return;
     }
     if (menu.type === "plan") return this.renderPlan(box, menu);
@@ -181,10 +183,10 @@ export class ShogunScreen {
 
   waitingHtml() {
     const plan = this.shown().your_plan;
-    if (!plan) return `<section class="card"><p class="hint muted">Waiting for the other players…</p></section>`;
-    const rows = Object.entries(plan.actions).filter(([, c]) => c).map(([k, c]) => `<li>${ACTION_SHORT[k]}: ${esc(cardLabel(c))}</li>`).join("");
-    return `<section class="card" aria-label="Your plan"><h3>Your plan (secret)</h3><ul class="explain" style="margin:0;padding-left:1.1rem">${rows || "<li>no actions</li>"}</ul>` +
-      `<p class="explain">Bid: ${esc(bidLabel(plan.bid))}</p></section>`;
+    if (!plan) return `<section class="card"><p class="hint muted">${esc(t("shogun-waiting-others"))}</p></section>`;
+    const rows = Object.entries(plan.actions).filter(([, c]) => c).map(([k, c]) => `<li>${esc(ACTION_SHORT[k])}: ${esc(cardLabel(c))}</li>`).join("");
+    return `<section class="card" aria-label="${esc(t("shogun-your-plan-label"))}"><h3>${esc(t("shogun-your-plan"))}</h3><ul class="explain" style="margin:0;padding-left:1.1rem">${rows || `<li>${esc(t("shogun-no-actions"))}</li>`}</ul>` +
+      `<p class="explain">${esc(t("shogun-bid-is-label", { bid: bidLabel(plan.bid) }))}</p></section>`;
   }
 
   // Planning: the card row and the map (plan.js), with the folded dropdown form as the
@@ -194,8 +196,8 @@ export class ShogunScreen {
     if (!this.plan) this.plan = new PlanDraft(this.board, menu);
     const draft = this.plan, chests = this.shown().seats[String(this.seat)].chests;
     const open = /** @type {HTMLDetailsElement | null} */ (box.querySelector("details.sg-lists"))?.open || false;
-    box.innerHTML = `<section class="card sg-decide" aria-label="Plan"><h3>Plan this round (secret)</h3>${planHtml(draft, this.shown(), chests)}` +
-      `<div class="actions"><button class="primary" data-act="submit-plan">Submit plan</button><button data-act="clear-plan">Clear</button></div>` +
+    box.innerHTML = `<section class="card sg-decide" aria-label="${esc(t("shogun-plan-label"))}"><h3>${esc(t("shogun-plan-title"))}</h3>${planHtml(draft, this.shown(), chests)}` +
+      `<div class="actions"><button class="primary" data-act="submit-plan">${esc(t("shogun-submit-plan"))}</button><button data-act="clear-plan">${esc(t("shogun-clear"))}</button></div>` +
       `${listsHtml(draft, open)}</section>`;
     const redraw = () => keepFocus(this.root, () => this.render(), "#decide [data-plan-province], #decide [data-plan-action][aria-pressed=true]");
     findAll(box, "[data-plan-action]").forEach((b) => b.addEventListener("click", () => { draft.choose(/** @type {string} */ (b.dataset.planAction)); redraw(); }));
@@ -215,33 +217,32 @@ export class ShogunScreen {
 
   /** @param {HTMLElement} box @param {import("./wire.js").PickMenu} menu */
   renderPick(box, menu) {
-    const specials = Object.fromEntries(this.board.specials.map((s) => [s.key, s.text]));
     const order = this.shown().specials;
-    const buttons = menu.cards.map((c) => `<button data-special="${c}"><strong>${SPECIAL_NAMES[c] || c}</strong> · turn ${order.indexOf(c) + 1}<small>${esc(specials[c] || "")}</small></button>`).join("");
-    box.innerHTML = `<section class="card sg-decide" aria-label="Special card"><h3>Pick a special card</h3>` +
-      `<p class="hint">Its space number is your place in this round's turn order.</p><div class="sg-picks">${buttons}</div></section>`;
+    const buttons = menu.cards.map((c) => `<button data-special="${c}"><strong>${esc(SPECIAL_NAMES[c] || c)}</strong> · ${esc(t("shogun-turn-n", { n: order.indexOf(c) + 1 }))}<small>${esc(specialText(c))}</small></button>`).join("");
+    box.innerHTML = `<section class="card sg-decide" aria-label="${esc(t("shogun-special-label"))}"><h3>${esc(t("shogun-pick-special"))}</h3>` +
+      `<p class="hint">${esc(t("shogun-pick-special-hint"))}</p><div class="sg-picks">${buttons}</div></section>`;
     findAll(box, "[data-special]").forEach((b) => b.addEventListener("click", () => this.send({ type: "pick_special", card: b.dataset.special })));
   }
 
   /** @param {HTMLElement} box @param {import("./wire.js").MoveMenu} menu */
   renderMove(box, menu) {
-    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${t.battle ? "attack " : "→ "}${esc(t.to)}</button>`).join("");
+    const targets = menu.targets.map((t) => `<button data-target="${esc(t.to)}" class="${this.target === t.to ? "primary" : ""}" aria-pressed="${this.target === t.to}">${esc(tr(t.battle ? "shogun-target-attack" : "shogun-target-move", { province: provinceName(t.to) }))}</button>`).join("");
     const target = menu.targets.find((t) => t.to === this.target);
     const count = this.armies ?? menu.max_armies;
-    const verb = target?.battle ? "Attack" : "Move to";
-    const slider = target ? `<div class="sg-count"><label for="armies" style="margin:0">Armies</label><input type="range" id="armies" min="1" max="${menu.max_armies}" value="${count}">` +
-      `<output id="armies-out">${count}</output><span class="muted">of ${menu.max_armies}</span></div>` +
-      `<div class="actions"><button class="primary" data-act="go">${verb} ${esc(target.to)} with ${count}</button></div>` : "";
+    const go = (/** @type {number | string} */ armies) => tr(target?.battle ? "shogun-go-attack" : "shogun-go-move", { province: provinceName(target?.to), armies: Number(armies) });
+    const slider = target ? `<div class="sg-count"><label for="armies" style="margin:0">${esc(tr("shogun-armies"))}</label><input type="range" id="armies" min="1" max="${menu.max_armies}" value="${count}">` +
+      `<output id="armies-out">${count}</output><span class="muted">${esc(tr("shogun-of-max", { max: menu.max_armies }))}</span></div>` +
+      `<div class="actions"><button class="primary" data-act="go">${esc(go(count))}</button></div>` : "";
     const from = this.shown().provinces[menu.from];
-    box.innerHTML = `<section class="card sg-decide" aria-label="Move"><h3>${ACTION_SHORT[menu.action]}: from ${esc(menu.from)} <span class="muted">(${from?.armies ?? "?"} armies)</span></h3>` +
-      `<p class="hint">${menu.targets.length ? "Pick a highlighted province (or a button), then how many armies go; at least one stays." : "No province can be entered from here."}</p>` +
-      `<div class="sg-picks">${targets}</div>${slider}<div class="actions"><button data-act="skip">Stay (skip)</button></div></section>`;
+    box.innerHTML = `<section class="card sg-decide" aria-label="${esc(tr("shogun-move-label"))}"><h3>${esc(tr("shogun-move-from", { action: ACTION_SHORT[menu.action], province: provinceName(menu.from) }))} <span class="muted">${esc(from ? tr("shogun-armies-n", { count: from.armies }) : "")}</span></h3>` +
+      `<p class="hint">${esc(tr(menu.targets.length ? "shogun-move-hint" : "shogun-move-none"))}</p>` +
+      `<div class="sg-picks">${targets}</div>${slider}<div class="actions"><button data-act="skip">${esc(tr("shogun-stay"))}</button></div></section>`;
     findAll(box, "[data-target]").forEach((b) => b.addEventListener("click", () => this.clickProvince(/** @type {string} */ (b.dataset.target))));
     const range = /** @type {HTMLInputElement | null} */ (box.querySelector("#armies"));
     range?.addEventListener("input", () => {
       this.armies = +range.value;
       find(box, "#armies-out").textContent = range.value;
-      find(box, "[data-act=go]").textContent = `${verb} ${target?.to} with ${range.value}`;
+      find(box, "[data-act=go]").textContent = go(range.value);
     });
     box.querySelector("[data-act=go]")?.addEventListener("click", () => this.send({ type: "move", to: this.target, armies: this.armies ?? menu.max_armies }));
     find(box, "[data-act=skip]").addEventListener("click", () => this.send({ type: "skip" }));
@@ -250,12 +251,12 @@ export class ShogunScreen {
   /** @param {HTMLElement} box @param {import("./wire.js").DraftMenu} menu */
   renderDraft(box, menu) {
     const faceUp = this.shown().draft?.face_up || [];
-    const takeName = (/** @type {string} */ t) => (t === "deck" ? `top of the deck (${this.shown().draft?.deck_size ?? "?"})` : faceUp[+t.slice(-1)] || t);
+    const takeName = (/** @type {string} */ t) => (t === "deck" ? tr("shogun-draft-deck", { count: this.shown().draft?.deck_size ?? 0 }) : provinceName(faceUp[+t.slice(-1)] || t));
     const take = this.draft.take ?? menu.take[0], armies = this.draft.armies ?? menu.armies[menu.armies.length - 1];
     const takes = menu.take.map((t) => `<button data-take="${t}" class="${t === take ? "primary" : ""}" aria-pressed="${t === take}">${esc(takeName(t))}</button>`).join("");
     const groups = menu.armies.map((a) => `<button data-armies="${a}" class="${a === armies ? "primary" : ""}" aria-pressed="${a === armies}">${a}</button>`).join("");
-    box.innerHTML = `<section class="card sg-decide" aria-label="Draft"><h3>Draft a starting province</h3><p class="hint">Province card:</p><div class="sg-picks">${takes}</div>` +
-      `<p class="hint">Army group to put there:</p><div class="sg-picks">${groups}</div><div class="actions"><button class="primary" data-act="draft">Take it</button></div></section>`;
+    box.innerHTML = `<section class="card sg-decide" aria-label="${esc(tr("shogun-draft-label"))}"><h3>${esc(tr("shogun-draft-title"))}</h3><p class="hint">${esc(tr("shogun-draft-card"))}</p><div class="sg-picks">${takes}</div>` +
+      `<p class="hint">${esc(tr("shogun-draft-group"))}</p><div class="sg-picks">${groups}</div><div class="actions"><button class="primary" data-act="draft">${esc(tr("shogun-draft-take"))}</button></div></section>`;
     findAll(box, "[data-take]").forEach((b) => b.addEventListener("click", () => { this.draft.take = b.dataset.take; this.renderDraft(box, menu); }));
     findAll(box, "[data-armies]").forEach((b) => b.addEventListener("click", () => { this.draft.armies = Number(b.dataset.armies); this.renderDraft(box, menu); }));
     find(box, "[data-act=draft]").addEventListener("click", () => this.send({ type: "draft", take, armies }));

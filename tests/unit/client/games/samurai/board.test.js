@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { beforeEach, describe, test } from "node:test";
 
+import "../../english.js";
+
 import {
   boardSvg, centre, hexLabel, influence, influenceText, neighbours, useBoard,
 } from "../../../../../services/daimyo_gateway/static/games/samurai/board.js";
@@ -71,8 +73,8 @@ describe("influence", () => {
   });
 
   test("is told per seat for the figures still on the settlement", () => {
-    assert.equal(influenceText(view, "h2", ["rice", "castle"]), "seat 1: Rice 4, Castle 1; seat 2: Rice 2, Castle 3");
-    assert.equal(influenceText(view, "h5", ["buddha"]), "seat 1: Buddha 1; seat 2: Buddha 0");
+    assert.equal(influenceText(view, "h2", ["rice", "castle"]), "Seat 1: Rice 4, Castle 1; Seat 2: Rice 2, Castle 3");
+    assert.equal(influenceText(view, "h5", ["buddha"]), "Seat 1: Buddha 1; Seat 2: Buddha 0");
     assert.equal(influenceText({ tiles: {} }, "h5", ["buddha"]), "Buddha — no influence yet");
     assert.equal(influenceText(view, "h2", []), "no figures left");
   });

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 
+import "../../english.js";
+
 import { useBoard } from "../../../../../services/daimyo_gateway/static/games/samurai/board.js";
 import { effectsList, logItems } from "../../../../../services/daimyo_gateway/static/games/samurai/panels.js";
 
@@ -34,7 +36,7 @@ describe("logItems", () => {
 
   test("names the tiles drawn only to the seat that drew them", () => {
     const effect = { type: "turn_ended", seat: 0, drew: ["ship1", "buddha2"] };
-    assert.deepEqual(logItems([effect], SEATS, 0), [{ text: "Ayame ended the turn — drew Ship 1, Buddha 2" }]);
+    assert.deepEqual(logItems([effect], SEATS, 0), [{ text: "Ayame ended the turn — drew Ship 1 and Buddha 2" }]);
     assert.deepEqual(logItems([effect], SEATS, 1), [{ text: "Ayame ended the turn — drew 2" }]);
     assert.deepEqual(logItems([{ type: "turn_ended", seat: 1, drew: 0 }], SEATS, 0), [{ text: "Ken ended the turn" }]);
   });

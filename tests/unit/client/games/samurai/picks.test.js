@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../../english.js";
+
 import { figurePicks, lastHexes, same, swapPairs } from "../../../../../services/daimyo_gateway/static/games/samurai/picks.js";
 
 const LEGAL = { figure_swap: [["h2", "rice", "h5", "castle"], ["h2", "rice", "h7", "buddha"]] };

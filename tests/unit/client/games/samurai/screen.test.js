@@ -4,6 +4,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../../english.js";
+
 import { tileButton } from "../../../../../services/daimyo_gateway/static/games/samurai/screen.js";
 
 describe("tileButton", () => {

@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../../english.js";
+
 import { figureName, tileInfo, tileName } from "../../../../../services/daimyo_gateway/static/games/samurai/tiles.js";
 
 describe("tileInfo", () => {

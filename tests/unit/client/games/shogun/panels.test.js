@@ -3,6 +3,8 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
+import "../../english.js";
+
 import {
   Chronicle, bidLabel, cardLabel, eventText, logLines,
 } from "../../../../../services/daimyo_gateway/static/games/shogun/panels.js";
@@ -30,9 +32,10 @@ describe("cardLabel and bidLabel", () => {
 });
 
 describe("eventText", () => {
-  test("follows a card that is the same as another to that card's text", () => {
-    assert.equal(eventText(BOARD, 7), "Rice harvest: +2 rice");
-    assert.equal(eventText(BOARD, 99), "");
+  test("says a card's effect from the game's catalogue, a twin card as the card it copies", () => {
+    assert.equal(eventText(BOARD, 7), "Collect taxes yields at most 5 chests");
+    assert.equal(eventText(BOARD, 9), eventText(BOARD, 6));
+    assert.equal(eventText(BOARD, 99), "shogun-event-text-99");
   });
 });
 
@@ -50,7 +53,7 @@ describe("logLines", () => {
 
   test("tells a drawn event by its card's text", () => {
     assert.deepEqual(logLines([{ type: "chance", chance: { type: "event", card: 7 } }], SEATS, BOARD),
-      [{ strong: true, text: "Event 7: Rice harvest: +2 rice" }]);
+      [{ strong: true, text: "Event 7 (Poor taxes (max. 5)): Collect taxes yields at most 5 chests" }]);
   });
 
   test("leaves out what it does not tell", () => {
