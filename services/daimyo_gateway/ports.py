@@ -35,7 +35,7 @@ class RateLimited(ServiceError):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated", "rate_limited")
+         "unauthenticated", "rate_limited", "session_ended")
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,11 @@ class SessionCheck:
         self.remember(found, asked_at=now)
         return found
 
+    async def fresh(self, session_id: str, token_id: str) -> Identity:
+        """The accounts service's answer now, not the cached one (after an upgrade or a rename)."""
+        self._cache.pop(session_id)
+        return await self.check(session_id, token_id)
+
     def remember(self, found: Identity, asked_at: float | None = None) -> None:
         """Cache an answer the accounts service just gave (a sign-in's too), unless the session
         was revoked since it was asked."""
@@ -85,14 +90,14 @@ class SessionCheck:
 
     # -- sockets ---------------------------------------------------------------------------------
 
-    def socket_opened(self, who: Identity, close: Closer) -> None:
-        self._sockets.setdefault(who.session_id, {})[close] = who.token_id
+    def socket_opened(self, session_id: str, token_id: str, close: Closer) -> None:
+        self._sockets.setdefault(session_id, {})[close] = token_id
 
-    def socket_closed(self, who: Identity, close: Closer) -> None:
-        sockets = self._sockets.get(who.session_id, {})
+    def socket_closed(self, session_id: str, close: Closer) -> None:
+        sockets = self._sockets.get(session_id, {})
         sockets.pop(close, None)
         if not sockets:
-            self._sockets.pop(who.session_id, None)
+            self._sockets.pop(session_id, None)
 
     async def _close_sockets(self, session_id: str, current_token: str) -> None:
         for close, token_id in list(self._sockets.get(session_id, {}).items()):

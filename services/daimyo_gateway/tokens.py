@@ -39,6 +39,7 @@ class Player:
     name: str
     session_id: str = ""  # "" only in tests that run without an accounts service
     token_id: str = ""
+    guest: bool = False  # a guest plays casual games only (rated ones need an account)
 
 
 def clean_name(raw: object) -> str:
@@ -63,7 +64,7 @@ class TokenSigner:
         payload: dict[str, Any] = {"pid": player.player_id, "name": player.name,
                                    "exp": issued + self._lifetime}
         if player.session_id:
-            payload |= {"sid": player.session_id, "tid": player.token_id}
+            payload |= {"sid": player.session_id, "tid": player.token_id, "guest": player.guest}
         body = _b64(json.dumps(payload, separators=(",", ":")).encode())
         return f"{body}.{self._sign(body)}"
 
@@ -86,7 +87,7 @@ class TokenSigner:
         if payload["exp"] < (time.time() if now is None else now):
             raise InvalidToken("token expired")
         session = (str(payload.get("sid", "")), str(payload.get("tid", "")))
-        return Player(payload["pid"], payload["name"], *session), payload["exp"]
+        return Player(payload["pid"], payload["name"], *session, payload.get("guest") is True), payload["exp"]
 
     def _sign(self, body: str) -> str:
         return _b64(hmac.new(self._key, body.encode(), hashlib.sha256).digest())

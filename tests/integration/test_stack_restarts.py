@@ -56,7 +56,7 @@ def nats(tmp_path: Path) -> Iterator[PrivateNats]:
 def make_run(postgres: PrivatePostgres, nats: PrivateNats,
              tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], dict[str, str]]]:
     env = child_env(StackSettings(postgres.url, nats.url, "restart-test", extra_env=TUNING))
-    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA"):
+    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA", "DAIMYO_ACCOUNTS_DB_SCHEMA"):
         env.pop(variable, None)
     assign_ports(env)  # never the default ports: other people's services may hold them
     supervisor = subprocess.Popen([sys.executable, str(REPO / "deploy" / "local" / "run.py"),

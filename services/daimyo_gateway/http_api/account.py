@@ -16,6 +16,7 @@ from aiohttp import web
 
 from daimyo_gateway.accounts import AccountsPort, Identity, session_ids
 from daimyo_gateway.http_api.common import (
+    CHECKED,
     QUOTAS,
     SIGNER,
     STATIC_DIR,
@@ -51,7 +52,7 @@ def text(body: dict[str, Any], name: str) -> str:
 def signed_in(request: web.Request, who: Identity) -> web.Response:
     """The token for this session (the same shape as a guest's sign-in)."""
     request.app[SESSION_CHECK].remember(who)
-    token = request.app[SIGNER].issue(Player(who.player_id, who.display_name, who.session_id, who.token_id))
+    token = request.app[SIGNER].issue(as_player(who))
     return web.json_response(
         {"token": token, "player_id": who.player_id, "name": who.display_name, "guest": who.guest}
     )
@@ -69,9 +70,7 @@ def _sign_in_quota(request: web.Request) -> None:
 
 async def _reissued(request: web.Request, who: Player) -> web.Response:
     """A fresh token for the caller's session after its name changed (same session, same token id)."""
-    found = await request.app[SESSION_CHECK].check(who.session_id, who.token_id)
-    request.app[SESSION_CHECK].remember(found)
-    return signed_in(request, found)
+    return signed_in(request, await request.app[SESSION_CHECK].fresh(who.session_id, who.token_id))
 
 
 # -- the caller's account ------------------------------------------------------------------------
@@ -313,4 +312,9 @@ async def _check_bearer(request: web.Request, check: SessionCheck) -> None:
         return  # the resource refuses it if it needs a player (common.player)
     if not who.session_id:
         raise ServiceError("session_ended", "this token has no session; sign in again")
-    await check.check(who.session_id, who.token_id)
+    found = await check.check(who.session_id, who.token_id)
+    request[CHECKED] = as_player(found)
+
+
+def as_player(found: Identity) -> Player:
+    return Player(found.player_id, found.display_name, found.session_id, found.token_id, found.guest)

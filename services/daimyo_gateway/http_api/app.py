@@ -12,7 +12,21 @@ from typing import Any
 
 from aiohttp import web
 
-from daimyo_gateway.http_api import catalog, games, lists, ops, queue, rematch, session, socket, tables
+from daimyo_gateway.accounts import ACCOUNT_STATUS, AccountsPort
+from daimyo_gateway.http_api import (
+    account,
+    catalog,
+    games,
+    lists,
+    ops,
+    profile,
+    queue,
+    rematch,
+    session,
+    socket,
+    tables,
+)
+from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, live_sessions
 from daimyo_gateway.http_api.common import (
     GAME_PORT,
     HUB,
@@ -33,15 +47,18 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, Limits
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
+from daimyo_gateway.names import NAMES, Names
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
-               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503}
+               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503,
+               **ACCOUNT_STATUS}
 MAX_BODY_BYTES = 64 * 1024
 REFRESHED_TOKEN_HEADER = "X-Daimyo-Token"
 SECURITY_HEADERS = {
@@ -57,8 +74,13 @@ SECURITY_HEADERS = {
 def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
-               online: Online | None = None) -> web.Application:
-    app = web.Application(middlewares=[_request_context, _errors, _edge], client_max_size=MAX_BODY_BYTES)
+               online: Online | None = None, accounts: AccountsPort | None = None,
+               session_check: SessionCheck | None = None) -> web.Application:
+    """The gateway's app. With `accounts` (the accounts service), sign-ins are sessions there and
+    a token is honoured only while its session lives (`session_check`); without it (tests of
+    other parts) guests get signed tokens alone and the account routes are absent."""
+    app = web.Application(middlewares=[_request_context, _errors, _edge, live_sessions],
+                          client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
@@ -74,6 +96,11 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
             _run_with_app(app, service)
     for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables):
         app.add_routes(resource.routes())
+    if accounts is not None:
+        app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)
+        app[SESSION_CHECK] = session_check or SessionCheck(accounts)
+        for resource in (account, profile):
+            app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
 

@@ -100,8 +100,8 @@ async def test_another_gateways_revocation_closes_the_sessions_sockets_and_only_
         return close
 
     alice, bob = await check.check("s1", "t1"), await check.check("s2", "t2")
-    check.socket_opened(alice, closer("alice"))
-    check.socket_opened(bob, closer("bob"))
+    check.socket_opened(alice.session_id, alice.token_id, closer("alice"))
+    check.socket_opened(bob.session_id, bob.token_id, closer("bob"))
     await check.revoked(SessionsRevoked(("s1",)))
     assert closed == ["alice"]
 
@@ -119,8 +119,8 @@ async def test_a_refresh_closes_the_sockets_of_the_old_token_only(accounts: Fake
     async def close_new() -> None:
         closed.append("new")
 
-    check.socket_opened(old, close_old)
-    check.socket_opened(new, close_new)
+    check.socket_opened(old.session_id, old.token_id, close_old)
+    check.socket_opened(new.session_id, new.token_id, close_new)
     await check.revoked(SessionsRevoked(("s1",), "t9"))
     assert closed == ["old"]
 

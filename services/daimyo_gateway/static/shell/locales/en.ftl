@@ -281,6 +281,7 @@ error-rate_limited = Too many requests: wait a moment and try again.
 error-rate_limited-per-second = at most { $per_second } frames a second; frames over the rate are dropped
 error-rate_limited-retry-after-seconds = Too many requests: try again in { $retry_after_seconds } s.
 error-unsupported_version = This page is out of date: reload it to play on.
+error-session_ended = You were signed out (on this or another device). Sign in again.
 error-error = Something went wrong.
 
 ## Player notices (`notice-<code>`)

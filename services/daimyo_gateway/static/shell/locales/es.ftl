@@ -278,6 +278,7 @@ error-rate_limited = Demasiadas peticiones: espera un momento y vuelve a intenta
 error-rate_limited-per-second = como mucho { $per_second } mensajes por segundo; los que superan el ritmo se descartan
 error-rate_limited-retry-after-seconds = Demasiadas peticiones: inténtalo de nuevo en { $retry_after_seconds } s.
 error-unsupported_version = Esta página está desactualizada: recárgala para seguir jugando.
+error-session_ended = Se cerró tu sesión (en este u otro dispositivo). Vuelve a entrar.
 error-error = Algo ha fallado.
 
 ## Player notices

@@ -278,6 +278,7 @@ error-rate_limited = Pedidos demais: espere um pouco e tente de novo.
 error-rate_limited-per-second = no máximo { $per_second } mensagens por segundo; as que passarem disso são descartadas
 error-rate_limited-retry-after-seconds = Pedidos demais: tente de novo em { $retry_after_seconds } s.
 error-unsupported_version = Esta página está desatualizada: recarregue-a para continuar jogando.
+error-session_ended = Você foi desconectado (neste ou em outro aparelho). Entre de novo.
 error-error = Algo deu errado.
 
 ## Player notices

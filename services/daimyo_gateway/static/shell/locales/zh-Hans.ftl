@@ -263,6 +263,7 @@ error-rate_limited = 请求太多：请稍候再试。
 error-rate_limited-per-second = 每秒最多 { $per_second } 条消息；超出的消息会被丢弃
 error-rate_limited-retry-after-seconds = 请求太多：请在 { $retry_after_seconds } 秒后再试。
 error-unsupported_version = 此页面已过时：请刷新后继续游戏。
+error-session_ended = 你已退出登录（在本设备或其他设备上）。请重新登录。
 error-error = 出错了。
 
 ## Player notices
