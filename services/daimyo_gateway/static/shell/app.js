@@ -73,7 +73,8 @@ function matchFound(found) {
 
 function showWho() {
   const me = session();
-  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">${esc(t("shell-sign-out"))}</a>`
+  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="/account" id="account-link" style="color:#f6efe1">${esc(t("shell-account"))}</a>` +
+    ` · <a href="#/signout" style="color:#f6efe1">${esc(t("shell-sign-out"))}</a>`
     : `<a href="#/signin" style="color:#f6efe1">${esc(t("shell-sign-in"))}</a>`;
 }
 
@@ -98,7 +99,10 @@ async function route() {
   showWho();
   const { page, id: given } = parseRoute(location.hash);
   const id = String(given); // a missing id reads "undefined", as the URLs built from it always had it
-  if (page === "signout") { forget(); connect(); refresh(); location.hash = "#/"; return; }
+  if (page === "signout") { // the session ends on the server too (every device's token for it stops)
+    call("POST", "/api/account/sign-out", {}).catch(() => {}).finally(() => { forget(); connect(); refresh(); location.hash = "#/"; });
+    return;
+  }
   connect();
   if (needsSignIn(page, !!session())) return signInScreen();
   try {

@@ -16,6 +16,7 @@ shell-conn-connecting = connecting…
 shell-conn-up = connected
 shell-conn-down = reconnecting…
 shell-sign-in = sign in
+shell-account = account
 shell-sign-out = sign out
 shell-title-your-turn = ({ $count }) Your turn · { $title }
 shell-badge-your-turn = { $count ->

@@ -14,6 +14,7 @@ shell-conn-connecting = conectando…
 shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
+shell-account = cuenta
 shell-sign-out = salir
 shell-title-your-turn = ({ $count }) Tu turno · { $title }
 shell-badge-your-turn = { $count ->

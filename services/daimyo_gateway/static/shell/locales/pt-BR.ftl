@@ -14,6 +14,7 @@ shell-conn-connecting = conectando…
 shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
+shell-account = conta
 shell-sign-out = sair
 shell-title-your-turn = ({ $count }) Sua vez · { $title }
 shell-badge-your-turn = { $count ->
