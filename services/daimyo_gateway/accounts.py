@@ -86,6 +86,11 @@ REQUESTS = {
     "RemovePasskey": pb.PasskeyRequest, "SignInWithPassword": pb.PasswordSignInRequest,
     "BeginPasskeySignIn": pb.BeginPasskeySignInRequest, "SignInWithPasskey": pb.PasskeySignInRequest,
     "GetAccount": pb.PlayerRequest, "Rename": pb.RenameRequest, "GetNames": pb.GetNamesRequest,
+    "FindByName": pb.FindByNameRequest, "GetRelations": pb.PlayerRequest, "Follow": pb.RelationRequest,
+    "Unfollow": pb.RelationRequest, "Block": pb.RelationRequest, "Unblock": pb.RelationRequest,
+    "Blocked": pb.RelationRequest, "SetEmail": pb.SetEmailRequest, "VerifyEmail": pb.TokenRequest,
+    "RequestPasswordReset": pb.PasswordResetRequest, "ResetPassword": pb.ResetPasswordRequest,
+    "ExportAccount": pb.PlayerRequest, "DeleteAccount": pb.PlayerRequest,
 }
 """The calls the REST resources make as they are (`call`): request type per method."""
 
