@@ -19,8 +19,9 @@ def methods_called() -> set[str]:
     called = set()
     for path in GATEWAY.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "call":
-                first = node.args[0] if node.args else None
+            is_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            if is_call and node.func.attr == "call":  # type: ignore[attr-defined]
+                first = node.args[0] if node.args else None  # type: ignore[attr-defined]
                 if isinstance(first, ast.Constant) and re.fullmatch(r"[A-Z]\w+", str(first.value)):
                     called.add(str(first.value))
     return called
