@@ -148,8 +148,8 @@ def _print_banner(env: dict[str, str], supervisor: Supervisor, servers: Servers,
         metrics = env[f"DAIMYO_{upper}_METRICS_PORT"]
         print(f"  {child.name:<12} {state}{where:<28} metrics :{metrics}  log {log}")
     if "accounts" in supervisor.children and not env.get("DAIMYO_SMTP_URL"):
-        where = supervisor.children["accounts"].log_path or "this terminal"
-        print(f"\nNo DAIMYO_SMTP_URL: email verification and password-reset links are written to {where}")
+        links = supervisor.children["accounts"].log_path or "this terminal"
+        print(f"\nNo DAIMYO_SMTP_URL: email verification and password-reset links are written to {links}")
     if "gateway" in supervisor.children:
         print(f"\nPlay at http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}/")
     print("Ctrl-C stops everything (a second Ctrl-C kills at once).\n", flush=True)
