@@ -32,8 +32,8 @@ import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 /**
  * A game as /api/games lists it, and a game's leaderboard.
  * @typedef {{ game_id: string, game: string, version: number, winners: number[],
- *   seats: { display_name?: string | null, bot_level?: string | null }[] }} ListedGame
- * @typedef {{ display_name: string, ordinal: number, games: number }} Rating
+ *   seats: { display_name?: string | null, bot_level?: string | null, deleted?: boolean }[] }} ListedGame
+ * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
  */
 
@@ -192,7 +192,7 @@ async function lobby() {
 /** @param {ListedGame[]} list @param {string} route @param {string} verb @param {Record<string, string>} titles */
 function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
-    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
+    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.deleted ? t("shell-deleted-player") : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
     return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
   return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -213,7 +213,9 @@ async function leaders(name) {
   /** @type {Leaderboard} */
   const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const { ratings } = board;
-  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
+  const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name)}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   root.innerHTML = `<section class="card"><h2>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h2>${ratings.length

@@ -17,6 +17,7 @@ shell-conn-up = connected
 shell-conn-down = reconnecting…
 shell-sign-in = sign in
 shell-account = account
+shell-deleted-player = deleted player
 shell-sign-out = sign out
 shell-title-your-turn = ({ $count }) Your turn · { $title }
 shell-badge-your-turn = { $count ->

@@ -15,6 +15,7 @@ shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
 shell-account = cuenta
+shell-deleted-player = jugador borrado
 shell-sign-out = salir
 shell-title-your-turn = ({ $count }) Tu turno · { $title }
 shell-badge-your-turn = { $count ->

@@ -15,6 +15,7 @@ shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
 shell-account = conta
+shell-deleted-player = jogador apagado
 shell-sign-out = sair
 shell-title-your-turn = ({ $count }) Sua vez · { $title }
 shell-badge-your-turn = { $count ->

@@ -15,6 +15,7 @@ shell-conn-up = 已连接
 shell-conn-down = 正在重新连接…
 shell-sign-in = 登录
 shell-account = 账户
+shell-deleted-player = 已删除的玩家
 shell-sign-out = 退出
 shell-title-your-turn = （{ $count }）轮到你了 · { $title }
 shell-badge-your-turn = { $count } 局对局轮到你了
