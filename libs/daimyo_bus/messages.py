@@ -304,24 +304,25 @@ class ChatLine:
 @dataclass(frozen=True)
 class SessionsRevoked:
     """`daimyo.sessions.revoked`: these sessions ended (`token_id` ""), or were refreshed and now
-    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned."""
+    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned.
+    `renamed`: players whose name changed or was erased (gateways forget the cached names)."""
 
     session_ids: tuple[str, ...]
     token_id: str = ""
+    renamed: tuple[str, ...] = ()
 
     def encode(self) -> bytes:
-        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id})
+        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id,
+                      "renamed": list(self.renamed)})
 
     @classmethod
     def decode(cls, data: bytes) -> SessionsRevoked:
         d = _object(loads(data))
-        ids = d.get("session_ids")
-        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids) or len(ids) > 1000:
-            raise BadMessage("session_ids must be a list of at most 1000 strings")
+        ids = _strings(d.get("session_ids"), "session_ids")
         token = d.get("token_id", "")
         if not isinstance(token, str):
             raise BadMessage("token_id must be a string")
-        return cls(tuple(ids), token)
+        return cls(tuple(ids), token, _strings(d.get("renamed", []), "renamed"))
 
 
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | PresenceBeat | PlayerNotice
@@ -345,6 +346,12 @@ def decode(subject: str, data: bytes) -> BusMessage:
 
 
 # -- field readers ------------------------------------------------------------------------------
+
+
+def _strings(value: Any, name: str, most: int = 1000) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value) or len(value) > most:
+        raise BadMessage(f"{name} must be a list of at most {most} strings")
+    return tuple(value)
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -32,6 +32,11 @@ class Names:
         self._clock = clock
         self._cache: LruCache[str, tuple[str, float]] = LruCache(entries)
 
+    def forget(self, player_ids: Iterable[str]) -> None:
+        """These players were renamed or erased: ask again next time."""
+        for pid in player_ids:
+            self._cache.pop(pid)
+
     async def of(self, player_ids: Iterable[str]) -> dict[str, str]:
         """id → current display name ("" for a deleted player); ids the accounts service does not
         know (or cannot tell now) are left out, and their seats keep the game's name."""

@@ -161,3 +161,80 @@ def test_signing_out_everywhere_ends_the_other_browsers_session(stack: Stack, br
     assert status_with(other, other_token, "/api/account") == 401
     first.close()
     second.close()
+
+
+def an_account(browser: Any, url: str, name: str) -> Page:
+    """A guest who at once became the account `name` (with a password), on the lobby."""
+    page: Page = browser.new_context(viewport=LAPTOP).new_page()
+    page.on("dialog", lambda dialog: dialog.accept())  # "Leave the game?", "Delete your account?"
+    sign_in(page, url, "Newcomer")
+    page.goto(f"{url}/account")
+    page.fill("#upgrade-name", name)
+    page.fill("#upgrade-password", "a long enough secret")
+    page.click("#upgrade-with-password")
+    expect(page.locator("#settings")).to_be_visible(timeout=TIMEOUT)
+    page.goto(f"{url}/")
+    page.wait_for_selector("#queue")
+    return page
+
+
+def post(page: Page, path: str, body: dict[str, Any]) -> int:
+    return int(page.evaluate(
+        "async ([p, b]) => (await fetch(p, {method: 'POST', body: JSON.stringify(b), headers: {"
+        "'Content-Type': 'application/json', Authorization: "
+        "`Bearer ${JSON.parse(localStorage.getItem('daimyo.token')).token}`}})).status", [path, body]))
+
+
+def leave(page: Page, last: bool = False) -> None:
+    page.click("[data-live=leave]")
+    shown = page.locator("[data-live=reclaim]").or_(page.locator(".after-game"))
+    expect(shown.first).to_be_visible(timeout=TIMEOUT if not last else 60_000)
+
+
+def test_block_rated_chart_export_and_deletion(stack: Stack, browser: Any, artifacts: Path) -> None:
+    """A blocked player is refused at the host's rated table; once unblocked they play it (both
+    leave, bots finish it), which moves the host's profile chart; the guest exports its data,
+    deletes its account, and the game then replays with a 'deleted player'."""
+    url, tag = on_localhost(stack.url), uuid.uuid4().hex[:5]
+    host_name, guest_name = f"Host{tag}", f"Gst{tag}"
+    host, guest = an_account(browser, url, host_name), an_account(browser, url, guest_name)
+    host.click("a[href='#/private']")
+    host.wait_for_selector("#table-form")
+    host.click("#table-form button[type=submit]")
+    invite = host.input_value("#invite")
+    host.goto(f"{url}/players/{guest_name}")
+    host.click("#block")
+    expect(host.locator("#profile-status")).to_contain_text(guest_name, timeout=TIMEOUT)
+    guest.goto(on_localhost(invite))
+    guest.click("[data-table=join]")
+    expect(guest.locator("#refusal")).to_be_visible(timeout=TIMEOUT)
+    assert post(host, "/api/account/unblock", {"name": guest_name}) == 200
+    host.goto(on_localhost(invite))
+    guest.reload()
+    guest.click("[data-table=join]")
+    game_id = wait_for_game(guest)
+    assert wait_for_game(host) == game_id
+    leave(host)
+    leave(guest, last=True)
+    chart = host.locator("#ratings .rating circle")
+    for _ in range(30):  # matchmaking rates the game once it hears it finished
+        host.goto(f"{url}/players/{host_name}")
+        host.wait_for_selector("#profile-name:not(:empty)")
+        if chart.count():
+            break
+        host.wait_for_timeout(1000)
+    expect(chart).to_have_count(1)
+    shot(host, artifacts, "accounts-03-profile-chart")
+    exported = guest.evaluate(
+        "async () => (await fetch('/api/account/export', {headers: {Authorization: "
+        "`Bearer ${JSON.parse(localStorage.getItem('daimyo.token')).token}`}})).json()")
+    assert exported["account"]["name"] == guest_name
+    assert any(g["game_id"] == game_id for g in exported["games"])
+    guest.goto(f"{url}/account")
+    guest.click("#delete-account")
+    expect(guest.locator("#sign-in")).to_be_visible(timeout=TIMEOUT)
+    host.goto(f"{url}/#/replay/{game_id}")  # its seats as the accounts service names them now
+    expect(host.locator("#app select option", has_text="deleted player")).to_have_count(1, timeout=TIMEOUT)
+    shot(host, artifacts, "accounts-04-replay-deleted-player")
+    host.context.close()
+    guest.context.close()

@@ -70,6 +70,7 @@ def _sign_in_quota(request: web.Request) -> None:
 
 async def _reissued(request: web.Request, who: Player) -> web.Response:
     """A fresh token for the caller's session after its name changed (same session, same token id)."""
+    await request.app[SESSION_CHECK].revoke([], renamed=[who.player_id])  # its name is new everywhere
     return signed_in(request, await request.app[SESSION_CHECK].fresh(who.session_id, who.token_id))
 
 

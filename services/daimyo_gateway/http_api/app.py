@@ -99,6 +99,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     if accounts is not None:
         app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)
         app[SESSION_CHECK] = session_check or SessionCheck(accounts)
+        app[SESSION_CHECK].on_renamed(app[NAMES].forget)  # type: ignore[union-attr]
         for resource in (account, profile):
             app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)

@@ -116,7 +116,7 @@ async def delete(request: web.Request) -> web.Response:
     who = player(request)
     answer = await request.app[ACCOUNTS].call("DeleteAccount", player_id=who.player_id)
     ended = [s["session_id"] for s in answer.get("sessions", [])]
-    await request.app[SESSION_CHECK].revoke(ended)
+    await request.app[SESSION_CHECK].revoke(ended, renamed=[who.player_id])
     return web.json_response({"deleted": True, "ended": ended})
 
 
