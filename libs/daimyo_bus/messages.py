@@ -228,7 +228,7 @@ class PlayerNotice:
 
     TYPES: ClassVar[frozenset[str]] = frozenset({
         "match_found", "your_turn", "rematch_offered", "rematch_started", "rematch_refused",
-        "rematch_expired", "table_changed", "table_started", "ticket_cancelled"})
+        "rematch_expired", "table_changed", "table_started", "ticket_cancelled", "challenge"})
     frame: dict[str, Any]
 
     @classmethod

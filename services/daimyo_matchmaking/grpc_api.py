@@ -119,7 +119,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> Any:
         table = NewTable(request.player_id, request.display_name, request.game, request.seats,
                          {}, request.time_control_json, request.rated and not request.casual,
-                         request.spectators)
+                         request.spectators, tuple(request.invited))
 
         async def create() -> Table:
             options = _json_object(request.options_json, "options_json")

@@ -60,6 +60,7 @@ from daimyo_matchmaking.rematch_handlers import Rematches
 from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
 from daimyo_matchmaking.tables import NewTable, Table
 
+MAX_INVITED = 5  # players one table may challenge
 LEAVES_FREE_PER_DAY = 2  # rated games one may leave to a bot in a day without waiting
 LEAVE_WAIT_SECONDS = 1800.0  # the wait after one more, doubling with each further leave
 DAY_SECONDS = 86_400.0
@@ -153,9 +154,14 @@ class MatchmakingHandlers:
         if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
             raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
                           "start or leave one first")
+        if len(request.invited) > MAX_INVITED or request.host_id in request.invited:
+            raise InvalidRequest(f"challenge at most {MAX_INVITED} other players")
         table = tables.new_table(request, config, self.clock.now())
         await self.tables.insert(table)
         log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        for player in request.invited:  # a challenge: the friend hears of the table at once
+            await self.notifier.notify_player(player, {"type": "challenge", "code": table.code,
+                                                       "game": table.game, "host": request.host_name})
         return table
 
     async def get_table(self, code: str) -> Table:

@@ -16,11 +16,21 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, text
-from daimyo_gateway.http_api.common import GAME_PORT, MATCHMAKING, STATIC_DIR, json_body, player
+from daimyo_gateway.http_api.catalog import player_counts
+from daimyo_gateway.http_api.common import (
+    GAME_PORT,
+    MATCHMAKING,
+    STATIC_DIR,
+    TIME_CONTROLS,
+    json_body,
+    player,
+)
 from daimyo_gateway.http_api.games import game_json
 from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES
+from daimyo_gateway.http_api.tables import create_request, table_json
 from daimyo_gateway.names import current
-from daimyo_gateway.ports import GameInfo
+from daimyo_gateway.ports import GameInfo, ServiceError
+from daimyo_gateway.tokens import Player
 from daimyo_rules.registry import game_names
 
 RECENT_GAMES = 20
@@ -98,6 +108,31 @@ async def unblock(request: web.Request) -> web.Response:
     return await _relation(request, "Unblock")
 
 
+async def challenge(request: web.Request) -> web.Response:
+    """A private table for the caller and the named account, who is told at once (a notice with
+    the table's code). Accounts only; refused either way when a block stands between them."""
+    who, body = player(request), await json_body(request)
+    other = await _challenged(request, who, text(body, "name")[:200])
+    game = body.get("game") or sorted(game_names())[0]
+    form = {"game": game, "seats": player_counts(game)[0], "time_control": body.get("time_control", "live")}
+    fields = create_request(who, form, TIME_CONTROLS) | {"invited": [other]}
+    table = await request.app[MATCHMAKING].create_table(fields)
+    return web.json_response(table_json(table, who.player_id))
+
+
+async def _challenged(request: web.Request, who: Player, name: str) -> str:
+    """The id of the account `who` may challenge by that name."""
+    if who.guest:
+        raise ServiceError("account_needed", "challenges are between accounts")
+    accounts = request.app[ACCOUNTS]
+    other = await accounts.call("FindByName", name=name)
+    if other["player_id"] == who.player_id or other["guest"]:
+        raise ServiceError("malformed", "challenge another account", {"field": "name"})
+    if (await accounts.call("Blocked", player_id=who.player_id, other_id=other["player_id"]))["blocked"]:
+        raise ServiceError("blocked", "a block stands between you")
+    return str(other["player_id"])
+
+
 async def export(request: web.Request) -> web.Response:
     """Everything kept about the caller: the account, sessions and passkeys (accounts), ratings,
     and its games with its seat (the game service), as one JSON download."""
@@ -125,4 +160,5 @@ def routes() -> list[web.RouteDef]:
             web.get("/api/account/relations", relations), web.post("/api/account/follow", follow),
             web.post("/api/account/unfollow", unfollow), web.post("/api/account/block", block),
             web.post("/api/account/unblock", unblock), web.get("/api/account/export", export),
+            web.post("/api/account/challenge", challenge),
             web.post("/api/account/delete", delete)]

@@ -471,3 +471,15 @@ async def test_a_leave_from_an_unrated_game_costs_nothing(mm: MatchmakingHandler
     for n in range(5):
         await mm.game_finished({**finished(f"g{n}", ["quitter", "bot:random"], [1]), "abandoned": [0]})
     await mm.enqueue(ask("quitter", player_counts=[2]))
+
+
+async def test_a_challenge_table_tells_each_challenged_player_its_code(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
+    from daimyo_matchmaking.tables import NewTable
+
+    table = await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)))
+    told = {"type": "challenge", "code": table.code, "game": "samurai", "host": "Ann"}
+    assert notifier.messages["ben"] == [told]
+    with pytest.raises(InvalidRequest):
+        await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", invited=("cat",)))

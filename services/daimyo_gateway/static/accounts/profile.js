@@ -58,6 +58,17 @@ function recentItem(game) {
   return item;
 }
 
+/** A private table with this player, who is told at once; the challenger waits there. */
+async function challenge() {
+  try {
+    const table = await call("POST", "/api/account/challenge", { name });
+    location.href = `/#/table/${encodeURIComponent(table.code)}`;
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : "unavailable";
+    $("profile-status").textContent = t(`accounts-error-${code}`);
+  }
+}
+
 /** @param {"follow" | "block"} what */
 async function relate(what) {
   try {
@@ -78,6 +89,7 @@ async function render() {
   $("recent").replaceChildren(...profile.recent.map(recentItem));
   const signedIn = Boolean(session());
   $("follow").hidden = !signedIn;
+  $("challenge").hidden = !signedIn;
   $("block").hidden = !signedIn;
 }
 
@@ -85,6 +97,7 @@ await startI18n(["/static/shell/", "/static/accounts/"]);
 localize(document.body);
 $("follow").addEventListener("click", () => void relate("follow"));
 $("block").addEventListener("click", () => void relate("block"));
+$("challenge").addEventListener("click", () => void challenge());
 try {
   await render();
   document.title = t("accounts-profile-title-name", { name: $("profile-name").textContent || name });

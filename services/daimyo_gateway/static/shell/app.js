@@ -59,7 +59,12 @@ function connect() {
   ctx.socket = new Socket((frame) => {
     const found = noticeArgs(frame, "match_found");
     if (found) return matchFound(found);
-    dispatch(frame, { hello: () => refresh(), notice: { your_turn: (args) => yourTurn(args) } });
+    dispatch(frame, { hello: () => refresh(), notice: {
+      your_turn: (args) => yourTurn(args),
+      // a friend challenged this player: the toast links to the table it opened
+      challenge: (args) => toast(t("notice-challenge", { host: String(args.host), game: String(args.game) }), "info",
+        `#/table/${encodeURIComponent(String(args.code))}`),
+    } });
     ctx.onFrame?.(frame);
   }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = t(up ? "shell-conn-up" : "shell-conn-down"); });
 }

@@ -140,6 +140,7 @@ export const NOTICE_CODES = [
   "table_changed", // {code (the invitation code), state, game_id}
   "table_started", // (reserved: the table's game comes as match_found)
   "ticket_cancelled", // {ticket_id, reason}
+  "challenge", // {code (the table's invitation code), game, host (the challenger's name)}
 ];
 
 export const ERROR_CODES = ["malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate",

@@ -33,14 +33,22 @@ export function botLevelName(level) {
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 
-/** @param {string} message @param {"error" | "info"} [kind] */
-export function toast(message, kind = "error") {
+/** A short message; with `href` the message is a link (a challenge's table) and stays longer.
+ *  @param {string} message @param {"error" | "info"} [kind] @param {string} [href] */
+export function toast(message, kind = "error", href) {
   const el = /** @type {HTMLElement} */ (document.getElementById("toast"));
   el.textContent = message;
+  if (href) {
+    const link = document.createElement("a");
+    link.href = href;
+    link.textContent = message;
+    link.addEventListener("click", () => { el.hidden = true; });
+    el.replaceChildren(link);
+  }
   el.className = `toast ${kind === "error" ? "" : "info"}`;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 4500);
+  toastTimer = setTimeout(() => { el.hidden = true; }, href ? 30_000 : 4500);
 }
 
 // What names a focusable element across a redraw: its id, or the first data-* attribute it has.

@@ -81,6 +81,7 @@ accounts-deleted-player = deleted player
 accounts-profile-title = Player
 accounts-profile-title-name = { $name } — Daimyo
 accounts-follow = Follow
+accounts-challenge = Challenge
 accounts-block = Block
 accounts-followed = You follow { $name }.
 accounts-blocked = You blocked { $name }.

@@ -81,6 +81,7 @@ accounts-deleted-player = jugador borrado
 accounts-profile-title = Jugador
 accounts-profile-title-name = { $name } — Daimyo
 accounts-follow = Seguir
+accounts-challenge = Retar
 accounts-block = Bloquear
 accounts-followed = Sigues a { $name }.
 accounts-blocked = Has bloqueado a { $name }.

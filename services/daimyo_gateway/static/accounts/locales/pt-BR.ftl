@@ -81,6 +81,7 @@ accounts-deleted-player = jogador apagado
 accounts-profile-title = Jogador
 accounts-profile-title-name = { $name } — Daimyo
 accounts-follow = Seguir
+accounts-challenge = Desafiar
 accounts-block = Bloquear
 accounts-followed = Você segue { $name }.
 accounts-blocked = Você bloqueou { $name }.

@@ -81,6 +81,7 @@ accounts-deleted-player = 已删除的玩家
 accounts-profile-title = 玩家
 accounts-profile-title-name = { $name } — Daimyo
 accounts-follow = 关注
+accounts-challenge = 发起挑战
 accounts-block = 屏蔽
 accounts-followed = 你关注了 { $name }。
 accounts-blocked = 你屏蔽了 { $name }。

@@ -297,3 +297,4 @@ notice-rematch_expired = The rematch offer expired.
 notice-table_changed = Your private table changed.
 notice-table_started = Your private table's game has started.
 notice-ticket_cancelled = Your place in the queue was given up.
+notice-challenge = { $host } challenges you to { $game }: open the table.

@@ -294,3 +294,4 @@ notice-rematch_expired = La oferta de revancha caducó.
 notice-table_changed = Tu mesa privada ha cambiado.
 notice-table_started = La partida de tu mesa privada ha empezado.
 notice-ticket_cancelled = Has salido de la cola.
+notice-challenge = { $host } te reta a { $game }: abre la mesa.

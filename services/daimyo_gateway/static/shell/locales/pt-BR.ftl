@@ -294,3 +294,4 @@ notice-rematch_expired = O convite de revanche expirou.
 notice-table_changed = Sua mesa privada mudou.
 notice-table_started = O jogo da sua mesa privada começou.
 notice-ticket_cancelled = Você saiu da fila.
+notice-challenge = { $host } desafia você para { $game }: abra a mesa.

@@ -279,3 +279,4 @@ notice-rematch_expired = 再来一局的邀请已过期。
 notice-table_changed = 你的私人桌有变化。
 notice-table_started = 你的私人桌的对局已经开始。
 notice-ticket_cancelled = 你已退出排队。
+notice-challenge = { $host } 邀请你对战 { $game }：打开牌桌。
