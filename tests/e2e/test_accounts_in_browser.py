@@ -238,3 +238,22 @@ def test_block_rated_chart_export_and_deletion(stack: Stack, browser: Any, artif
     shot(host, artifacts, "accounts-04-replay-deleted-player")
     host.context.close()
     guest.context.close()
+
+
+def test_a_friend_challenge_opens_a_table_the_friend_is_told_of(stack: Stack, browser: Any,
+                                                                 artifacts: Path) -> None:
+    url, tag = on_localhost(stack.url), uuid.uuid4().hex[:5]
+    challenger, friend = an_account(browser, url, f"Chl{tag}"), an_account(browser, url, f"Frd{tag}")
+    assert post(challenger, "/api/account/follow", {"name": f"Frd{tag}"}) == 200
+    challenger.goto(f"{url}/players/Frd{tag}")
+    challenger.click("#challenge")
+    challenger.wait_for_selector("#table-room", timeout=TIMEOUT)
+    told = friend.locator("#toast a")  # the notice, on the lobby the friend has open
+    expect(told).to_contain_text(f"Chl{tag}", timeout=TIMEOUT)
+    shot(friend, artifacts, "accounts-05-challenged")
+    told.click()
+    friend.click("[data-table=join]")
+    game_id = wait_for_game(friend)
+    assert wait_for_game(challenger) == game_id
+    challenger.context.close()
+    friend.context.close()
