@@ -192,11 +192,20 @@ async def refresh(request: web.Request) -> web.Response:
     return signed_in(request, found)
 
 
+async def rename(request: web.Request) -> web.Response:
+    """A new name for the account (once in 30 days; the old one stays its own for 30 days)."""
+    who, body = player(request), await json_body(request)
+    await request.app[ACCOUNTS].call("Rename", player_id=who.player_id, name=text(body, "name"))
+    return await _reissued(request, who)
+
+
 # -- email ---------------------------------------------------------------------------------------------
 
 
 async def set_email(request: web.Request) -> web.Response:
-    """The account's address; a link to verify it is mailed (or logged, without SMTP)."""
+    """The account's address; a link to verify it is mailed (or logged, without SMTP). Mail costs
+    the address's sign-in quota: nobody floods an inbox through this."""
+    _sign_in_quota(request)
     who, body = player(request), await json_body(request)
     answer = await request.app[ACCOUNTS].call(
         "SetEmail", player_id=who.player_id, address=text(body, "address")
@@ -279,6 +288,7 @@ def routes() -> list[web.RouteDef]:
         web.delete("/api/account/sessions/{session_id}", end_session),
         web.post("/api/account/sessions/end-all", end_everywhere),
         web.post("/api/account/email", set_email),
+        web.post("/api/account/rename", rename),
         web.post("/api/account/email/verify", verify_email),
         web.post("/api/account/password/forgot", forgot_password),
         web.post("/api/account/password/reset", reset_password),

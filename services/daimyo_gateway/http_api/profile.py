@@ -20,10 +20,12 @@ from daimyo_gateway.http_api.catalog import player_counts
 from daimyo_gateway.http_api.common import (
     GAME_PORT,
     MATCHMAKING,
+    QUOTAS,
     STATIC_DIR,
     TIME_CONTROLS,
     json_body,
     player,
+    take_quota,
 )
 from daimyo_gateway.http_api.games import game_json
 from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES
@@ -77,6 +79,8 @@ async def page(request: web.Request) -> web.FileResponse:
 
 async def _relation(request: web.Request, method: str) -> web.Response:
     who, body = player(request), await json_body(request)
+    quotas = request.app[QUOTAS]
+    take_quota(quotas.enqueues, who.player_id, quotas.limits.enqueues_per_minute, "follows and blocks")
     other = await request.app[ACCOUNTS].call("FindByName", name=text(body, "name")[:200])
     await request.app[ACCOUNTS].call(method, player_id=who.player_id, other_id=other["player_id"])
     return await relations(request)
@@ -112,6 +116,8 @@ async def challenge(request: web.Request) -> web.Response:
     """A private table for the caller and the named account, who is told at once (a notice with
     the table's code). Accounts only; refused either way when a block stands between them."""
     who, body = player(request), await json_body(request)
+    quotas = request.app[QUOTAS]  # a challenge notifies someone: bounded like an enqueue
+    take_quota(quotas.enqueues, who.player_id, quotas.limits.enqueues_per_minute, "challenges")
     other = await _challenged(request, who, text(body, "name")[:200])
     game = body.get("game") or sorted(game_names())[0]
     form = {"game": game, "seats": player_counts(game)[0], "time_control": body.get("time_control", "live")}

@@ -179,6 +179,11 @@ function wire() {
     say("accounts-signed-out");
     await render();
   }));
+  $("rename-form").addEventListener("submit", guarded(async () => {
+    keep(await call("POST", "/api/account/rename", { name: value("rename-name") }));
+    say("accounts-renamed");
+    await render();
+  }));
   $("email-form").addEventListener("submit", guarded(async () => {
     await call("POST", "/api/account/email", { address: value("email") });
     say("accounts-email-sent");

@@ -93,3 +93,6 @@ accounts-rating = { $game }: { $rating } ({ $games } rated games)
 accounts-chart-label = Rating in { $game } over { $games } rated games
 accounts-recent-won = { $game } with { $players } — won
 accounts-recent-played = { $game } with { $players }
+accounts-rename-heading = Your name
+accounts-rename-save = Change my name (once a month)
+accounts-renamed = Your name is changed; the old one stays yours for a month.

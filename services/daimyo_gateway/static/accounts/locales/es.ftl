@@ -93,3 +93,6 @@ accounts-rating = { $game }: { $rating } ({ $games } partidas puntuadas)
 accounts-chart-label = Clasificación en { $game } a lo largo de { $games } partidas
 accounts-recent-won = { $game } con { $players } — ganada
 accounts-recent-played = { $game } con { $players }
+accounts-rename-heading = Tu nombre
+accounts-rename-save = Cambiar mi nombre (una vez al mes)
+accounts-renamed = Tu nombre ha cambiado; el anterior sigue siendo tuyo durante un mes.

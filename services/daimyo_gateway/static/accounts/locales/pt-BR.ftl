@@ -93,3 +93,6 @@ accounts-rating = { $game }: { $rating } ({ $games } partidas valendo classifica
 accounts-chart-label = Classificação em { $game } ao longo de { $games } partidas
 accounts-recent-won = { $game } com { $players } — vitória
 accounts-recent-played = { $game } com { $players }
+accounts-rename-heading = Seu nome
+accounts-rename-save = Mudar meu nome (uma vez por mês)
+accounts-renamed = Seu nome mudou; o anterior continua seu por um mês.

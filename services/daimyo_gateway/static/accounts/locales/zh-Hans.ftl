@@ -93,3 +93,6 @@ accounts-rating = { $game }：{ $rating }（{ $games } 局计分对局）
 accounts-chart-label = { $game } 的等级分，共 { $games } 局计分对局
 accounts-recent-won = { $game }，对手 { $players } — 获胜
 accounts-recent-played = { $game }，对手 { $players }
+accounts-rename-heading = 你的名字
+accounts-rename-save = 更改名字（每月一次）
+accounts-renamed = 名字已更改；旧名字为你保留一个月。
