@@ -14,11 +14,12 @@ roles:
   bot          gRPC bot service (50053, metrics 9103)
   driver       bot driver: plays bot seats when NATS says it is their turn
   gateway      HTTP + WebSocket gateway (8080, metrics 9104)
+  analysis     gRPC analysis service and its workers (50054, metrics 9105)
   migrate      apply every schema's migrations in order, each under its owner's settings
                (DAIMYO_<SERVICE>_DATABASE_URL, else DAIMYO_DATABASE_URL), then exit:
                game (the event store's files, then the game service's), then matchmaking,
-               then accounts
-  migrate-game, migrate-matchmaking, migrate-accounts   one owner's migrations only
+               then analysis, then accounts
+  migrate-game, migrate-matchmaking, migrate-analysis, migrate-accounts   one owner's migrations only
   replay ID    rebuild one game from its event log and print it
   probe ...    health probe: probe grpc PORT [SERVICE] | probe http URL
 USAGE
@@ -35,10 +36,12 @@ case "$role" in
   bot)         exec python -m daimyo_bot "$@" ;;
   driver)      exec python -m daimyo_bot driver "$@" ;;
   gateway)     exec python -m daimyo_gateway "$@" ;;
+  analysis)    exec python -m daimyo_analysis "$@" ;;
   migrate)     python -m daimyo_game migrate && python -m daimyo_matchmaking migrate \
-                 && exec python -m daimyo_accounts migrate ;;
+                 && python -m daimyo_analysis migrate && exec python -m daimyo_accounts migrate ;;
   migrate-game)        exec python -m daimyo_game migrate "$@" ;;
   migrate-matchmaking) exec python -m daimyo_matchmaking migrate "$@" ;;
+  migrate-analysis)    exec python -m daimyo_analysis migrate "$@" ;;
   migrate-accounts)    exec python -m daimyo_accounts migrate "$@" ;;
   replay)      exec python -m daimyo_game replay "$@" ;;
   probe)       exec python "${DAIMYO_PROBE_SCRIPT:-/usr/local/lib/daimyo/probe.py}" "$@" ;;

@@ -32,9 +32,9 @@ from daimyo_kit import credentials
 from daimyo_kit.shutdown import parent_death_signal
 
 REPO = Path(__file__).resolve().parents[2]
-SERVICES = ("bot", "game", "matchmaking", "accounts", "gateway")  # started in this order, stopped in reverse
+SERVICES = ("bot", "game", "matchmaking", "analysis", "accounts", "gateway")  # start order; stop: reverse
 STARTUP_TIMEOUT = 60.0
-MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_accounts")
+MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_analysis", "daimyo_accounts")
 """Whose `migrate` runs, in order: the image's `migrate` role (deploy/docker/entrypoint.sh)."""
 
 

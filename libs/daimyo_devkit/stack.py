@@ -40,7 +40,7 @@ from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 Probe = Callable[[], bool]
 """Whether a child is ready (serving), asked repeatedly while it starts."""
 
-SERVICES = ("game", "matchmaking", "bot", "accounts", "gateway")
+SERVICES = ("game", "matchmaking", "bot", "accounts", "gateway", "analysis")
 COMMANDS: dict[str, tuple[str, list[str]]] = {
     "game": ("daimyo_game", ["serve"]),
     "matchmaking": ("daimyo_matchmaking", []),
@@ -48,6 +48,7 @@ COMMANDS: dict[str, tuple[str, list[str]]] = {
     "bot-driver": ("daimyo_bot", ["driver"]),
     "accounts": ("daimyo_accounts", []),
     "gateway": ("daimyo_gateway", []),
+    "analysis": ("daimyo_analysis", []),
 }
 START_TIMEOUT = 60.0
 STOP_MARGIN = 2.0  # beyond the children's own grace before they are killed
@@ -84,6 +85,7 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         suffix = uuid.uuid4().hex[:8]
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
+        env["DAIMYO_ANALYSIS_DB_SCHEMA"] = f"{settings.schema_prefix}_analysis_{suffix}"
         env["DAIMYO_ACCOUNTS_DB_SCHEMA"] = f"{settings.schema_prefix}_acc_{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
@@ -91,9 +93,9 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
 
 
 CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
-                    "bot-driver": "driver", "accounts": "accounts"}
+                    "bot-driver": "driver", "analysis": "analysis", "accounts": "accounts"}
 """Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
-DATABASE_USERS = frozenset({"game", "matchmaking", "accounts", "migrate"})
+DATABASE_USERS = frozenset({"game", "matchmaking", "migrate", "analysis", "accounts"})
 TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
 
 

@@ -21,11 +21,12 @@ import secrets
 from collections.abc import Mapping
 from pathlib import Path
 
-NATS_ROLES = ("game", "matchmaking", "gateway", "driver")
-"""Who connects to NATS: the relay (game service), matchmaking, gateways, the bot driver."""
+NATS_ROLES = ("game", "matchmaking", "gateway", "driver", "analysis")
+"""Who connects to NATS: the relay (game service), matchmaking, gateways, the bot driver, analysis."""
 
-GRPC_CLIENT_ROLES = ("gateway", "driver", "matchmaking")
-"""Who calls internal gRPC: gateways (as the players they serve), the bot driver, matchmaking."""
+GRPC_CLIENT_ROLES = ("gateway", "driver", "matchmaking", "analysis")
+"""Who calls internal gRPC: gateways (as the players they serve), the bot driver, matchmaking,
+the analysis workers (reading finished games)."""
 
 OPERATOR = "operator"
 GRPC_CALLERS = "DAIMYO_GRPC_CALLERS"
@@ -153,6 +154,12 @@ def _permissions(role: str) -> dict[str, list[str]]:
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
                                   "daimyo.presence.*.*", *GATEWAY_CHAT, GATEWAY_SESSIONS]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
+        # The analysis service's durable consumer of finished games, nothing else.
+        "analysis": {"publish": [stream.format("INFO"),
+                                 *(consumer.format(op) for op in ("INFO", "CREATE", "DURABLE.CREATE",
+                                                                  "MSG.NEXT")),
+                                 f"$JS.ACK.{GAMES_STREAM}.>"],
+                     "subscribe": inbox},
     }[role]
 
 
@@ -204,6 +211,7 @@ K8S_SECRETS = {
     "gateway": ("DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN"),
     "driver": ("DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"),
     "bot": (GRPC_CALLERS,),
+    "analysis": ("DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN", GRPC_CALLERS),
     "accounts": (GRPC_CALLERS,),
     "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }

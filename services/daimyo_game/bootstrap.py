@@ -34,7 +34,7 @@ from daimyo_store.migrations import apply_migrations
 from daimyo_store.postgres import PostgresEventStore
 
 SERVICE_NAME = game_pb2.DESCRIPTOR.services_by_name["GameService"].full_name
-_READERS = frozenset({"gateway", "driver", "matchmaking"})
+_READERS = frozenset({"gateway", "driver", "matchmaking", "analysis"})
 CALLERS_BY_METHOD = {
     "CreateGame": frozenset({"matchmaking"}),
     "SubmitMove": frozenset({"gateway", "driver"}), "SubmitMoves": frozenset({"gateway", "driver"}),

@@ -17,7 +17,7 @@ from daimyo_bus import Bus, subjects
 from daimyo_bus.messages import BusMessage, SessionsRevoked
 from daimyo_gateway.accounts import GrpcAccounts
 from daimyo_gateway.connections import ConnectionGuard, EdgeRunner
-from daimyo_gateway.grpc_clients import GrpcGames, GrpcMatchmaking
+from daimyo_gateway.grpc_clients import GrpcAnalysis, GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
 from daimyo_gateway.http_api.common import QUOTAS
 from daimyo_gateway.hub import Hub
@@ -83,7 +83,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     limits = limits or edge.limits
     bus = await Bus.connect(config.nats_url, name="daimyo-gateway", role="gateway")
     channels = [grpc_client.channel(config.game_addr, role="gateway"),
-                grpc_client.channel(config.matchmaking_addr, role="gateway")]
+                grpc_client.channel(config.matchmaking_addr, role="gateway"),
+                grpc_client.channel(config.analysis_addr, role="gateway")]
     own_games = None
     if games is None:  # a game's calls go to one replica (see GrpcGames), the rest spread
         games = own_games = GrpcGames(channels[0], replicas_of=config.game_addr,
@@ -98,7 +99,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
-                     presence=presence, limits=limits, online=online, **app_options)
+                     presence=presence, limits=limits, online=online,
+                     **{"analysis_port": GrpcAnalysis(channels[2]), **app_options})
     runner = EdgeRunner(app, ConnectionGuard(limits, app[QUOTAS].edge.proxies), access_log=None,
                         shutdown_timeout=2.0)
     await runner.setup()

@@ -19,6 +19,7 @@ from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, V
 from daimyo_kit.affinity import Affinity, on_replica_or_any
 from daimyo_kit.batches import Batcher
 from daimyo_kit.grpc_client import status_code
+from daimyo_proto.daimyo.analysis.v1 import analysis_pb2, analysis_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
@@ -371,3 +372,28 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.RatingHistoryRequest(player_id=player_id, game=game, limit=limit)
         response = await _call(self._stub.RatingHistory(message, timeout=CALL_TIMEOUT))
         return [{"game_id": p.game_id, "ordinal": p.ordinal, "mu": p.mu} for p in response.points]
+
+class GrpcAnalysis:
+    """The analysis service's two calls; a game never queued reads as status "none"."""
+
+    def __init__(self, channel: grpc.aio.Channel) -> None:
+        self._stub = analysis_pb2_grpc.AnalysisServiceStub(channel)
+
+    async def get_analysis(self, game_id: str) -> dict[str, Any]:
+        message = analysis_pb2.GetAnalysisRequest(game_id=game_id)
+        try:
+            return _analysis(await _call(self._stub.GetAnalysis(message, timeout=CALL_TIMEOUT)))
+        except ServiceError as e:
+            if e.code != "not_found":
+                raise
+            return {"game_id": game_id, "status": "none", "progress": 0.0, "analysis": None}
+
+    async def request_analysis(self, game_id: str) -> dict[str, Any]:
+        message = analysis_pb2.RequestAnalysisRequest(game_id=game_id)
+        return _analysis(await _call(self._stub.RequestAnalysis(message, timeout=CALL_TIMEOUT)))
+
+
+def _analysis(response: Any) -> dict[str, Any]:
+    return {"game_id": response.game_id, "status": response.status, "progress": round(response.progress, 3),
+            "analyser_version": response.analyser_version, "error": response.error or None,
+            "analysis": json.loads(response.analysis_json) if response.analysis_json else None}

@@ -52,6 +52,7 @@ class Limits:
     bad_input_logs_per_minute: float = 6.0  # log lines about one address's malformed input
     guest_signins_per_minute: float = 20.0  # per address (IPv6: per /64)
     enqueues_per_minute: float = 10.0  # per player
+    analysis_requests_per_minute: float = 2.0  # per player: reviews asked for on demand
     token_lifetime_seconds: int = 24 * 3600  # re-issued once past half its life
     reveal_cache_entries: int = 256  # reveal-all replays kept, by (game, version)
     max_list_limit: int = 100  # `limit` above this is capped
@@ -106,6 +107,7 @@ VARIABLES = {
     "bad_input_logs_per_minute": "DAIMYO_BAD_INPUT_LOGS_PER_MINUTE",
     "guest_signins_per_minute": "DAIMYO_GUEST_SIGNINS_PER_MINUTE",
     "enqueues_per_minute": "DAIMYO_ENQUEUES_PER_MINUTE",
+    "analysis_requests_per_minute": "DAIMYO_ANALYSIS_REQUESTS_PER_MINUTE",
     "token_lifetime_seconds": "DAIMYO_TOKEN_LIFETIME_SECONDS",
     "reveal_cache_entries": "DAIMYO_REVEAL_CACHE_ENTRIES",
     "max_list_limit": "DAIMYO_MAX_LIST_LIMIT",

@@ -16,7 +16,7 @@ from pathlib import Path
 from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env
 
 REPO = Path(__file__).resolve().parents[2]
-PROCESSES = ("bot", "game", "matchmaking", "accounts", "bot-driver", "gateway")
+PROCESSES = ("bot", "game", "matchmaking", "accounts", "bot-driver", "analysis", "gateway")
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",
           "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
           # a live seat goes to a bot 6 s after its last tab closes (a reload is quicker); the
@@ -27,7 +27,11 @@ TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BO
           "DAIMYO_HTTP_REQUESTS_PER_SECOND": "1000", "DAIMYO_HTTP_REQUEST_BURST": "5000",
           "DAIMYO_WS_NEW_SOCKETS_PER_SECOND": "100", "DAIMYO_WS_NEW_SOCKET_BURST": "500",
           "DAIMYO_WS_SOCKETS_PER_ADDRESS": "1000", "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "2000",
-          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0"}  # tests need no pace for people
+          "DAIMYO_BOT_MIN_MOVE_SECONDS": "0",  # tests need no pace for people
+          # reviews only on request (the replay's button), small enough for a test to wait for
+          "DAIMYO_ANALYSIS_AUTO": "off", "DAIMYO_ANALYSIS_AHEAD_PLAYOUTS": "2",
+          "DAIMYO_ANALYSIS_DECISION_WORLDS": "3", "DAIMYO_ANALYSIS_SEARCH_ITERATIONS": "20",
+          "DAIMYO_ANALYSIS_POLL_SECONDS": "0.3"}
 
 
 @dataclass

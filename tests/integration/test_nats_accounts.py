@@ -107,14 +107,15 @@ async def test_nobody_but_the_relay_publishes_seat_views(server: EmbeddedNats, o
 @pytest.mark.parametrize(("role", "subject"), [
     ("driver", "daimyo.game.g1.seat.0"), ("matchmaking", "daimyo.game.g1.seat.0"),
     ("game", "daimyo.game.g1.seat.0"), ("driver", "daimyo.player.p1"), ("gateway", "daimyo.game.g1.turn"),
-    ("gateway", "_INBOX_game.>"), ("driver", ">"),
+    ("gateway", "_INBOX_game.>"), ("driver", ">"), ("analysis", "daimyo.game.g1.seat.0"),
+    ("analysis", "daimyo.game.g1.watch"), ("analysis", "daimyo.player.p1"),
 ])
 async def test_a_service_cannot_read_what_it_does_not_need(server: EmbeddedNats, role: str,
                                                            subject: str) -> None:
     assert await refused_subscribe(server, role, subject)
 
 
-@pytest.mark.parametrize("role", ["gateway", "driver", "matchmaking"])
+@pytest.mark.parametrize("role", ["gateway", "driver", "matchmaking", "analysis"])
 async def test_only_the_relay_may_reconfigure_the_games_stream(server: EmbeddedNats, operator: Client,
                                                                role: str) -> None:
     assert await refused_publish(server, role, f"$JS.API.STREAM.UPDATE.{subjects.GAMES_STREAM}", operator)
@@ -125,6 +126,7 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
     gateway = await Bus.connect(server.url, role="gateway", env=server.credentials)
     driver = await Bus.connect(server.url, role="driver", env=server.credentials)
     matchmaking = await Bus.connect(server.url, role="matchmaking", env=server.credentials)
+    analysis = await Bus.connect(server.url, role="analysis", env=server.credentials)
     seen: list[str] = []
 
     async def remember(subject: str, _payload: object) -> None:
@@ -136,6 +138,7 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
         await driver.subscribe(subjects.ALL_TURNS, remember, queue="daimyo-bot-driver")
         await matchmaking.wait_for_games_stream()
         await matchmaking.consume(subjects.ALL_FINISHED, "accounts-test", remember)
+        await analysis.consume(subjects.ALL_FINISHED, "analysis-test", remember)
         for bus in (gateway, driver):
             await bus.flush()
         await relay.publish(subjects.seat("g2", 0), SeatView.build(
@@ -147,12 +150,13 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
         await relay.publish_durable(subjects.finished("g2"), result, "g2:9")
         await gateway.publish(subjects.presence("g2", 0), PresenceBeat("ann", 1.0))
         for _ in range(50):
-            if len(seen) == 3:
+            if len(seen) == 4:
                 break
             await asyncio.sleep(0.1)
-        assert sorted(seen) == sorted([subjects.seat("g2", 0), subjects.turn("g2"), subjects.finished("g2")])
+        assert sorted(seen) == sorted([subjects.seat("g2", 0), subjects.turn("g2"), subjects.finished("g2"),
+                                       subjects.finished("g2")])  # matchmaking's consumer and analysis's
     finally:
-        for bus in (relay, gateway, driver, matchmaking):
+        for bus in (relay, gateway, driver, matchmaking, analysis):
             await bus.close()
 
 

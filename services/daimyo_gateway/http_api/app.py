@@ -15,6 +15,7 @@ from aiohttp import web
 from daimyo_gateway.accounts import ACCOUNT_STATUS, AccountsPort
 from daimyo_gateway.http_api import (
     account,
+    analysis,
     catalog,
     games,
     lists,
@@ -28,6 +29,7 @@ from daimyo_gateway.http_api import (
 )
 from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, live_sessions
 from daimyo_gateway.http_api.common import (
+    ANALYSIS,
     GAME_PORT,
     HUB,
     MATCHMAKING,
@@ -49,7 +51,7 @@ from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.names import NAMES, Names
 from daimyo_gateway.online import Online
-from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError
+from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
@@ -74,7 +76,8 @@ SECURITY_HEADERS = {
 def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: MatchmakingPort, hub: Hub,
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
-               online: Online | None = None, accounts: AccountsPort | None = None,
+               online: Online | None = None, analysis_port: AnalysisPort | None = None,
+               accounts: AccountsPort | None = None,
                session_check: SessionCheck | None = None) -> web.Application:
     """The gateway's app. With `accounts` (the accounts service), sign-ins are sessions there and
     a token is honoured only while its session lives (`session_check`); without it (tests of
@@ -84,6 +87,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
+    app[ANALYSIS] = analysis_port
     app[SOCKETS] = set()
     edge = app[QUOTAS].edge
     app[RECLAIMER] = Reclaimer(forget=[edge.requests.forget_full, edge.new_sockets.forget_full,
@@ -94,7 +98,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for service in (presence, online):
         if service is not None:
             _run_with_app(app, service)
-    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables):
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
         app.add_routes(resource.routes())
     if accounts is not None:
         app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)

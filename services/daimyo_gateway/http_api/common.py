@@ -26,7 +26,14 @@ from daimyo_gateway.limits import (
 )
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.online import Online
-from daimyo_gateway.ports import GamePort, MatchmakingPort, RateLimited, ServiceError, ViewSnapshot
+from daimyo_gateway.ports import (
+    AnalysisPort,
+    GamePort,
+    MatchmakingPort,
+    RateLimited,
+    ServiceError,
+    ViewSnapshot,
+)
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 from daimyo_kit.lru import LruCache
@@ -47,13 +54,15 @@ class Quotas:
     reveals: LruCache[tuple[str, int], ViewSnapshot]
     unauthenticated: Counted
     edge: EdgeQuotas
+    analyses: KeyedBuckets
 
     @classmethod
     def of(cls, limits: Limits, clock: Clock = time.monotonic) -> Quotas:
         return cls(limits, KeyedBuckets(limits.guest_signins_per_minute, clock),
                    KeyedBuckets(limits.enqueues_per_minute, clock), PlayerSockets(limits, clock),
                    LruCache(limits.reveal_cache_entries), Counted(limits.ws_unauthenticated_per_address),
-                   EdgeQuotas.of(limits, clock))
+                   EdgeQuotas.of(limits, clock),
+                   KeyedBuckets(limits.analysis_requests_per_minute, clock))
 
 
 @dataclass
@@ -93,6 +102,7 @@ PRESENCE: web.AppKey[Presence | None] = web.AppKey("presence")
 ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 QUOTAS = web.AppKey("quotas", Quotas)
 RECLAIMER = web.AppKey("reclaimer", Reclaimer)
+ANALYSIS: web.AppKey[AnalysisPort | None] = web.AppKey("analysis")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 CHECKED: web.RequestKey[Player] = web.RequestKey("checked_player")  # the session check's answer
 

@@ -13,7 +13,7 @@ from tests.unit.deploy.manifests import REPO
 
 COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
-DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "accounts", "bot", "driver", "gateway"}
+DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway", "analysis", "accounts"}
 CONFIG_VARS = {
     "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR",
     "DAIMYO_ACCOUNTS_ADDR", "DAIMYO_LOG_LEVEL",
@@ -31,6 +31,8 @@ OWN_SECRETS = {
     "accounts": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS"},
     "driver": {"DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},
     "gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
+    "analysis": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS", "DAIMYO_ANALYSIS_NATS_PASSWORD",
+                 "DAIMYO_ANALYSIS_GRPC_TOKEN"},
 }
 
 

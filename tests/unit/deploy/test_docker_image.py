@@ -29,8 +29,10 @@ ROLES = {
     "bot": "-m daimyo_bot",
     "driver": "-m daimyo_bot driver",
     "gateway": "-m daimyo_gateway",
+    "analysis": "-m daimyo_analysis",
     "migrate-game": "-m daimyo_game migrate",
     "migrate-matchmaking": "-m daimyo_matchmaking migrate",
+    "migrate-analysis": "-m daimyo_analysis migrate",
     "migrate-accounts": "-m daimyo_accounts migrate",
 }
 
@@ -62,7 +64,7 @@ def test_the_migrate_role_runs_each_owners_migrations_in_order(fake_python: Path
     out = run_entrypoint(fake_python, "migrate")
     assert out.returncode == 0
     assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate",
-                                     "-m daimyo_accounts migrate"]
+                                       "-m daimyo_analysis migrate", "-m daimyo_accounts migrate"]
 
 
 def test_the_image_carries_no_development_tooling() -> None:

@@ -8,9 +8,9 @@ from tests.unit.deploy.manifests import Manifest, Rendered, containers, pod_labe
 
 LONG_RUNNING = {"Deployment", "StatefulSet"}
 WORKLOADS = LONG_RUNNING | {"Job"}
-AUTOSCALED = {"daimyo-game", "daimyo-bot", "daimyo-gateway"}
+AUTOSCALED = {"daimyo-game", "daimyo-bot", "daimyo-gateway", "daimyo-analysis"}  # analysis: on queue depth
 GRPC_PORTS = {"daimyo-game": 50051, "daimyo-matchmaking": 50052, "daimyo-bot": 50053,
-              "daimyo-accounts": 50055}
+              "daimyo-analysis": 50054, "daimyo-accounts": 50055}
 NOWHERE = "daimyo-nowhere"
 """The Service without pods that the Ingress sends /metrics to (test_least_privilege.py)."""
 
@@ -124,7 +124,7 @@ def test_the_namespace_denies_all_traffic_by_default_and_allows_dns(all_rendered
         assert dns_ports == {(53, "UDP"), (53, "TCP")}, name
 
 
-def test_game_bot_and_gateway_autoscale_and_their_targets_exist(all_rendered: Rendered) -> None:
+def test_game_bot_gateway_and_analysis_autoscale_and_their_targets_exist(all_rendered: Rendered) -> None:
     for name, docs in all_rendered.items():
         deployments = {d["metadata"]["name"] for d in of_kind(docs, "Deployment")}
         targets = {h["spec"]["scaleTargetRef"]["name"] for h in of_kind(docs, "HorizontalPodAutoscaler")}

@@ -22,6 +22,7 @@ ROUTES = {
     ("GET", "/api/rematches/{rematch_id}"), ("POST", "/api/games/{game_id}/again"),
     ("POST", "/api/tables"), ("GET", "/api/tables/{code}"), ("POST", "/api/tables/{code}/join"),
     ("POST", "/api/tables/{code}/bots"), ("POST", "/api/tables/{code}/leave"),
+    ("GET", "/api/games/{game_id}/analysis"), ("POST", "/api/games/{game_id}/analysis"),
 }
 
 

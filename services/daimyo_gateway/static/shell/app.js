@@ -39,7 +39,7 @@ import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 
 // Feature folders beside shell/ that bring their own catalogues (`<feature>/locales/*.ftl`); each
 // game's plug-in brings its own when it loads (games.js).
-const FEATURES = /** @type {string[]} */ ([]);
+const FEATURES = ["analysis"];
 
 const root = find(document, "#app", HTMLElement);
 // ctx.onMatch: set by a screen that expects a game to start (waiting, a table, a rematch offer);

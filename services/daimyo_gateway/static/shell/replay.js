@@ -5,6 +5,7 @@
 // version or the perspective changes (viewer: a seat number, or null for spectator / reveal all).
 // A finished game's chat (both channels) follows the layout.
 
+import { mountReview } from "../analysis/review.js";
 import { board, get } from "./api.js";
 import { chatTranscript } from "./chat.js";
 import { loadGame } from "./games.js";
@@ -21,12 +22,15 @@ export async function replayScreen(root, _ctx, gameId) {
   const game = await loadGame(info.game);
   const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
   const { layout, draw } = game.createReplay({ root, info, board: geometry, events });
-  const close = await replayViewer(root, info, layout, draw);
+  /** @type {ReturnType<typeof mountReview> | null} */
+  let review = null;
+  const viewer = await replayViewer(root, info, layout, async (frame) => { await draw(frame); review?.shown(frame.at); });
   let gone = false;
   if (info.finished) {
+    review = mountReview({ root, info, events, go: viewer.go });  // the game's review (static/analysis/)
     chatTranscript(info).then((/** @type {HTMLElement} */ section) => { if (!gone) root.append(section); });
   }
-  return () => { gone = true; close(); };
+  return () => { gone = true; review?.close(); viewer.close(); };
 }
 
 /**
@@ -87,7 +91,7 @@ async function replayViewer(root, info, layoutHtml, draw) {
     if (event.key === "ArrowRight") go(at + 1);
   }, { signal: aborter.signal });
   await show();
-  return () => { aborter.abort(); if (timer) clearInterval(timer); };
+  return { go, close: () => { aborter.abort(); if (timer) clearInterval(timer); } };
 }
 
 /** Seats may be chosen once the game is over, or one's own seat while it runs.
