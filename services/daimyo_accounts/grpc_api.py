@@ -113,15 +113,11 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
 
     @refusals
     async def ListSessions(self, request: Any, context: Any) -> pb.SessionList:
-        return pb.SessionList(
-            sessions=[session_pb(s) for s in await self.h.sessions(request.player_id)]
-        )
+        return pb.SessionList(sessions=[session_pb(s) for s in await self.h.sessions(request.player_id)])
 
     @refusals
     async def RevokeSessions(self, request: Any, context: Any) -> pb.SessionList:
-        ended = await self.h.revoke_sessions(
-            request.player_id, list(request.session_ids), request.all
-        )
+        ended = await self.h.revoke_sessions(request.player_id, list(request.session_ids), request.all)
         return pb.SessionList(sessions=[session_pb(s) for s in ended])
 
     @refusals
@@ -158,9 +154,7 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
     async def SignInWithPassword(self, request: Any, context: Any) -> pb.SignedIn:
         r = request
         with timed("password"):
-            return signed_in_pb(
-                await self.h.sign_in_with_password(r.name, r.password, r.address, r.device)
-            )
+            return signed_in_pb(await self.h.sign_in_with_password(r.name, r.password, r.address, r.device))
 
     @refusals
     async def BeginPasskeySignIn(self, request: Any, context: Any) -> pb.PasskeyOptions:
@@ -188,6 +182,12 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
     @refusals
     async def Rename(self, request: Any, context: Any) -> pb.Account:
         return account_pb(await self.h.rename(request.player_id, request.name))
+
+    @refusals
+    async def ChangePassword(self, request: Any, context: Any) -> pb.SessionList:
+        r = request
+        ended = await self.h.change_password(r.player_id, r.session_id, r.current, r.password)
+        return pb.SessionList(sessions=[session_pb(s) for s in ended])
 
     @refusals
     async def GetNames(self, request: Any, context: Any) -> pb.Names:

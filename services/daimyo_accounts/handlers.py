@@ -172,6 +172,22 @@ class AccountsHandlers:
         hashed = await self.passwords.hash(password)
         return await self.store.upgrade_with_password(player_id, name, keys, hashed, self.clock())
 
+    async def change_password(
+        self, player_id: str, session_id: str, current: str, password: str
+    ) -> list[Session]:
+        """A new password; the current one must match when there is one (a passkey-only account
+        sets its first). The account's other sessions end."""
+        account = await self.account(player_id)
+        if account.guest:
+            raise Refused("not_an_account", "a guest must first become an account")
+        check_password(password, account.name)
+        stored = await self.store.password_of(player_id)
+        if stored is not None and not await self.passwords.verify(stored, current[:1024]):
+            await self._failed(account_key(min(_name_keys(account.name), default="")))
+            raise Refused("sign_in_failed", "the current password does not match")
+        hashed = await self.passwords.hash(password)
+        return await self.store.change_password(player_id, hashed, session_id, self.clock())
+
     async def rename(self, player_id: str, raw_name: str) -> Account:
         name, keys = _checked(lambda: account_name(raw_name))
         return await self.store.rename(

@@ -213,6 +213,31 @@ class AccountsStore:
             )
         return (row["player_id"], row["hash"]) if row else None
 
+    async def password_of(self, player_id: str) -> str | None:
+        async with self._pool.connection() as conn:
+            row = await _one(conn, "SELECT hash FROM passwords WHERE player_id = %s", (player_id,))
+        return row["hash"] if row else None
+
+    async def change_password(
+        self, player_id: str, hashed: str, keep_session: str, now: datetime
+    ) -> list[Session]:
+        """The account's new password; its other sessions ended (the ones that were live)."""
+        async with self._tx() as conn:
+            await _lock_account(conn, player_id)
+            await conn.execute(
+                "INSERT INTO passwords (player_id, hash, changed_at) VALUES (%s, %s, %s) "
+                "ON CONFLICT (player_id) DO UPDATE SET hash = excluded.hash, "
+                "changed_at = excluded.changed_at",
+                (player_id, hashed, now),
+            )
+            rows = await _all(
+                conn,
+                f"UPDATE sessions SET revoked_at = %s WHERE player_id = %s AND revoked_at IS NULL "
+                f"AND session_id <> %s RETURNING {_SESSION}",
+                (now, player_id, keep_session),
+            )
+        return [Session(**r) for r in rows]
+
     async def set_password_hash(self, player_id: str, hashed: str, now: datetime) -> None:
         async with self._tx() as conn:
             await conn.execute(

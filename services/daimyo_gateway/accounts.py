@@ -91,6 +91,7 @@ REQUESTS = {
     "Blocked": pb.RelationRequest, "SetEmail": pb.SetEmailRequest, "VerifyEmail": pb.TokenRequest,
     "RequestPasswordReset": pb.PasswordResetRequest, "ResetPassword": pb.ResetPasswordRequest,
     "ExportAccount": pb.PlayerRequest, "DeleteAccount": pb.PlayerRequest,
+    "ChangePassword": pb.ChangePasswordRequest,
 }
 """The calls the REST resources make as they are (`call`): request type per method."""
 

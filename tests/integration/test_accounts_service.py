@@ -126,14 +126,10 @@ async def test_failed_sign_ins_grow_a_delay_per_account(accounts: AccountsHandle
     await guest_with_password(accounts, "Kenji")
     for n in range(accounts.throttle.account.free_failures + 1):
         await refused("sign_in_failed", accounts.sign_in_with_password("Kenji", "nope", f"10.0.0.{n}", "d"))
-    first = await refused(
-        "rate_limited", accounts.sign_in_with_password("Kenji", PASSWORD, "10.1.1.1", "d")
-    )
+    first = await refused("rate_limited", accounts.sign_in_with_password("Kenji", PASSWORD, "10.1.1.1", "d"))
     clock_of(accounts).advance(seconds=first.retry_after + 0.1)
     await refused("sign_in_failed", accounts.sign_in_with_password("Kenji", "nope", "10.1.1.1", "d"))
-    second = await refused(
-        "rate_limited", accounts.sign_in_with_password("Kenji", PASSWORD, "10.1.1.1", "d")
-    )
+    second = await refused("rate_limited", accounts.sign_in_with_password("Kenji", PASSWORD, "10.1.1.1", "d"))
     assert second.retry_after > first.retry_after
 
 
@@ -219,9 +215,7 @@ async def test_a_passkey_challenge_is_single_use_and_short_lived(accounts: Accou
     challenge_id, options = await accounts.begin_sign_in(ORIGIN, "a")
     answer = passkey.get(options, ORIGIN)
     await accounts.sign_in_with_passkey(challenge_id, answer, ORIGIN, "a", "d")
-    await refused(
-        "challenge_expired", accounts.sign_in_with_passkey(challenge_id, answer, ORIGIN, "a", "d")
-    )
+    await refused("challenge_expired", accounts.sign_in_with_passkey(challenge_id, answer, ORIGIN, "a", "d"))
     late_id, late_options = await accounts.begin_sign_in(ORIGIN, "a")
     clock_of(accounts).advance(seconds=accounts.rules.challenge_seconds + 1)
     late = passkey.get(late_options, ORIGIN)
@@ -242,9 +236,7 @@ async def test_a_failed_passkey_upgrade_leaves_the_guest_as_it_was(accounts: Acc
     player_id = guest.account.player_id
     challenge_id, options = await accounts.begin_registration(player_id, "Kenji", ORIGIN)
     bad = SoftPasskey(rp_id="evil.example").create(options, ORIGIN)  # signed for another relying party
-    await refused(
-        "passkey_invalid", accounts.finish_registration(player_id, challenge_id, bad, "k", ORIGIN)
-    )
+    await refused("passkey_invalid", accounts.finish_registration(player_id, challenge_id, bad, "k", ORIGIN))
     after = await accounts.account(player_id)
     assert after.guest and after.passkeys == 0
 
@@ -280,7 +272,8 @@ async def test_a_refusal_over_grpc_carries_its_code(stub: accounts_pb2_grpc.Acco
 
 
 async def test_an_account_follows_accounts_and_a_block_ends_follows_both_ways(
-        accounts: AccountsHandlers) -> None:
+    accounts: AccountsHandlers,
+) -> None:
     ann, ben = await guest_with_password(accounts, "Ann1"), await guest_with_password(accounts, "Ben1")
     guest = await accounts.create_guest("Cat", "test")
     await refused("not_found", accounts.follow(ann, guest.account.player_id))  # guests have no friends list
@@ -295,3 +288,20 @@ async def test_an_account_follows_accounts_and_a_block_ends_follows_both_ways(
     await accounts.unblock(ben, ann)
     assert not await accounts.blocked(ann, ben)
     await refused("malformed", accounts.follow(ann, ann))
+
+
+async def test_a_password_change_needs_the_current_one_and_ends_the_other_sessions(
+    accounts: AccountsHandlers,
+) -> None:
+    player_id = await guest_with_password(accounts, "Kenji")
+    here = await accounts.sign_in_with_password("Kenji", PASSWORD, "a", "laptop")
+    there = await accounts.sign_in_with_password("Kenji", PASSWORD, "a", "phone")
+    await refused(
+        "sign_in_failed",
+        accounts.change_password(player_id, here.session.session_id, "wrong", "new secret 123"),
+    )
+    ended = await accounts.change_password(player_id, here.session.session_id, PASSWORD, "new secret 123")
+    assert there.session.session_id in {s.session_id for s in ended}
+    assert here.session.session_id not in {s.session_id for s in ended}
+    await accounts.check_session(here.session.session_id, here.session.token_id)
+    await accounts.sign_in_with_password("Kenji", "new secret 123", "a", "tablet")

@@ -199,6 +199,18 @@ async def rename(request: web.Request) -> web.Response:
     return await _reissued(request, who)
 
 
+async def change_password(request: web.Request) -> web.Response:
+    """A new password; the account's other sessions end on every gateway, this one stays."""
+    _sign_in_quota(request)
+    who, body = player(request), await json_body(request)
+    answer = await request.app[ACCOUNTS].call(
+        "ChangePassword", player_id=who.player_id, session_id=who.session_id,
+        current=text(body, "current")[:1024], password=text(body, "password")[:1024])
+    ended = list(session_ids(answer))
+    await request.app[SESSION_CHECK].revoke(ended)
+    return web.json_response({"ended": ended})
+
+
 # -- email ---------------------------------------------------------------------------------------------
 
 
@@ -289,6 +301,7 @@ def routes() -> list[web.RouteDef]:
         web.post("/api/account/sessions/end-all", end_everywhere),
         web.post("/api/account/email", set_email),
         web.post("/api/account/rename", rename),
+        web.post("/api/account/password", change_password),
         web.post("/api/account/email/verify", verify_email),
         web.post("/api/account/password/forgot", forgot_password),
         web.post("/api/account/password/reset", reset_password),

@@ -184,6 +184,11 @@ function wire() {
     say("accounts-renamed");
     await render();
   }));
+  $("password-form").addEventListener("submit", guarded(async () => {
+    await call("POST", "/api/account/password", { current: value("current-password"), password: value("new-password") });
+    say("accounts-password-changed");
+    await render();
+  }));
   $("email-form").addEventListener("submit", guarded(async () => {
     await call("POST", "/api/account/email", { address: value("email") });
     say("accounts-email-sent");
