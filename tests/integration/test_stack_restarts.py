@@ -37,6 +37,8 @@ OWN = {
     "daimyo_bot": {"DAIMYO_GRPC_CALLERS",  # and its in-process driver's:
                    "DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},
     "daimyo_gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
+    "daimyo_analysis": {"DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN",
+                        "DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},
 }
 
 
