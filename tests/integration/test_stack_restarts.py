@@ -39,6 +39,7 @@ OWN = {
     "daimyo_gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
     "daimyo_analysis": {"DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN",
                         "DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},
+    "daimyo_accounts": {"DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},  # no NATS, calls nobody
 }
 
 
