@@ -366,8 +366,9 @@ class AccountsHandlers:
         return SignedIn(await self.store.signed_in(session, clear_key=account_k), session)
 
     async def begin_sign_in(self, origin: str, address: str) -> tuple[str, str]:
+        """A sign-in challenge (the address's delays are checked when it is answered; asking for
+        one costs the gateway's per-address quota)."""
         self.rp.check_origin(origin)
-        await self._not_blocked([address_key(address)])
         options = self.rp.sign_in()
         return await self._challenge("sign_in", None, "", origin, options.challenge), options.json
 

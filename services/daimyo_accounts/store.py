@@ -8,6 +8,7 @@ primary key of `name_keys` makes two look-alike names impossible, whichever repl
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
@@ -31,6 +32,7 @@ from daimyo_accounts.throttle import Delays
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 
 DEFAULT_SCHEMA = "daimyo_accounts"
+PURGE_EVERY = 50
 Conn = AsyncConnection[Any]
 
 _ACCOUNT = """
@@ -285,12 +287,15 @@ class AccountsStore:
     # -- challenges ------------------------------------------------------------------------------
 
     async def save_challenge(self, challenge: Challenge, expires_at: datetime) -> None:
-        """Committed without waiting for the disk: a challenge lost in a crash is asked again."""
+        """Committed without waiting for the disk: a challenge lost in a crash is asked again.
+        About one save in PURGE_EVERY also deletes the challenges nobody answered (expired an
+        hour ago), so the table stays small without a job of its own."""
         async with self._tx() as conn:
             await conn.execute("SET LOCAL synchronous_commit = off")
-            await conn.execute(
-                "DELETE FROM challenges WHERE expires_at < %s", (expires_at - timedelta(hours=1),)
-            )
+            if random.randrange(PURGE_EVERY) == 0:
+                await conn.execute(
+                    "DELETE FROM challenges WHERE expires_at < %s", (expires_at - timedelta(hours=1),)
+                )
             await conn.execute(
                 "INSERT INTO challenges (challenge_id, kind, player_id, name, origin, challenge, expires_at) "
                 "VALUES (%s, %s, %s, %s, %s, %s, %s)",
