@@ -16,6 +16,8 @@ MIN_PASSWORD_LENGTH = 10
 MAX_PASSWORD_LENGTH = 256
 MAX_DEVICE_LENGTH = 120
 MAX_LABEL_LENGTH = 60
+LANGUAGES = ("en", "pt-BR", "es", "zh-Hans")
+"""The client's locales (static/shell/i18n.js): an account may save one of them as its own."""
 
 
 class Refused(Exception):
@@ -62,6 +64,7 @@ class Account:
     email: str = ""
     email_verified: bool = False
     deleted: bool = False
+    language: str = ""  # one of LANGUAGES, or "" when the account chose none
 
     @property
     def display_name(self) -> str:
@@ -152,3 +155,10 @@ def check_email(raw: str) -> str:
 def short_text(raw: str, limit: int) -> str:
     """A device description or a passkey label: printable, one line, cut to `limit`."""
     return " ".join("".join(ch for ch in raw if ch.isprintable()).split())[:limit]
+
+
+def check_language(raw: str) -> str:
+    """A language an account may save: one of LANGUAGES exactly, or "" to forget its choice."""
+    if raw and raw not in LANGUAGES:
+        raise Refused("malformed", f"a language is one of {', '.join(LANGUAGES)}, or none")
+    return raw

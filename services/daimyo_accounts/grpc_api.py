@@ -61,6 +61,7 @@ def account_pb(a: Account) -> pb.Account:
         email=a.email,
         email_verified=a.email_verified,
         deleted=a.deleted,
+        language=a.language,
     )
 
 
@@ -184,6 +185,10 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
         return account_pb(await self.h.rename(request.player_id, request.name))
 
     @refusals
+    async def SetLanguage(self, request: Any, context: Any) -> pb.Account:
+        return account_pb(await self.h.set_language(request.player_id, request.language))
+
+    @refusals
     async def ChangePassword(self, request: Any, context: Any) -> pb.SessionList:
         r = request
         ended = await self.h.change_password(r.player_id, r.session_id, r.current, r.password)
@@ -195,7 +200,7 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
 
     @refusals
     async def SetEmail(self, request: Any, context: Any) -> pb.Account:
-        return account_pb(await self.h.set_email(request.player_id, request.address))
+        return account_pb(await self.h.set_email(request.player_id, request.address, request.locale))
 
     @refusals
     async def VerifyEmail(self, request: Any, context: Any) -> pb.Account:
@@ -203,7 +208,7 @@ class AccountsServicer(accounts_pb2_grpc.AccountsServiceServicer):  # type: igno
 
     @refusals
     async def RequestPasswordReset(self, request: Any, context: Any) -> pb.SessionList:
-        await self.h.request_password_reset(request.name, request.address)
+        await self.h.request_password_reset(request.name, request.address, request.locale)
         return pb.SessionList()
 
     @refusals

@@ -28,10 +28,11 @@ from daimyo_accounts.domain import (
     Session,
     SignedIn,
     check_email,
+    check_language,
     check_password,
     short_text,
 )
-from daimyo_accounts.mail import LogMailer, Mailer
+from daimyo_accounts.mail import LogMailer, Mailer, mail_language
 from daimyo_accounts.passkeys import RelyingParty, credential_id
 from daimyo_accounts.passwords import Passwords
 from daimyo_accounts.settings import Rules
@@ -199,6 +200,10 @@ class AccountsHandlers:
             timedelta(days=self.rules.name_hold_days),
         )
 
+    async def set_language(self, player_id: str, raw: str) -> Account:
+        """The account's own language (for the client on every device, and its emails); "" forgets it."""
+        return await self.store.set_language(player_id, check_language(raw))
+
     async def _ensure_guest(self, player_id: str) -> Account:
         account = await self.account(player_id)
         if not account.guest:
@@ -262,13 +267,16 @@ class AccountsHandlers:
 
     # -- email ----------------------------------------------------------------------------------------
 
-    async def set_email(self, player_id: str, raw_address: str) -> Account:
-        """The account's address, unverified until its link is opened (the link is mailed)."""
+    async def set_email(self, player_id: str, raw_address: str, locale: str = "") -> Account:
+        """The account's address, unverified until its link is opened (the link is mailed, in the
+        account's language, else the asking request's `locale`)."""
         address = check_email(raw_address)
         token = secrets.token_urlsafe(24)
         await self.store.set_email(player_id, address, _token_hash(token), self._link_expiry())
-        await self.mail.send("verify", address, f"{self.public_url}/account#verify={token}")
-        return await self.account(player_id)
+        account = await self.account(player_id)
+        link = f"{self.public_url}/account#verify={token}"
+        await self.mail.send("verify", address, link, mail_language(account.language, locale))
+        return account
 
     async def verify_email(self, token: str) -> Account:
         found = await self.store.take_email_token(_token_hash(token), "verify", self.clock())
@@ -276,9 +284,9 @@ class AccountsHandlers:
             raise Refused("link_expired", "this link has expired or was used; ask for a new one")
         return await self.store.email_verified(*found, self.clock())
 
-    async def request_password_reset(self, raw_name: str, address: str) -> None:
-        """Mails a reset link to the named account's verified address, if it has one; the caller
-        is told nothing either way."""
+    async def request_password_reset(self, raw_name: str, address: str, locale: str = "") -> None:
+        """Mails a reset link to the named account's verified address, if it has one (in the
+        account's language, else the asking request's `locale`); the caller is told nothing either way."""
         await self._not_blocked([address_key(address)])
         keys = _name_keys(raw_name)
         target = await self.store.reset_address(keys) if keys else None
@@ -290,7 +298,8 @@ class AccountsHandlers:
         if await self.store.add_reset_token(
             target[0], target[1], _token_hash(token), self._link_expiry(), every
         ):
-            await self.mail.send("reset", target[1], f"{self.public_url}/account#reset={token}")
+            language = mail_language((await self.account(target[0])).language, locale)
+            await self.mail.send("reset", target[1], f"{self.public_url}/account#reset={token}", language)
 
     async def reset_password(self, token: str, password: str) -> list[Session]:
         """The new password; every session of the account ends (returned, for the gateways)."""

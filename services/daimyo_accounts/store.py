@@ -40,7 +40,7 @@ _ACCOUNT = """
            EXISTS (SELECT 1 FROM passwords w WHERE w.player_id = p.player_id) AS has_password,
            (SELECT count(*) FROM passkeys k WHERE k.player_id = p.player_id) AS passkeys,
            coalesce(e.address, '') AS email, e.verified_at IS NOT NULL AS email_verified,
-           p.deleted_at IS NOT NULL AS deleted
+           p.deleted_at IS NOT NULL AS deleted, p.language
     FROM players p LEFT JOIN emails e USING (player_id) WHERE p.player_id = %s
 """
 _SESSION = (
@@ -181,6 +181,15 @@ class AccountsStore:
             await conn.execute(
                 "UPDATE players SET name = %s, renamed_at = %s WHERE player_id = %s",
                 (name, now, player_id),
+            )
+            return await _account(conn, player_id)
+
+    async def set_language(self, player_id: str, language: str) -> Account:
+        """The account's language ('' for none); a guest or a deleted player has none to set."""
+        async with self._tx() as conn:
+            await _lock_account(conn, player_id)
+            await conn.execute(
+                "UPDATE players SET language = %s WHERE player_id = %s", (language, player_id)
             )
             return await _account(conn, player_id)
 
@@ -593,7 +602,8 @@ class AccountsStore:
                 (now + hold, now + hold, player_id),
             )
             await conn.execute(
-                "UPDATE players SET name = '', deleted_at = %s WHERE player_id = %s", (now, player_id)
+                "UPDATE players SET name = '', language = '', deleted_at = %s WHERE player_id = %s",
+                (now, player_id),
             )
             return await _revoke_all(conn, player_id, now)
 
@@ -752,6 +762,7 @@ def _to_account(row: dict[str, Any]) -> Account:
         row["email"],
         row["email_verified"],
         row["deleted"],
+        row["language"],
     )
 
 

@@ -86,6 +86,7 @@ REQUESTS = {
     "RemovePasskey": pb.PasskeyRequest, "SignInWithPassword": pb.PasswordSignInRequest,
     "BeginPasskeySignIn": pb.BeginPasskeySignInRequest, "SignInWithPasskey": pb.PasskeySignInRequest,
     "GetAccount": pb.PlayerRequest, "Rename": pb.RenameRequest, "GetNames": pb.GetNamesRequest,
+    "SetLanguage": pb.SetLanguageRequest,
     "FindByName": pb.FindByNameRequest, "GetRelations": pb.PlayerRequest, "Follow": pb.RelationRequest,
     "Unfollow": pb.RelationRequest, "Block": pb.RelationRequest, "Unblock": pb.RelationRequest,
     "Blocked": pb.RelationRequest, "SetEmail": pb.SetEmailRequest, "VerifyEmail": pb.TokenRequest,

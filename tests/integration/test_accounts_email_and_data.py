@@ -7,7 +7,7 @@ import json
 import re
 import socket
 from collections.abc import AsyncIterator, Iterator
-from email import message_from_bytes
+from email import message_from_bytes, policy
 from typing import Any
 
 import pytest
@@ -31,7 +31,7 @@ class Inbox:
         self.mails: list[Any] = []
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:
-        self.mails.append(message_from_bytes(envelope.content))
+        self.mails.append(message_from_bytes(envelope.content, policy=policy.default))
         return "250 OK"
 
     def link(self, kind: str) -> str:
@@ -150,3 +150,55 @@ async def test_a_deleted_account_is_erased_its_sessions_end_and_its_name_frees_a
     assert isinstance(accounts.clock, FakeClock)
     accounts.clock.advance(days=31)
     await accounts.upgrade_with_password(other.account.player_id, "Kenji", PASSWORD)
+
+
+# -- the account's language ---------------------------------------------------------------------
+
+
+async def test_an_account_saves_its_language_and_an_unknown_tag_changes_nothing(
+        accounts: AccountsHandlers) -> None:
+    player_id = await account(accounts)
+    assert (await accounts.account(player_id)).language == ""
+    assert (await accounts.set_language(player_id, "zh-Hans")).language == "zh-Hans"
+    with pytest.raises(Refused) as caught:
+        await accounts.set_language(player_id, "klingon")
+    assert caught.value.code == "malformed"
+    assert (await accounts.account(player_id)).language == "zh-Hans"
+    assert (await accounts.set_language(player_id, "")).language == ""
+
+
+async def test_a_guest_keeps_its_language_in_its_browser(accounts: AccountsHandlers) -> None:
+    guest = await accounts.create_guest("someone", "test")
+    with pytest.raises(Refused) as caught:
+        await accounts.set_language(guest.account.player_id, "es")
+    assert caught.value.code == "not_an_account"
+
+
+async def test_a_portuguese_account_is_mailed_in_portuguese_whatever_the_request_speaks(
+        accounts: AccountsHandlers, inbox: tuple[Inbox, int]) -> None:
+    player_id = await account(accounts)
+    await accounts.set_language(player_id, "pt-BR")
+    await accounts.set_email(player_id, "kenji@example.org", locale="es")
+    assert inbox[0].mails[-1]["Subject"] == "Daimyo: confirme seu endereço de e-mail"
+    assert inbox[0].mails[-1]["Content-Language"] == "pt-BR"
+    await accounts.verify_email(inbox[0].link("verify"))
+    await accounts.request_password_reset("Kenji", "10.0.0.1", locale="en-US,en")
+    assert inbox[0].mails[-1]["Subject"] == "Daimyo: escolha uma nova senha"
+
+
+async def test_without_a_saved_language_the_request_speaks_else_english(
+        accounts: AccountsHandlers, inbox: tuple[Inbox, int]) -> None:
+    player_id = await account(accounts)
+    await accounts.set_email(player_id, "kenji@example.org", locale="es-MX,es;q=0.9")
+    assert inbox[0].mails[-1]["Subject"] == "Daimyo: confirma tu dirección de correo"
+    await accounts.set_email(player_id, "kenji@example.org", locale="zh-CN")
+    assert "确认" in inbox[0].mails[-1]["Subject"]
+    await accounts.set_email(player_id, "kenji@example.org")
+    assert inbox[0].mails[-1]["Subject"] == "Daimyo: confirm your email address"
+
+
+async def test_a_deleted_account_forgets_its_language(accounts: AccountsHandlers) -> None:
+    player_id = await account(accounts)
+    await accounts.set_language(player_id, "es")
+    await accounts.delete_account(player_id)
+    assert (await accounts.account(player_id)).language == ""

@@ -49,6 +49,13 @@ def text(body: dict[str, Any], name: str) -> str:
     return value
 
 
+def locale(request: web.Request, body: dict[str, Any]) -> str:
+    """The language the client asks in: its `locale` field, else its Accept-Language (an email
+    is written in it when the account saved none)."""
+    asked = body.get("locale")
+    return (asked if isinstance(asked, str) else request.headers.get("Accept-Language", ""))[:200]
+
+
 def signed_in(request: web.Request, who: Identity) -> web.Response:
     """The token for this session (the same shape as a guest's sign-in)."""
     request.app[SESSION_CHECK].remember(who)
@@ -199,6 +206,19 @@ async def rename(request: web.Request) -> web.Response:
     return await _reissued(request, who)
 
 
+async def set_language(request: web.Request) -> web.Response:
+    """The account's own language (one of the client's locales, or "" to forget it); an unknown
+    tag is `malformed`. Paced per player by the sign-in quota's buckets: a switcher is not a stream."""
+    who, body = player(request), await json_body(request)
+    quotas = request.app[QUOTAS]
+    take_quota(quotas.sign_ins, f"language:{who.player_id}", quotas.limits.guest_signins_per_minute,
+               "language changes")
+    answer = await request.app[ACCOUNTS].call(
+        "SetLanguage", player_id=who.player_id, language=text(body, "language")[:64]
+    )
+    return web.json_response(answer)
+
+
 async def change_password(request: web.Request) -> web.Response:
     """A new password; the account's other sessions end on every gateway, this one stays."""
     _sign_in_quota(request)
@@ -220,7 +240,7 @@ async def set_email(request: web.Request) -> web.Response:
     _sign_in_quota(request)
     who, body = player(request), await json_body(request)
     answer = await request.app[ACCOUNTS].call(
-        "SetEmail", player_id=who.player_id, address=text(body, "address")
+        "SetEmail", player_id=who.player_id, address=text(body, "address"), locale=locale(request, body)
     )
     return web.json_response(answer)
 
@@ -238,7 +258,8 @@ async def forgot_password(request: web.Request) -> web.Response:
     _sign_in_quota(request)
     body = await json_body(request)
     await request.app[ACCOUNTS].call(
-        "RequestPasswordReset", name=text(body, "name")[:200], address=address(request)
+        "RequestPasswordReset", name=text(body, "name")[:200], address=address(request),
+        locale=locale(request, body),
     )
     return web.json_response({"sent_if_known": True})
 
@@ -301,6 +322,7 @@ def routes() -> list[web.RouteDef]:
         web.post("/api/account/sessions/end-all", end_everywhere),
         web.post("/api/account/email", set_email),
         web.post("/api/account/rename", rename),
+        web.put("/api/account/language", set_language),
         web.post("/api/account/password", change_password),
         web.post("/api/account/email/verify", verify_email),
         web.post("/api/account/password/forgot", forgot_password),
