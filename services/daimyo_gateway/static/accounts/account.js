@@ -1,20 +1,23 @@
 // @ts-check
 // The account page (/account): a guest keeps its games by becoming an account (a name and a
 // password, or a passkey); anyone signs in with either; an account sees where it is signed in
-// (sign out one device or everywhere) and its passkeys (add, remove). Every string comes from
-// the catalogues (accounts/locales/, shell/locales/); refusals are shown by their code.
+// (sign out one device or everywhere), its passkeys (add, remove) and its language, which then
+// follows it to every device it signs in on. Every string comes from the catalogues
+// (accounts/locales/, shell/locales/); refusals are shown by their code.
 
 import { ApiError, call, forget, get, session } from "../shell/api.js";
-import { localize, startI18n, t } from "../shell/i18n.js";
+import { accountLanguage } from "../shell/account-language.js";
+import { LANGUAGES, currentLocale, localize, setLocale, startI18n, t } from "../shell/i18n.js";
 import { creationOptions, credentialJSON, requestOptions } from "./webauthn.js";
 
 const TOKEN_KEY = "daimyo.token"; // where api.js keeps the session
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const value = (/** @type {string} */ id) => /** @type {HTMLInputElement} */ ($(id)).value;
 
-/** @param {{ token: string, player_id: string, name: string }} signed */
+/** @param {{ token: string, player_id: string, name: string, guest?: boolean }} signed */
 function keep(signed) {
-  localStorage.setItem(TOKEN_KEY, JSON.stringify({ token: signed.token, player_id: signed.player_id, name: signed.name }));
+  localStorage.setItem(TOKEN_KEY, JSON.stringify({
+    token: signed.token, player_id: signed.player_id, name: signed.name, guest: Boolean(signed.guest) }));
 }
 
 /** @param {string} id @param {Record<string, string | number>} [args] */
@@ -46,11 +49,54 @@ async function render() {
   $("who").textContent = !account ? t("accounts-signed-out")
     : t(account.guest ? "accounts-who-guest" : "accounts-who-account", { name: account.display_name });
   if (!guest) {
+    if (await followAccount(account)) return;
+    showLanguage(account.language || "");
     $("email-state").textContent = !account.email ? t("accounts-email-none")
       : t(account.email_verified ? "accounts-email-verified" : "accounts-email-unverified", { address: account.email });
     /** @type {HTMLAnchorElement} */ ($("my-profile")).href = `/players/${encodeURIComponent(account.name)}`;
     await Promise.all([showSessions(), showPasskeys(), showFriends()]);
   }
+}
+
+/**
+ * The account's saved language wins over this browser's (signing in on a new device included):
+ * the page is drawn again in it. True when it switched.
+ * @param {{ guest?: boolean, language?: string }} account
+ */
+async function followAccount(account) {
+  const language = await accountLanguage(account);
+  if (!language || language === currentLocale()) return false;
+  await setLocale(language);
+  drawPage();
+  await render();
+  return true;
+}
+
+/** The settings' language choice: "the browser's" (none saved) or one named in itself.
+ *  @param {string} saved */
+function showLanguage(saved) {
+  const select = /** @type {HTMLSelectElement} */ ($("language-choice"));
+  const browser = new Option(t("accounts-language-browser"), "");
+  select.replaceChildren(browser, ...LANGUAGES.map(([tag, name]) => {
+    const option = new Option(name, tag);
+    option.lang = tag;
+    return option;
+  }));
+  select.value = saved;
+}
+
+async function chooseLanguage() {
+  const language = /** @type {HTMLSelectElement} */ ($("language-choice")).value;
+  await call("PUT", "/api/account/language", { language });
+  if (language) await setLocale(language);
+  drawPage();
+  say("accounts-language-saved");
+  await render();
+}
+
+function drawPage() {
+  localize(document.body);
+  document.title = t("accounts-title");
 }
 
 async function showFriends() {
@@ -190,14 +236,15 @@ function wire() {
     await render();
   }));
   $("email-form").addEventListener("submit", guarded(async () => {
-    await call("POST", "/api/account/email", { address: value("email") });
+    await call("POST", "/api/account/email", { address: value("email"), locale: currentLocale() });
     say("accounts-email-sent");
     await render();
   }));
   $("forgot-password").addEventListener("click", guarded(async () => {
-    await call("POST", "/api/account/password/forgot", { name: value("sign-in-name") });
+    await call("POST", "/api/account/password/forgot", { name: value("sign-in-name"), locale: currentLocale() });
     say("accounts-forgot-sent");
   }));
+  $("language-choice").addEventListener("change", guarded(chooseLanguage));
   $("export").addEventListener("click", guarded(download));
   $("delete-account").addEventListener("click", guarded(async () => {
     if (!confirm(t("accounts-delete-confirm"))) return;
@@ -214,9 +261,8 @@ function wire() {
   }));
 }
 
-await startI18n(["/static/shell/", "/static/accounts/"]);
-localize(document.body);
-document.title = t("accounts-title");
+await startI18n(["/static/shell/", "/static/accounts/"], () => accountLanguage());
+drawPage();
 wire();
 await followLink().catch(refused);
 await render();

@@ -4,6 +4,7 @@
 // links; a signed-in visitor may follow or block the player.
 
 import { ApiError, call, get, session } from "../shell/api.js";
+import { accountLanguage } from "../shell/account-language.js";
 import { formatDate, formatNumber, localize, startI18n, t } from "../shell/i18n.js";
 import { ratingPath } from "./chart.js";
 
@@ -93,7 +94,7 @@ async function render() {
   $("block").hidden = !signedIn;
 }
 
-await startI18n(["/static/shell/", "/static/accounts/"]);
+await startI18n(["/static/shell/", "/static/accounts/"], () => accountLanguage());
 localize(document.body);
 $("follow").addEventListener("click", () => void relate("follow"));
 $("block").addEventListener("click", () => void relate("block"));

@@ -10,7 +10,7 @@ import * as protocol from "./protocol.js";
 /** @typedef {import("./protocol.js").ClientFrame} ClientFrame */
 /** @typedef {import("./protocol.js").ServerFrame} ServerFrame */
 /** @typedef {import("./protocol.js").ViewFrame} ViewFrame */
-/** @typedef {{ player_id: string, name: string, token: string }} Session  what POST /api/session returned */
+/** @typedef {{ player_id: string, name: string, token: string, guest?: boolean }} Session  what POST /api/session returned */
 /** @typedef {{ as: number | "spectator", version: number | null }} Subscription */
 
 /**

@@ -14,6 +14,7 @@ import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
+import { accountLanguage, saveLanguage } from "./account-language.js";
 import { LANGUAGES, PSEUDO, currentLocale, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
 import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 
@@ -311,13 +312,14 @@ function reasonText(reason) {
   return t(`shell-ticket-reason-${reason}`);
 }
 
-// The header's language switcher: each language named in itself; the screen is drawn again.
+// The header's language switcher: each language named in itself; the screen is drawn again, and a
+// signed-in account keeps the choice on every device.
 function languageSwitcher() {
   const select = find(document, "#lang", HTMLSelectElement);
   const tags = LANGUAGES.map(([tag, name]) => /** @type {[string, string]} */ ([tag, name]));
   if (currentLocale() === PSEUDO) tags.push([PSEUDO, "[Ƥşḗŭḓǿ]"]);
   select.innerHTML = tags.map(([tag, name]) => `<option value="${tag}" lang="${tag}" ${tag === currentLocale() ? "selected" : ""}>${esc(name)}</option>`).join("");
-  select.onchange = () => { setLocale(select.value); };
+  select.onchange = () => { setLocale(select.value); void saveLanguage(select.value); };
 }
 
 function drawChrome() {
@@ -326,7 +328,8 @@ function drawChrome() {
   refresh();
 }
 
-await startI18n([new URL("./", import.meta.url).href, ...FEATURES.map((f) => new URL(`../${f}/`, import.meta.url).href)]);
+await startI18n([new URL("./", import.meta.url).href, ...FEATURES.map((f) => new URL(`../${f}/`, import.meta.url).href)],
+  () => accountLanguage());
 drawChrome();
 onLocaleChange(() => { drawChrome(); route(); });
 window.addEventListener("hashchange", route);
