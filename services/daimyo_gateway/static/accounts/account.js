@@ -7,7 +7,7 @@
 
 import { ApiError, call, forget, get, session } from "../shell/api.js";
 import { accountLanguage } from "../shell/account-language.js";
-import { LANGUAGES, currentLocale, localize, setLocale, startI18n, t } from "../shell/i18n.js";
+import { LANGUAGES, currentLocale, formatDate, localize, setLocale, startI18n, t } from "../shell/i18n.js";
 import { creationOptions, credentialJSON, requestOptions } from "./webauthn.js";
 
 const TOKEN_KEY = "daimyo.token"; // where api.js keeps the session
@@ -20,13 +20,20 @@ function keep(signed) {
     token: signed.token, player_id: signed.player_id, name: signed.name, guest: Boolean(signed.guest) }));
 }
 
+/** @type {[string, Record<string, string | number> | undefined] | null} the last status said */
+let said = null;
+
 /** @param {string} id @param {Record<string, string | number>} [args] */
-function say(id, args) { $("account-status").textContent = t(id, args); }
+function say(id, args) {
+  said = [id, args];
+  $("account-status").textContent = t(id, args);
+}
 
 /** @param {unknown} error */
 function refused(error) {
   const code = error instanceof ApiError ? error.code : "unavailable";
   const text = t(`accounts-error-${code}`);
+  said = null;
   $("account-status").textContent = text === `accounts-error-${code}` ? t("accounts-error-other") : text;
   if (code === "session_ended") { forget(); void render(); }
 }
@@ -97,6 +104,7 @@ async function chooseLanguage() {
 function drawPage() {
   localize(document.body);
   document.title = t("accounts-title");
+  if (said) say(...said);
 }
 
 async function showFriends() {
@@ -146,7 +154,7 @@ async function showSessions() {
     const item = document.createElement("li");
     item.dataset.session = s.session_id;
     item.textContent = t(s.current ? "accounts-session-current" : "accounts-session",
-      { device: s.device, seen: new Date(Number(s.last_seen_at_ms)).toLocaleString() });
+      { device: s.device, seen: formatDate(Number(s.last_seen_at_ms), { dateStyle: "short", timeStyle: "short" }) });
     const end = document.createElement("button");
     end.type = "button";
     end.textContent = t("accounts-session-end");
