@@ -18,7 +18,9 @@ from daimyo_kit.names import NameRefused
 
 def _signed_in(request: web.Request, who: Player) -> web.Response:
     token = request.app[SIGNER].issue(who)
-    return web.json_response({"token": token, "player_id": who.player_id, "name": who.name})
+    return web.json_response(
+        {"token": token, "player_id": who.player_id, "name": who.name, "guest": who.guest}
+    )
 
 
 async def sign_in(request: web.Request) -> web.Response:
