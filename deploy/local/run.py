@@ -32,9 +32,9 @@ from daimyo_kit import credentials
 from daimyo_kit.shutdown import parent_death_signal
 
 REPO = Path(__file__).resolve().parents[2]
-SERVICES = ("bot", "game", "matchmaking", "analysis", "notifier", "gateway")  # started so, stopped in reverse
+SERVICES = ("bot", "game", "matchmaking", "analysis", "accounts", "notifier", "gateway")  # stop: reverse
 STARTUP_TIMEOUT = 60.0
-MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_analysis", "daimyo_notifier")
+MIGRATIONS = ("daimyo_game", "daimyo_matchmaking", "daimyo_analysis", "daimyo_accounts", "daimyo_notifier")
 """Whose `migrate` runs, in order: the image's `migrate` role (deploy/docker/entrypoint.sh)."""
 
 
@@ -147,6 +147,9 @@ def _print_banner(env: dict[str, str], supervisor: Supervisor, servers: Servers,
         log = child.log_path or "this terminal"
         metrics = env[f"DAIMYO_{upper}_METRICS_PORT"]
         print(f"  {child.name:<12} {state}{where:<28} metrics :{metrics}  log {log}")
+    if "accounts" in supervisor.children and not env.get("DAIMYO_SMTP_URL"):
+        links = supervisor.children["accounts"].log_path or "this terminal"
+        print(f"\nNo DAIMYO_SMTP_URL: email verification and password-reset links are written to {links}")
     if "gateway" in supervisor.children:
         print(f"\nPlay at http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}/")
     print("Ctrl-C stops everything (a second Ctrl-C kills at once).\n", flush=True)

@@ -271,7 +271,7 @@ class PlayerNotice:
 
     TYPES: ClassVar[frozenset[str]] = frozenset({
         "match_found", "your_turn", "rematch_offered", "rematch_started", "rematch_refused",
-        "rematch_expired", "table_changed", "table_started", "ticket_cancelled"})
+        "rematch_expired", "table_changed", "table_started", "ticket_cancelled", "challenge"})
     frame: dict[str, Any]
 
     @classmethod
@@ -344,13 +344,37 @@ class ChatLine:
         return cls(d)
 
 
+@dataclass(frozen=True)
+class SessionsRevoked:
+    """`daimyo.sessions.revoked`: these sessions ended (`token_id` ""), or were refreshed and now
+    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned.
+    `renamed`: players whose name changed or was erased (gateways forget the cached names)."""
+
+    session_ids: tuple[str, ...]
+    token_id: str = ""
+    renamed: tuple[str, ...] = ()
+
+    def encode(self) -> bytes:
+        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id,
+                      "renamed": list(self.renamed)})
+
+    @classmethod
+    def decode(cls, data: bytes) -> SessionsRevoked:
+        d = _object(loads(data))
+        ids = _strings(d.get("session_ids"), "session_ids")
+        token = d.get("token_id", "")
+        if not isinstance(token, str):
+            raise BadMessage("token_id must be a string")
+        return cls(tuple(ids), token, _strings(d.get("renamed", []), "renamed"))
+
+
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | GameNotices | PresenceBeat
-              | PlayerNotice | OnlineBeat | ChatLine)
+              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
     "abandoned": SeatAbandoned, "notices": GameNotices, "presence": PresenceBeat, "player": PlayerNotice,
-    "online": OnlineBeat, "chat": ChatLine,
+    "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked,
 }
 
 
@@ -365,6 +389,12 @@ def decode(subject: str, data: bytes) -> BusMessage:
 
 
 # -- field readers ------------------------------------------------------------------------------
+
+
+def _strings(value: Any, name: str, most: int = 1000) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(i, str) for i in value) or len(value) > most:
+        raise BadMessage(f"{name} must be a list of at most {most} strings")
+    return tuple(value)
 
 
 def _object(value: Any) -> dict[str, Any]:

@@ -8,7 +8,9 @@ away: the notifier's durable feed). Per player: `daimyo.player.<id>` (match foun
 The JetStream stream `DAIMYO_GAMES` keeps only `.finished`, `.abandoned` and `.notices`. Presence
 heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`, between gateways), a player's
 socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
-(`daimyo.chat.<id>.<channel>`) are not kept.
+(`daimyo.chat.<id>.<channel>`) are not kept. Ended or refreshed sessions
+(`daimyo.sessions.revoked`, between gateways) are not kept either: a gateway that missed one
+re-asks the accounts service once its cached answer expires.
 """
 
 from __future__ import annotations
@@ -78,6 +80,15 @@ def presence(game_id: str, seat_number: int) -> str:
     return f"daimyo.presence.{_token(game_id)}.{seat_number}"
 
 
+SESSIONS_REVOKED = "daimyo.sessions.revoked"
+"""Sessions ended or refreshed: every gateway drops its cached answer and closes their sockets."""
+
+
+
+def sessions_revoked() -> str:
+    return SESSIONS_REVOKED
+
+
 ALL_ONLINE = "daimyo.online.*"
 """Every player's socket heartbeats (matchmaking keeps a queued ticket alive while it hears them)."""
 
@@ -124,8 +135,10 @@ def parse_game_subject(subject: str) -> GameSubject:
 
 
 def kind_of(subject: str) -> str:
-    """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence, player,
-    online or chat (ValueError for a subject Daimyo does not use)."""
+    """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence,
+    player, online, chat or sessions (ValueError for a subject Daimyo does not use)."""
+    if subject == SESSIONS_REVOKED:
+        return "sessions"
     parts = subject.split(".")
     if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
         return "presence"

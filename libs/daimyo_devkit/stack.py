@@ -40,12 +40,13 @@ from daimyo_kit.shutdown import PARENT_ENV, grace_from_env
 Probe = Callable[[], bool]
 """Whether a child is ready (serving), asked repeatedly while it starts."""
 
-SERVICES = ("game", "matchmaking", "bot", "gateway", "analysis", "notifier")
+SERVICES = ("game", "matchmaking", "bot", "accounts", "gateway", "analysis", "notifier")
 COMMANDS: dict[str, tuple[str, list[str]]] = {
     "game": ("daimyo_game", ["serve"]),
     "matchmaking": ("daimyo_matchmaking", []),
     "bot": ("daimyo_bot", ["serve"]),
     "bot-driver": ("daimyo_bot", ["driver"]),
+    "accounts": ("daimyo_accounts", []),
     "gateway": ("daimyo_gateway", []),
     "analysis": ("daimyo_analysis", []),
     "notifier": ("daimyo_notifier", []),
@@ -86,6 +87,7 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         env["DAIMYO_GAME_DB_SCHEMA"] = f"{settings.schema_prefix}_game_{suffix}"
         env["DAIMYO_MATCHMAKING_DB_SCHEMA"] = f"{settings.schema_prefix}_mm_{suffix}"
         env["DAIMYO_ANALYSIS_DB_SCHEMA"] = f"{settings.schema_prefix}_analysis_{suffix}"
+        env["DAIMYO_ACCOUNTS_DB_SCHEMA"] = f"{settings.schema_prefix}_acc_{suffix}"
         env["DAIMYO_NOTIFIER_DB_SCHEMA"] = f"{settings.schema_prefix}_notifier_{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
@@ -93,9 +95,10 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
 
 
 CREDENTIAL_ROLES = {"game": "game", "matchmaking": "matchmaking", "gateway": "gateway", "bot": "bot",
-                    "bot-driver": "driver", "analysis": "analysis", "notifier": "notifier"}
+                    "bot-driver": "driver", "analysis": "analysis", "accounts": "accounts",
+                    "notifier": "notifier"}
 """Each service's credentials role (a Secret of `credentials.K8S_SECRETS`, as in k8s/base)."""
-DATABASE_USERS = frozenset({"game", "matchmaking", "migrate", "analysis", "notifier"})
+DATABASE_USERS = frozenset({"game", "matchmaking", "migrate", "analysis", "accounts", "notifier"})
 TOKEN_SECRET = "DAIMYO_TOKEN_SECRET"
 
 

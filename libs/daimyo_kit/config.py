@@ -2,8 +2,8 @@
 
 Every service reads the same variables; `DAIMYO_<SERVICE>_GRPC_PORT` and
 `DAIMYO_<SERVICE>_METRICS_PORT` override the defaults of DESIGN.md, and
-`DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR`/`DAIMYO_ANALYSIS_ADDR` tell clients where
-to call.
+`DAIMYO_GAME_ADDR`/`DAIMYO_BOT_ADDR`/`DAIMYO_MATCHMAKING_ADDR`/`DAIMYO_ANALYSIS_ADDR`/
+`DAIMYO_ACCOUNTS_ADDR` tell clients where to call.
 A service that owns a schema connects with `DAIMYO_<SERVICE>_DATABASE_URL` when it is set (its
 own Postgres role, for its tables and its migrations), else the shared `DAIMYO_DATABASE_URL`.
 Every variable is in the table of deploy/CONFIGURATION.md; each service composes this object
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from daimyo_kit.games import plugin_specs, register_plugins
 
-SERVICES = ("game", "matchmaking", "bot", "gateway", "analysis", "notifier")
+SERVICES = ("game", "matchmaking", "bot", "gateway", "analysis", "accounts", "notifier")
 DEFAULT_GRPC_PORTS = {"game": 50051, "matchmaking": 50052, "bot": 50053, "gateway": 0, "analysis": 50054,
-                      "notifier": 50056}
+                      "accounts": 50055, "notifier": 50056}
 DEFAULT_METRICS_PORTS = {"game": 9101, "matchmaking": 9102, "bot": 9103, "gateway": 9104, "analysis": 9105,
-                         "notifier": 9107}
+                         "accounts": 9106, "notifier": 9107}
 DEFAULT_HTTP_PORT = 8080
 DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/postgres"
 DEFAULT_NATS_URL = "nats://127.0.0.1:4222"
@@ -48,6 +48,7 @@ class Config:
     game_plugins: tuple[str, ...] = ()
     bind_host: str = "0.0.0.0"  # DAIMYO_BIND_HOST: `make run` binds 127.0.0.1
     analysis_addr: str = f"127.0.0.1:{DEFAULT_GRPC_PORTS['analysis']}"
+    accounts_addr: str = f"127.0.0.1:{DEFAULT_GRPC_PORTS['accounts']}"
     notifier_addr: str = f"127.0.0.1:{DEFAULT_GRPC_PORTS['notifier']}"
 
     @classmethod
@@ -78,6 +79,7 @@ class Config:
             game_plugins=plugins,
             bind_host=env.get("DAIMYO_BIND_HOST") or "0.0.0.0",
             analysis_addr=env.get("DAIMYO_ANALYSIS_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['analysis']}"),
+            accounts_addr=env.get("DAIMYO_ACCOUNTS_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['accounts']}"),
             notifier_addr=env.get("DAIMYO_NOTIFIER_ADDR", f"127.0.0.1:{DEFAULT_GRPC_PORTS['notifier']}"),
         )
 

@@ -137,7 +137,8 @@ def grpc_callers(env: Mapping[str, str]) -> dict[str, str]:
 
 
 GATEWAY_CHAT = ("daimyo.chat.*.players", "daimyo.chat.*.spectators")
-GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT)
+GATEWAY_SESSIONS = "daimyo.sessions.revoked"
+GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT, GATEWAY_SESSIONS)
 """Every subject a gateway publishes on (tests/unit/kit/test_nats_permissions.py keeps it exact)."""
 
 
@@ -162,11 +163,12 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
                         "subscribe": [*inbox, "daimyo.online.*"]},
-        # Exactly the gateway's own traffic: seats' presence beats, players' online beats and
-        # the two chat channels (no other channel, nothing deeper); it reads views and chat.
+        # Exactly the gateway's own traffic: seats' presence beats, players' online beats, the
+        # two chat channels (no other channel, nothing deeper) and ended sessions; it reads views,
+        # chat and ended sessions.
         "gateway": {"publish": [*GATEWAY_PUBLISHES],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
-                                  "daimyo.presence.*.*", *GATEWAY_CHAT]},
+                                  "daimyo.presence.*.*", *GATEWAY_CHAT, GATEWAY_SESSIONS]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
         # The analysis service's durable consumer of finished games, nothing else.
         "analysis": {"publish": [stream.format("INFO"),
@@ -232,6 +234,7 @@ K8S_SECRETS = {
     "driver": ("DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"),
     "bot": (GRPC_CALLERS,),
     "analysis": ("DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN", GRPC_CALLERS),
+    "accounts": (GRPC_CALLERS,),
     "notifier": ("DAIMYO_NOTIFIER_NATS_PASSWORD", GRPC_CALLERS, VAPID_PRIVATE_KEY),
     "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }

@@ -15,7 +15,7 @@ async def serve() -> None:
     settings = Settings.from_env()
     configure("gateway", settings.config.log_level)
     gateway = await start_gateway(settings.config, settings.secret, host=settings.config.bind_host,
-                                  edge=settings.edge)
+                                  edge=settings.edge, with_accounts=True)
     print(f"daimyo gateway on {gateway.url}", flush=True)
     try:
         await asyncio.Event().wait()  # until SIGTERM cancels this

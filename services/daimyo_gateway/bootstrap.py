@@ -13,7 +13,9 @@ import grpc
 import structlog
 from aiohttp import web
 
-from daimyo_bus import Bus
+from daimyo_bus import Bus, subjects
+from daimyo_bus.messages import BusMessage, SessionsRevoked
+from daimyo_gateway.accounts import GrpcAccounts
 from daimyo_gateway.connections import ConnectionGuard, EdgeRunner
 from daimyo_gateway.grpc_clients import GrpcAnalysis, GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
@@ -24,6 +26,7 @@ from daimyo_gateway.notifier_client import GrpcNotifier, GrpcVacations
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.settings import Edge
 from daimyo_gateway.settings import MissingSecret as MissingSecret
 from daimyo_gateway.settings import token_secret as token_secret
@@ -66,12 +69,16 @@ class RunningGateway:
 async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port: int | None = None,
                         games: GamePort | None = None, matchmaking: MatchmakingPort | None = None,
                         grace_seconds: float | None = None, limits: Limits | None = None,
-                        edge: Edge | None = None, **app_options: Any) -> RunningGateway:
+                        edge: Edge | None = None, with_accounts: bool = False,
+                        **app_options: Any) -> RunningGateway:
     """A gateway serving on host:port (config.http_port by default; 0 picks a free port).
 
     `grace_seconds`: how long a seat's player may be away before a bot takes the seat
     (default: the edge's); `limits`: the edge's limits and quotas (default: the edge's);
-    `edge`: the gateway's settings beyond `config` (default: `Edge.from_env()`, the environment).
+    `edge`: the gateway's settings beyond `config` (default: `Edge.from_env()`, the environment);
+    `with_accounts`: sign-ins go to the accounts service (`config.accounts_addr`) and every token
+    is checked against its session (the process entry point always; in-process tests of other
+    parts run without).
     """
     edge = edge or Edge.from_env()
     limits = limits or edge.limits
@@ -89,6 +96,8 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
     draining = Draining()
     online = Online(bus.publish, edge.heartbeat_seconds)
+    if with_accounts:
+        app_options.update(await _accounts(config, bus, channels))
     app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
@@ -103,3 +112,18 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     bound = runner.addresses[0][1]
     _log.info("gateway_started", port=bound, game=config.game_addr, matchmaking=config.matchmaking_addr)
     return RunningGateway(f"http://127.0.0.1:{bound}", runner, bus, channels, draining, own_games)
+
+
+async def _accounts(config: Config, bus: Bus, channels: list[grpc.aio.Channel]) -> dict[str, Any]:
+    """The accounts service's client and the session check, told by every gateway (this one
+    included) when a session ends or its token is replaced (`daimyo.sessions.revoked`)."""
+    channels.append(grpc_client.channel(config.accounts_addr, role="gateway"))
+    accounts = GrpcAccounts(channels[-1])
+    check = SessionCheck(accounts, bus.publish)
+
+    async def on_revoked(_subject: str, message: BusMessage) -> None:
+        if isinstance(message, SessionsRevoked):
+            await check.revoked(message)
+
+    await bus.subscribe(subjects.SESSIONS_REVOKED, on_revoked)
+    return {"accounts": accounts, "session_check": check}

@@ -41,11 +41,19 @@ STATUS_CODES = {
 MAX_MOVES_PER_CALL = 256  # the game service's limit
 
 
+OWN_CODES = frozenset({"account_needed", "left_too_often"})
+"""Refusals a service names itself at the start of its details ("account_needed: …"): the browser
+gets that code rather than the status's (accounts.ACCOUNT_STATUS gives their HTTP status)."""
+
+
 async def _call(awaitable: Awaitable[T]) -> T:
     try:
         return await awaitable
     except grpc.aio.AioRpcError as e:
-        raise ServiceError(STATUS_CODES.get(e.code(), "unavailable"), e.details() or e.code().name) from e
+        details = e.details() or e.code().name
+        own = details.partition(":")[0]
+        code = own if own in OWN_CODES else STATUS_CODES.get(e.code(), "unavailable")
+        raise ServiceError(code, details) from e
 
 
 def _move_result(outcome: Any) -> int | BaseException:
@@ -335,8 +343,10 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.GetTableRequest(code=code)
         return _table(await _call(self._stub.GetTable(message, timeout=CALL_TIMEOUT)))
 
-    async def join_table(self, code: str, player_id: str, display_name: str) -> dict[str, Any]:
-        message = matchmaking_pb2.JoinTableRequest(code=code, player_id=player_id, display_name=display_name)
+    async def join_table(self, code: str, player_id: str, display_name: str,
+                         casual: bool = False) -> dict[str, Any]:
+        message = matchmaking_pb2.JoinTableRequest(code=code, player_id=player_id, display_name=display_name,
+                                                   casual=casual)
         return _table(await _call(self._stub.JoinTable(message, timeout=CALL_TIMEOUT)))
 
     async def seat_table_bots(self, code: str, player_id: str, levels: list[str]) -> dict[str, Any]:
@@ -353,6 +363,15 @@ class GrpcMatchmaking:
         return [{"player_id": r.player_id, "display_name": r.display_name, "mu": r.mu, "sigma": r.sigma,
                  "ordinal": r.ordinal, "games": r.games} for r in response.ratings]
 
+    async def rating(self, player_id: str, game: str) -> dict[str, Any]:
+        message = matchmaking_pb2.GetRatingRequest(player_id=player_id, game=game)
+        r = await _call(self._stub.GetRating(message, timeout=CALL_TIMEOUT))
+        return {"game": game, "mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal, "games": r.games}
+
+    async def rating_history(self, player_id: str, game: str, limit: int) -> list[dict[str, Any]]:
+        message = matchmaking_pb2.RatingHistoryRequest(player_id=player_id, game=game, limit=limit)
+        response = await _call(self._stub.RatingHistory(message, timeout=CALL_TIMEOUT))
+        return [{"game_id": p.game_id, "ordinal": p.ordinal, "mu": p.mu} for p in response.points]
 
 class GrpcAnalysis:
     """The analysis service's two calls; a game never queued reads as status "none"."""

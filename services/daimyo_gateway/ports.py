@@ -35,7 +35,7 @@ class RateLimited(ServiceError):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated", "rate_limited")
+         "unauthenticated", "rate_limited", "session_ended")
 
 
 @dataclass(frozen=True)
@@ -135,7 +135,8 @@ class MatchmakingPort(Protocol):
 
     async def get_table(self, code: str) -> dict[str, Any]: ...
 
-    async def join_table(self, code: str, player_id: str, display_name: str) -> dict[str, Any]: ...
+    async def join_table(self, code: str, player_id: str, display_name: str,
+                         casual: bool = False) -> dict[str, Any]: ...
 
     async def seat_table_bots(self, code: str, player_id: str, levels: list[str]) -> dict[str, Any]: ...
 
@@ -143,6 +144,9 @@ class MatchmakingPort(Protocol):
 
     async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]: ...
 
+    async def rating(self, player_id: str, game: str) -> dict[str, Any]: ...
+
+    async def rating_history(self, player_id: str, game: str, limit: int) -> list[dict[str, Any]]: ...
 
 class AnalysisPort(Protocol):
     """The analysis service: a finished game's review (`status` none|queued|running|done|failed)."""

@@ -211,6 +211,14 @@ class Connection:
                          player_id=self._player_id)
         self._end(WSCloseCode.INTERNAL_ERROR, "server_error", "server error", drain=True)
 
+    async def end_session(self) -> None:
+        """The socket's session ended or its token was replaced (on any gateway): say so after
+        what is queued, then close with 1008; the page signs in again."""
+        self.queue(frames.error("session_ended", "this session has ended; sign in again"))
+        self._end(WSCloseCode.POLICY_VIOLATION, "session_ended", "session ended", drain=True)
+        if self._closing is not None:
+            await self._closing
+
     async def restart(self, frame: ServerFrame) -> None:
         """The gateway is stopping: send `frame` after what is queued, then close with 1012."""
         self.queue(frame)

@@ -30,10 +30,13 @@ Frame = dict[str, Any]
 
 
 async def start_test_gateway(nats_url: str, game_addr: str, matchmaking_addr: str = "127.0.0.1:1",
-                             **options: Any) -> RunningGateway:
+                             accounts_addr: str = "", **options: Any) -> RunningGateway:
+    """An in-process gateway; with `accounts_addr`, its sign-ins and sessions are the accounts
+    service's (else guests are signed tokens alone)."""
     env = {"DAIMYO_NATS_URL": nats_url, "DAIMYO_GAME_ADDR": game_addr,
-           "DAIMYO_MATCHMAKING_ADDR": matchmaking_addr}
+           "DAIMYO_MATCHMAKING_ADDR": matchmaking_addr, "DAIMYO_ACCOUNTS_ADDR": accounts_addr}
     options.setdefault("limits", TEST_LIMITS)
+    options.setdefault("with_accounts", bool(accounts_addr))
     return await start_gateway(Config.from_env("gateway", env), TEST_SECRET, "127.0.0.1", 0, **options)
 
 

@@ -1,9 +1,11 @@
-"""Guest identities as signed tokens: the gateway keeps no session table.
+"""Signed tokens naming a player and the session they signed in with.
 
 A token is `base64url(json payload).base64url(HMAC-SHA256(secret, payload part))`. Anyone can
 read a token's payload; only the holder of the secret can make one that verifies. Tokens live a
-day by default and are re-issued (same player, new expiry) once past half their life, so a
-leaked token stops working soon while a returning guest keeps their identity.
+day by default and are re-issued (same player and session, new expiry) once past half their life.
+The payload names the accounts service's session (`sid`) and its current token id (`tid`): the
+signature proves the gateway issued it, the session check (`session_check.py`) that the session
+is still alive and the token id still current — so signing out or refreshing ends a token.
 
 Display names are checked by `daimyo_kit.names` (shared with accounts): normalised, visible, one
 alphabet of Latin/Greek/Cyrillic, and not confusable with a bot's or the house's names.
@@ -35,6 +37,9 @@ class InvalidToken(Exception):
 class Player:
     player_id: str
     name: str
+    session_id: str = ""  # "" only in tests that run without an accounts service
+    token_id: str = ""
+    guest: bool = False  # a guest plays casual games only (rated ones need an account)
 
 
 def clean_name(raw: object) -> str:
@@ -56,7 +61,10 @@ class TokenSigner:
 
     def issue(self, player: Player, now: float | None = None) -> str:
         issued = int(time.time() if now is None else now)
-        payload = {"pid": player.player_id, "name": player.name, "exp": issued + self._lifetime}
+        payload: dict[str, Any] = {"pid": player.player_id, "name": player.name,
+                                   "exp": issued + self._lifetime}
+        if player.session_id:
+            payload |= {"sid": player.session_id, "tid": player.token_id, "guest": player.guest}
         body = _b64(json.dumps(payload, separators=(",", ":")).encode())
         return f"{body}.{self._sign(body)}"
 
@@ -78,7 +86,8 @@ class TokenSigner:
         payload = _payload(body)
         if payload["exp"] < (time.time() if now is None else now):
             raise InvalidToken("token expired")
-        return Player(payload["pid"], payload["name"]), payload["exp"]
+        session = (str(payload.get("sid", "")), str(payload.get("tid", "")))
+        return Player(payload["pid"], payload["name"], *session, payload.get("guest") is True), payload["exp"]
 
     def _sign(self, body: str) -> str:
         return _b64(hmac.new(self._key, body.encode(), hashlib.sha256).digest())

@@ -92,6 +92,7 @@ class NewTicket:
     time_control_json: str
     rating: float  # mean mu of the players when they joined
     enqueued_at: float
+    casual: bool = False  # a guest's: sits with casual tickets only, never rated
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ class TicketRecord:
     game_id: str = ""
     seat: int = -1
     fill_now: bool = False  # the player asked for bots in the empty seats now
+    casual: bool = False  # a guest's ticket: its game is not rated
 
 
 @dataclass(frozen=True)
@@ -147,6 +149,19 @@ class MatchRecord:
     ticket_ids: tuple[str, ...] = field(default=())
     rated: bool = True  # False: a private table chosen unrated (a bot seat never rates anyway)
     listed: bool = True  # False: a private table without spectators stays out of the live list
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating in one game just after a rated game (`game_id`) changed it."""
+
+    game_id: str
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3.0 * self.sigma
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
             bots_only=request.bots_only,
             display_name=request.display_name,
             time_control_json=request.time_control_json,
+            casual=request.casual,
         )
         return ticket_pb(await _answer(context, request, lambda: self._handlers.enqueue(command)))
 
@@ -117,7 +118,8 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
 
     async def CreateTable(self, request: pb.CreateTableRequest, context: grpc.aio.ServicerContext) -> Any:
         table = NewTable(request.player_id, request.display_name, request.game, request.seats,
-                         {}, request.time_control_json, request.rated, request.spectators)
+                         {}, request.time_control_json, request.rated and not request.casual,
+                         request.spectators, tuple(request.invited))
 
         async def create() -> Table:
             options = _json_object(request.options_json, "options_json")
@@ -130,7 +132,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
 
     async def JoinTable(self, request: pb.JoinTableRequest, context: grpc.aio.ServicerContext) -> Any:
         call = lambda: self._handlers.join_table(  # noqa: E731
-            request.code, request.player_id, request.display_name)
+            request.code, request.player_id, request.display_name, request.casual)
         return self._table_pb(await _answer(context, request, call))
 
     async def SeatTableBots(self, request: pb.SeatTableBotsRequest, context: grpc.aio.ServicerContext) -> Any:
@@ -158,6 +160,12 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
     async def GetRating(self, request: pb.GetRatingRequest, context: grpc.aio.ServicerContext) -> pb.Rating:
         rating = lambda: self._handlers.get_rating(request.player_id, request.game)  # noqa: E731
         return rating_pb(await _answer(context, request, rating))
+
+    async def RatingHistory(self, request: pb.RatingHistoryRequest, context: grpc.aio.ServicerContext) -> Any:
+        call = lambda: self._handlers.rating_history(request.player_id, request.game, request.limit)  # noqa: E731
+        points = await _answer(context, request, call)
+        return pb.RatingHistoryResponse(points=[
+            pb.RatingPoint(game_id=p.game_id, mu=p.mu, sigma=p.sigma, ordinal=p.ordinal) for p in points])
 
 
 def ticket_pb(status: TicketStatus) -> pb.Ticket:

@@ -7,6 +7,7 @@ in-memory store and a fake clock, and in the bench.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import uuid
@@ -38,6 +39,7 @@ from daimyo_matchmaking.domain import (
     NewTicket,
     NotFound,
     PlayerRating,
+    RatingPoint,
     Refused,
     SeatSpec,
     TicketRecord,
@@ -58,6 +60,10 @@ from daimyo_matchmaking.rematch_handlers import Rematches
 from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
 from daimyo_matchmaking.tables import NewTable, Table
 
+MAX_INVITED = 5  # players one table may challenge
+LEAVES_FREE_PER_DAY = 2  # rated games one may leave to a bot in a day without waiting
+LEAVE_WAIT_SECONDS = 1800.0  # the wait after one more, doubling with each further leave
+DAY_SECONDS = 86_400.0
 log = structlog.get_logger("daimyo_matchmaking")
 
 @dataclass(frozen=True)
@@ -73,6 +79,7 @@ class Enqueue:
     bots_only: bool = False
     display_name: str = ""
     time_control_json: str = ""
+    casual: bool = False  # a guest's ticket (rated games need an account on every human seat)
 
 
 @dataclass(frozen=True)
@@ -147,9 +154,14 @@ class MatchmakingHandlers:
         if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
             raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
                           "start or leave one first")
+        if len(request.invited) > MAX_INVITED or request.host_id in request.invited:
+            raise InvalidRequest(f"challenge at most {MAX_INVITED} other players")
         table = tables.new_table(request, config, self.clock.now())
         await self.tables.insert(table)
         log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        for player in request.invited:  # a challenge: the friend hears of the table at once
+            await self.notifier.notify_player(player, {"type": "challenge", "code": table.code,
+                                                       "game": table.game, "host": request.host_name})
         return table
 
     async def get_table(self, code: str) -> Table:
@@ -158,10 +170,13 @@ class MatchmakingHandlers:
             raise NotFound("no table has that invitation code")
         return table
 
-    async def join_table(self, code: str, player_id: str, name: str) -> Table:
+    async def join_table(self, code: str, player_id: str, name: str, casual: bool = False) -> Table:
+        """`casual`: a guest, who may not sit at a rated table (rated games need accounts)."""
         if not player_id:
             raise InvalidRequest("player_id is required")
         table = await self.get_table(code)
+        if casual and table.rated:
+            raise Refused("account_needed: a rated table seats accounts only; sign up to join it")
         await self.allow(player_id, Wish(live=tables.live_table(table), bots=table.has_bots))
         return await self._change_table(code, tables.seat_guest(player_id, name[: tables.MAX_NAME]))
 
@@ -198,6 +213,8 @@ class MatchmakingHandlers:
         players, counts = self._validated(request)
         live = slot_for(request.time_control_json, "") == LIVE_SLOT
         held = await self.allow(request.player_id, Wish(queue=True, bots=request.bots_only, live=live))
+        if not (request.casual or request.bots_only):
+            await self._not_benched(players)
         welcome = request.bots_only or (request.bots_welcome and may_have_bots(held, self.quota))
         ratings = await self.store.ratings(request.game, players)
         ticket = NewTicket(
@@ -213,6 +230,7 @@ class MatchmakingHandlers:
             time_control_json=request.time_control_json,
             rating=statistics.fmean(r.mu for r in ratings),
             enqueued_at=self.clock.now(),
+            casual=request.casual,
         )
         await self.store.insert_ticket(ticket)
         log.info("ticket_enqueued", ticket_id=ticket.ticket_id, game=ticket.game, players=list(players))
@@ -232,7 +250,8 @@ class MatchmakingHandlers:
             bots_welcome=ticket.bots_welcome if ticket else bool(bots),
             bot_level=ticket.bot_level if ticket else (bots[0] if bots else ""),
             bots_only=ticket.bots_only if ticket else False,
-            display_name=name, time_control_json=match.time_control_json))
+            display_name=name, time_control_json=match.time_control_json,
+            casual=ticket.casual if ticket else False))
 
     async def cancel(self, ticket_id: str, player_id: str = "") -> TicketStatus:
         await self.store.cancel_ticket(ticket_id, player_id, self.clock.now())
@@ -328,6 +347,12 @@ class MatchmakingHandlers:
         self.catalog.player_counts(game)
         return (await self.store.ratings(game, [player_id]))[0]
 
+    async def rating_history(self, player_id: str, game: str, limit: int = 50) -> list[RatingPoint]:
+        if not player_id:
+            raise InvalidRequest("player_id is required")
+        self.catalog.player_counts(game)
+        return await self.store.rating_history(game, player_id, max(1, min(limit or 50, 200)))
+
     async def seat_abandoned(self, data: dict[str, Any]) -> bool:
         """A player left their seat to a bot. They keep the game's slot until it ends (the bots
         play on, and they may take the seat back), so one guest never holds two live games."""
@@ -346,8 +371,24 @@ class MatchmakingHandlers:
         rated = finished.rated and (match is None or match.rated)  # a private table may be unrated
         rater = (lambda current: rate(current, ranks)) if rated else None
         applied = await self.store.record_finished_game(finished, rater)
+        leavers = [p for n, p in enumerate(finished.seats) if n in finished.abandoned and p]
+        if rated and leavers:
+            await self.store.record_leaves(finished.game_id, leavers, self.clock.now())
         log.info("game_finished", game_id=finished.game_id, rated=rated, duplicate=not applied)
         return applied
+
+    async def _not_benched(self, players: Sequence[str]) -> None:
+        """Refuses a rated ticket while one of its players waits out leaving rated games: more than
+        LEAVES_FREE_PER_DAY in a day cost LEAVE_WAIT_SECONDS after the last, doubling with each."""
+        now = self.clock.now()
+        for player in players:
+            left = await self.store.leaves_since(player, now - DAY_SECONDS)
+            over = len(left) - LEAVES_FREE_PER_DAY
+            if over > 0:
+                until = left[-1] + min(DAY_SECONDS, LEAVE_WAIT_SECONDS * 2 ** (over - 1))
+                if now < until:
+                    raise Refused(f"left_too_often: {len(left)} rated games left in a day; rated play "
+                                  f"resumes in {math.ceil(until - now)} s (casual and bot games are open)")
 
     # -- matching ----------------------------------------------------------------------------
 
@@ -391,6 +432,7 @@ class MatchmakingHandlers:
             time_control_json=first.time_control_json,
             formed_at=now,
             ticket_ids=tuple(w.ticket_id for w in plan.tickets),
+            rated=not any(tickets[w.ticket_id].casual for w in plan.tickets),
         )
 
     async def _create_game(self, match_id: str) -> MatchRecord | None:
@@ -467,6 +509,7 @@ def _waiting(ticket: TicketRecord) -> Waiting:
         bot_level=ticket.bot_level,
         time_control=ticket.time_control_json,
         fill_now=ticket.fill_now,
+        casual=ticket.casual,
     )
 
 

@@ -28,6 +28,7 @@ class Waiting:
     bot_level: str = ""
     time_control: str = ""
     fill_now: bool = False
+    casual: bool = False  # guests' tickets sit together, apart from rated ones
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ def _partners(anchor: Waiting, others: Sequence[Waiting], window: float) -> list
         for t in others
         if not t.bots_only
         and t.time_control == anchor.time_control
+        and t.casual == anchor.casual
         and abs(t.rating - anchor.rating) <= window
     ]
     return sorted(fits, key=lambda t: (abs(t.rating - anchor.rating), t.enqueued_at, t.ticket_id))

@@ -36,6 +36,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    RatingPoint,
     SeatSpec,
     TicketNotCancellable,
     TicketNotFound,
@@ -52,7 +53,7 @@ DEFAULT_SCHEMA = "daimyo_matchmaking"
 _TICKET_COLUMNS = """
     t.ticket_id, t.player_id, t.game, t.players, t.player_counts, t.bots_welcome, t.bots_only,
     t.bot_level, t.display_name, t.time_control_json, t.rating, t.state, t.enqueued_at,
-    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now
+    t.closed_at, coalesce(t.match_id, '') AS match_id, t.fill_now, t.casual
 """
 
 
@@ -131,8 +132,8 @@ class PostgresStore:
             await conn.execute(
                 """INSERT INTO tickets (ticket_id, player_id, game, players, player_counts, bots_welcome,
                        bots_only, bot_level, display_name, time_control_json, rating, state, enqueued_at,
-                       seen_at)
-                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s)""",
+                       seen_at, casual)
+                   VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, 'queued', %s, %s, %s)""",
                 (
                     ticket.ticket_id,
                     ticket.player_id,
@@ -147,6 +148,7 @@ class PostgresStore:
                     ticket.rating,
                     ticket.enqueued_at,
                     ticket.enqueued_at,
+                    ticket.casual,
                 ),
             )
             if ticket.display_name:
@@ -338,6 +340,34 @@ class PostgresStore:
         known = {r["player_id"]: _rating(r) for r in rows}
         return [known.get(p, PlayerRating(p, game)) for p in players]
 
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        async with self._pool.connection() as conn:
+            for player in player_ids:
+                await conn.execute(
+                    "INSERT INTO rated_leaves (player_id, game_id, left_at) VALUES (%s, %s, %s) "
+                    "ON CONFLICT DO NOTHING",
+                    (player, game_id, at),
+                )
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT left_at FROM rated_leaves WHERE player_id = %s AND left_at >= %s ORDER BY left_at",
+                (player_id, since),
+            )
+        return [float(r["left_at"]) for r in rows]
+
+    async def rating_history(self, game: str, player_id: str, limit: int) -> list[RatingPoint]:
+        async with self._pool.connection() as conn:
+            rows = await _all(
+                conn,
+                "SELECT game_id, mu, sigma FROM rating_history WHERE player_id = %s AND game = %s "
+                "ORDER BY position DESC LIMIT %s",
+                (player_id, game, limit),
+            )
+        return [RatingPoint(**r) for r in reversed(rows)]
+
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         async with self._pool.connection() as conn:
             rows = await _all(
@@ -366,6 +396,11 @@ class PostgresStore:
                 current = await _lock_ratings(conn, finished.game, finished.players)
                 for rating in rate(current):
                     await _save_rating(conn, rating)
+                    await conn.execute(
+                        "INSERT INTO rating_history (game, player_id, game_id, mu, sigma) "
+                        "VALUES (%s, %s, %s, %s, %s)",
+                        (rating.game, rating.player_id, game_id, rating.mu, rating.sigma),
+                    )
             return True
 
 
@@ -722,6 +757,7 @@ def _ticket(row: dict[str, Any]) -> TicketRecord:
         "closed_at",
         "match_id",
         "fill_now",
+        "casual",
     )
     return TicketRecord(
         **{k: row[k] for k in plain},

@@ -20,7 +20,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
 from daimyo_matchmaking.allowance import Holdings
-from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, TicketRecord
+from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, RatingPoint, TicketRecord
 from daimyo_matchmaking.ratings import FinishedGame
 from daimyo_matchmaking.rematch import Rematch
 from daimyo_matchmaking.tables import Table, TableChange
@@ -205,6 +205,18 @@ class MatchmakingStore(Protocol):
 
     async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
         """The ratings of `players` in `game` (defaults for newcomers), in the order given."""
+        ...
+
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        """These players left rated game `game_id` to a bot (once per player and game)."""
+        ...
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        """When the player left rated games since `since`, oldest first."""
+        ...
+
+    async def rating_history(self, game: str, player_id: str, limit: int) -> list[RatingPoint]:
+        """The player's last `limit` rating changes in `game`, oldest first."""
         ...
 
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:

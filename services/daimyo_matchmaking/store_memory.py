@@ -30,6 +30,7 @@ from daimyo_matchmaking.domain import (
     NotFound,
     PlayerBusy,
     PlayerRating,
+    RatingPoint,
     SeatSpec,
     TicketNotCancellable,
     TicketNotFound,
@@ -64,6 +65,8 @@ class _Rows:
     matches: dict[str, MatchRecord] = field(default_factory=dict)
     ratings: dict[tuple[str, str], PlayerRating] = field(default_factory=dict)  # (game, player)
     processed: set[str] = field(default_factory=set)
+    leaves: dict[tuple[str, str], float] = field(default_factory=dict)  # (player, game) → when
+    history: list[tuple[str, str, RatingPoint]] = field(default_factory=list)  # (game, player, point)
     rematches: dict[str, Rematch] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)  # by code
     held_tickets: set[str] = field(default_factory=set)
@@ -328,6 +331,13 @@ class InMemoryStore:
     async def ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
         return self._ratings(game, players)
 
+    async def record_leaves(self, game_id: str, player_ids: Sequence[str], at: float) -> None:
+        for player in player_ids:
+            self._rows.leaves.setdefault((player, game_id), at)
+
+    async def leaves_since(self, player_id: str, since: float) -> list[float]:
+        return sorted(at for (p, _), at in self._rows.leaves.items() if p == player_id and at >= since)
+
     async def leaderboard(self, game: str, limit: int) -> list[PlayerRating]:
         rated = [r for (g, _), r in self._rows.ratings.items() if g == game and r.games > 0]
         return sorted(rated, key=lambda r: (-r.ordinal, r.player_id))[:limit]
@@ -344,7 +354,13 @@ class InMemoryStore:
             rows.matches[match.match_id] = replace(match, state="finished")
         if rate is not None:
             self._save_ratings(current, rated)
+            rows.history += [(r.game, r.player_id, RatingPoint(finished.game_id, r.mu, r.sigma))
+                             for r in rated]
         return True
+
+    async def rating_history(self, game: str, player_id: str, limit: int) -> list[RatingPoint]:
+        points = [p for g, who, p in self._rows.history if g == game and who == player_id]
+        return points[-limit:] if limit > 0 else []
 
     def _ratings(self, game: str, players: Sequence[str]) -> list[PlayerRating]:
         return [self._rows.ratings.get((game, p), PlayerRating(p, game)) for p in players]

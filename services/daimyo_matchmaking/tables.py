@@ -42,6 +42,7 @@ class NewTable:
     time_control_json: str = ""
     rated: bool = True
     spectators: bool = True
+    invited: tuple[str, ...] = ()  # players challenged to the table (each hears of it)
 
 
 @dataclass(frozen=True)

@@ -140,7 +140,7 @@ async def idle_sockets_bench(log_dir: Path) -> None:
              "DAIMYO_WS_NEW_SOCKET_BURST": "1000000", "DAIMYO_HTTP_CONNECTIONS_PER_ADDRESS": "1000000",
              "DAIMYO_WS_UNAUTHENTICATED_PER_ADDRESS": "1000000", "DAIMYO_WS_HEARTBEAT_SECONDS": "3600",
              "DAIMYO_HTTP_REQUESTS_PER_SECOND": "1000000", "DAIMYO_HTTP_REQUEST_BURST": "1000000"}
-    supervisor, env = stack(("gateway",), extra, log_dir / "idle")
+    supervisor, env = stack(("accounts", "gateway"), extra, log_dir / "idle")
     port = int(env["DAIMYO_GATEWAY_HTTP_PORT"])
     url = f"http://127.0.0.1:{port}"
     pid = supervisor.children["gateway"].process.pid  # type: ignore[union-attr]
@@ -169,7 +169,8 @@ async def idle_sockets_bench(log_dir: Path) -> None:
               f"{after:.0f} MB {waited:.0f} s after they closed ({after - start:+.0f} MB)", flush=True)
     finally:
         supervisor.stop()
-        await drop_schemas(DATABASE_URL, [env["DAIMYO_GAME_DB_SCHEMA"], env["DAIMYO_MATCHMAKING_DB_SCHEMA"]])
+        await drop_schemas(DATABASE_URL, [env["DAIMYO_GAME_DB_SCHEMA"], env["DAIMYO_MATCHMAKING_DB_SCHEMA"],
+                                             env["DAIMYO_ACCOUNTS_DB_SCHEMA"]])
 
 
 # -- 2. a flood from one address, a game on another ---------------------------------------------
@@ -303,7 +304,7 @@ async def _flood(url: str, port: int, token: str) -> dict[str, dict[str, int]]:
 
 
 async def flood_bench(log_dir: Path) -> None:
-    supervisor, env = stack(("game", "gateway"), {}, log_dir / "flood")
+    supervisor, env = stack(("game", "accounts", "gateway"), {}, log_dir / "flood")
     port = int(env["DAIMYO_GATEWAY_HTTP_PORT"])
     url = f"http://127.0.0.1:{port}"
     gateway = psutil.Process(supervisor.children["gateway"].process.pid)  # type: ignore[union-attr]
@@ -332,7 +333,8 @@ async def flood_bench(log_dir: Path) -> None:
             await asyncio.gather(*(p.close() for p in players), return_exceptions=True)
     finally:
         supervisor.stop()
-        await drop_schemas(DATABASE_URL, [env["DAIMYO_GAME_DB_SCHEMA"], env["DAIMYO_MATCHMAKING_DB_SCHEMA"]])
+        await drop_schemas(DATABASE_URL, [env["DAIMYO_GAME_DB_SCHEMA"], env["DAIMYO_MATCHMAKING_DB_SCHEMA"],
+                                             env["DAIMYO_ACCOUNTS_DB_SCHEMA"]])
 
 
 async def main() -> int:

@@ -640,3 +640,33 @@ async def test_a_rematch_with_bots_starts_only_past_the_guard(store: Matchmaking
     with pytest.raises(QuotaExceeded):
         await store.rematches.start(stored, T0 + 1, at_most_one_bot_game)
     assert (await store.rematches.get("r-1")) == stored
+
+
+async def test_rated_leaves_count_once_per_game_and_read_back_from_a_time(store: MatchmakingStore) -> None:
+    await store.record_leaves("g1", ["ann", "ben"], T0)
+    await store.record_leaves("g1", ["ann"], T0 + 50)  # a redelivery changes nothing
+    await store.record_leaves("g2", ["ann"], T0 + 100)
+    assert await store.leaves_since("ann", T0) == [T0, T0 + 100]
+    assert await store.leaves_since("ann", T0 + 1) == [T0 + 100]
+    assert await store.leaves_since("cat", T0) == []
+
+
+async def test_a_casual_ticket_reads_back_casual(store: MatchmakingStore) -> None:
+    casual = replace(ticket("guest"), casual=True)
+    await queued(store, casual)
+    assert (await store.get_ticket(casual.ticket_id)).casual
+
+
+async def test_each_rated_game_adds_a_point_to_its_players_rating_history(store: MatchmakingStore) -> None:
+    from daimyo_matchmaking.domain import PlayerRating
+
+    def bump(current: list[PlayerRating]) -> list[PlayerRating]:
+        return [replace(r, mu=r.mu + 1, games=r.games + 1) for r in current]
+
+    await store.record_finished_game(finished("g1", "ann", "ben"), bump)
+    await store.record_finished_game(finished("g2", "ann", "ben"), bump)
+    await store.record_finished_game(finished("g3", "ann", "ben"), None)  # unrated: no point
+    history = await store.rating_history("samurai", "ann", 10)
+    assert [p.game_id for p in history] == ["g1", "g2"]
+    assert history[1].mu == history[0].mu + 1
+    assert [p.game_id for p in await store.rating_history("samurai", "ann", 1)] == ["g2"]

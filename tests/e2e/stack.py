@@ -16,7 +16,7 @@ from pathlib import Path
 from daimyo_devkit.stack import StackSettings, Supervisor, assign_ports, child_env
 
 REPO = Path(__file__).resolve().parents[2]
-PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "analysis", "notifier", "gateway")
+PROCESSES = ("bot", "game", "matchmaking", "accounts", "bot-driver", "analysis", "notifier", "gateway")
 TUNING = {"DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_BACKFILL_SECONDS": "60",
           "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
           # a live seat goes to a bot 6 s after its last tab closes (a reload is quicker); the
@@ -58,7 +58,7 @@ def start_stack(database_url: str, nats_url: str, log_dir: Path, timeout: float 
     supervisor = Supervisor(log_dir, REPO)
     for name in PROCESSES:
         supervisor.add(name, env)
-    supervisor.start_all(wait_each=("bot", "game", "matchmaking"), timeout=timeout)
+    supervisor.start_all(wait_each=("bot", "game", "matchmaking", "accounts"), timeout=timeout)
     return Stack(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}", env, log_dir, supervisor)
 
 

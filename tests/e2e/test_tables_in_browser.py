@@ -111,7 +111,7 @@ def test_friends_at_a_private_table_choose_hands_chat_and_play_a_rematch(stack: 
     expect(host.locator("#status")).not_to_contain_text("Opening hands", timeout=TIMEOUT)
     chat(host, "Good luck <b>Gen</b>!")
     expect(guest.locator(".chat-lines")).to_contain_text("Hana Good luck <b>Gen</b>!", timeout=TIMEOUT)
-    assert guest.locator(".chat-lines b").all_inner_texts() == ["Hana"]  # the text's tags stay text
+    assert guest.locator(".chat-lines b").all_inner_texts() == ["~Hana"]  # tags stay text; a guest's ~
     guest.fill(".chat-form input", "x" * 12)
     expect(guest.locator(".chat-count")).to_have_text("12 / 500")
     chat(guest, "Thanks, you too")

@@ -64,8 +64,9 @@ def edge(database_url: str, nats_url: str, tmp_path_factory: pytest.TempPathFact
     log_dir = tmp_path_factory.mktemp("edge-logs")
     supervisor = Supervisor(log_dir, REPO)
     supervisor.add("game", env)
+    supervisor.add("accounts", env)  # guest sign-ins are sessions there
     supervisor.add("gateway", env)
-    supervisor.start_all(wait_each=("game",), timeout=60)
+    supervisor.start_all(wait_each=("game", "accounts"), timeout=60)
     port = int(env["DAIMYO_GATEWAY_HTTP_PORT"])
     try:
         yield Edge(f"http://127.0.0.1:{port}", port, log_dir / "gateway.log",

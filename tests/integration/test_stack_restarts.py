@@ -39,6 +39,7 @@ OWN = {
     "daimyo_gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
     "daimyo_analysis": {"DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN",
                         "DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},
+    "daimyo_accounts": {"DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},  # no NATS, calls nobody
     "daimyo_notifier": {"DAIMYO_NOTIFIER_NATS_PASSWORD", "DAIMYO_GRPC_CALLERS", "DAIMYO_VAPID_PRIVATE_KEY",
                         "DAIMYO_DATABASE_URL"},
 }
@@ -60,7 +61,7 @@ def nats(tmp_path: Path) -> Iterator[PrivateNats]:
 def make_run(postgres: PrivatePostgres, nats: PrivateNats,
              tmp_path: Path) -> Iterator[tuple[subprocess.Popen[str], dict[str, str]]]:
     env = child_env(StackSettings(postgres.url, nats.url, "restart-test", extra_env=TUNING))
-    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA"):
+    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA", "DAIMYO_ACCOUNTS_DB_SCHEMA"):
         env.pop(variable, None)
     assign_ports(env)  # never the default ports: other people's services may hold them
     supervisor = subprocess.Popen([sys.executable, str(REPO / "deploy" / "local" / "run.py"),

@@ -29,7 +29,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 REPO = Path(__file__).resolve().parents[2]
 ARTIFACTS = REPO / "test-artifacts" / "shutdown"
 GRACE = 10.0
-PROCESSES = ("bot", "game", "matchmaking", "bot-driver", "gateway")
+PROCESSES = ("bot", "game", "matchmaking", "accounts", "bot-driver", "gateway")
 TUNING = {"DAIMYO_BOT_WORKERS": "1", "DAIMYO_BOT_DEADLINE_MS": "150", "DAIMYO_MATCH_INTERVAL_SECONDS": "0.2",
           GRACE_ENV: str(GRACE)}
 
@@ -116,7 +116,7 @@ def test_no_service_outlives_a_killed_make_run_supervisor(
     postgres: PrivatePostgres, nats: PrivateNats, tmp_path: Path
 ) -> None:
     env = child_env(StackSettings(postgres.url, nats.url, "shutdown-test", extra_env=TUNING))
-    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA"):
+    for variable in ("DAIMYO_GAME_DB_SCHEMA", "DAIMYO_MATCHMAKING_DB_SCHEMA", "DAIMYO_ACCOUNTS_DB_SCHEMA"):
         env.pop(variable, None)
     assign_ports(env)  # never the default ports: other people's services may hold them
     supervisor = subprocess.Popen([sys.executable, str(REPO / "deploy" / "local" / "run.py"),

@@ -49,7 +49,8 @@ class Services:
 
     @property
     def schemas(self) -> list[str]:
-        return [self.env["DAIMYO_GAME_DB_SCHEMA"], self.env["DAIMYO_MATCHMAKING_DB_SCHEMA"]]
+        return [self.env["DAIMYO_GAME_DB_SCHEMA"], self.env["DAIMYO_MATCHMAKING_DB_SCHEMA"],
+                self.env["DAIMYO_ACCOUNTS_DB_SCHEMA"]]
 
 
 def _env(database_url: str, nats_url: str, log_level: str) -> dict[str, str]:
@@ -74,10 +75,10 @@ def start_services(database_url: str, nats_url: str, log_dir: Path, matchmaking:
     env = _env(database_url, nats_url, log_level)
     supervisor = Supervisor(log_dir, REPO)
     _add_game_replicas(supervisor, env, game_replicas)
-    for name in [*(["matchmaking"] if matchmaking else []), "gateway"]:
+    for name in [*(["matchmaking"] if matchmaking else []), "accounts", "gateway"]:
         supervisor.add(name, env)
-    supervisor.start_all(wait_each=(*(n for n in supervisor.children if n.startswith("game")), "matchmaking"),
-                         timeout=timeout)
+    supervisor.start_all(wait_each=(*(n for n in supervisor.children if n.startswith("game")), "matchmaking",
+                                    "accounts"), timeout=timeout)
     return Services(f"http://127.0.0.1:{env['DAIMYO_GATEWAY_HTTP_PORT']}", env["DAIMYO_GAME_ADDR"],
                     env, log_dir, supervisor)
 

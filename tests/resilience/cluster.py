@@ -78,11 +78,12 @@ def start_cluster(database_url: str, nats_url: str, log_dir: Path, shape: Shape,
     """Every replica started and ready (the first game replica alone first: it migrates and
     takes the relay lease, so tests know who holds it)."""
     ports = {name: [free_port() for _ in range(count)] for name, count in
-             (("game", shape.games), ("bot", shape.bots), ("matchmaking", shape.matchmakers))}
+             (("game", shape.games), ("bot", shape.bots), ("matchmaking", shape.matchmakers),
+              ("accounts", 1))}
     cluster = Cluster(_shared_env(database_url, nats_url, ports, extra_env or {}), log_dir,
                       Supervisor(log_dir, REPO))
     _add_replicas(cluster, ports, shape)
-    cluster.supervisor.start_all(wait_each=("game-0", "matchmaking-0"))
+    cluster.supervisor.start_all(wait_each=("game-0", "matchmaking-0", "accounts"))
     return cluster
 
 
@@ -93,6 +94,7 @@ def _shared_env(database_url: str, nats_url: str, ports: dict[str, list[int]],
     env = child_env(settings)
     env["DAIMYO_GAME_ADDR"] = _target(ports["game"])
     env["DAIMYO_MATCHMAKING_ADDR"] = _target(ports["matchmaking"] or [free_port()])
+    env["DAIMYO_ACCOUNTS_ADDR"] = _target(ports["accounts"])
     env.update(extra)
     return env
 
@@ -107,6 +109,8 @@ def _add_replicas(cluster: Cluster, ports: dict[str, list[int]], shape: Shape) -
         _add(cluster, f"game-{n}", {"DAIMYO_GAME_GRPC_PORT": str(port)}, grpc_serving(port))
     for n, port in enumerate(ports["matchmaking"]):
         _add(cluster, f"matchmaking-{n}", {"DAIMYO_MATCHMAKING_GRPC_PORT": str(port)}, grpc_serving(port))
+    for port in ports["accounts"]:  # guest sign-ins are sessions there
+        _add(cluster, "accounts", {"DAIMYO_ACCOUNTS_GRPC_PORT": str(port)}, grpc_serving(port))
     for n, port in enumerate(ports["bot"]):
         own_first = [port] + [p for p in ports["bot"] if p != port]  # each driver asks its own bot first
         _add(cluster, f"bot-{n}", {"DAIMYO_BOT_GRPC_PORT": str(port), "DAIMYO_BOT_ADDR": _target(own_first)},

@@ -12,18 +12,22 @@ from typing import Any
 
 from aiohttp import web
 
+from daimyo_gateway.accounts import ACCOUNT_STATUS, AccountsPort
 from daimyo_gateway.http_api import (
+    account,
     analysis,
     catalog,
     games,
     lists,
     ops,
+    profile,
     queue,
     rematch,
     session,
     socket,
     tables,
 )
+from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, live_sessions
 from daimyo_gateway.http_api.common import (
     ANALYSIS,
     GAME_PORT,
@@ -47,16 +51,19 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import Clock, KeyedBuckets, Limits
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
+from daimyo_gateway.names import NAMES, Names
 from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
 
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
-               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503}
+               "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503,
+               **ACCOUNT_STATUS}
 MAX_BODY_BYTES = 64 * 1024
 REFRESHED_TOKEN_HEADER = "X-Daimyo-Token"
 SECURITY_HEADERS = {
@@ -73,9 +80,14 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
                ready: Callable[[], bool] = lambda: True, presence: Presence | None = None,
                limits: Limits | None = None, clock: Clock = time.monotonic,
                online: Online | None = None, analysis_port: AnalysisPort | None = None,
-               notifier: NotifierPort | None = None,
+               accounts: AccountsPort | None = None,
+               session_check: SessionCheck | None = None, notifier: NotifierPort | None = None,
                vacations: VacationPort | None = None) -> web.Application:
-    app = web.Application(middlewares=[_request_context, _errors, _edge], client_max_size=MAX_BODY_BYTES)
+    """The gateway's app. With `accounts` (the accounts service), sign-ins are sessions there and
+    a token is honoured only while its session lives (`session_check`); without it (tests of
+    other parts) guests get signed tokens alone and the account routes are absent."""
+    app = web.Application(middlewares=[_request_context, _errors, _edge, live_sessions],
+                          client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
@@ -95,6 +107,12 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
         app.add_routes(resource.routes())
     app.add_routes(notice_routes())
+    if accounts is not None:
+        app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)
+        app[SESSION_CHECK] = session_check or SessionCheck(accounts)
+        app[SESSION_CHECK].on_renamed(app[NAMES].forget)  # type: ignore[union-attr]
+        for resource in (account, profile):
+            app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)
     return app
 

@@ -104,6 +104,7 @@ QUOTAS = web.AppKey("quotas", Quotas)
 RECLAIMER = web.AppKey("reclaimer", Reclaimer)
 ANALYSIS: web.AppKey[AnalysisPort | None] = web.AppKey("analysis")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
+CHECKED: web.RequestKey[Player] = web.RequestKey("checked_player")  # the session check's answer
 
 
 # -- identity -----------------------------------------------------------------------------
@@ -120,7 +121,9 @@ def _token_of(request: web.Request) -> str:
 
 
 def player(request: web.Request) -> Player:
-    """The token's player; a token past half its life is re-issued in the X-Daimyo-Token header."""
+    """The token's player — as its live session says it is now (name, guest or not) when the
+    session check ran (http_api.account.live_sessions); a token past half its life is re-issued
+    in the X-Daimyo-Token header."""
     signer = request.app[SIGNER]
     try:
         token = _token_of(request)
@@ -128,14 +131,15 @@ def player(request: web.Request) -> Player:
         request[REFRESHED] = signer.refreshed(token)
     except InvalidToken as e:
         raise ServiceError("unauthenticated", f"sign in first ({e})") from None
-    return found
+    return request.get(CHECKED) or found
 
 
 def maybe_player(request: web.Request) -> Player | None:
     try:
-        return request.app[SIGNER].verify(_token_of(request))
+        found = request.app[SIGNER].verify(_token_of(request))
     except InvalidToken:
         return None
+    return request.get(CHECKED) or found
 
 
 # -- what the request carries ---------------------------------------------------------------

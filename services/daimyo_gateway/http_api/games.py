@@ -7,13 +7,15 @@ first. Chat needs a signed-in player (a guest token will do)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from aiohttp import web
 
 from daimyo_gateway import frames
 from daimyo_gateway.http_api.common import GAME_PORT, QUOTAS, int_query, maybe_player, player
-from daimyo_gateway.ports import GameInfo, ServiceError, ViewSnapshot
+from daimyo_gateway.names import current as current_names
+from daimyo_gateway.ports import GameInfo, SeatInfo, ServiceError, ViewSnapshot
 from daimyo_gateway.tokens import Player
 
 PRIVATE = "the host of this private table allows no spectators"
@@ -26,15 +28,22 @@ def check_readable(info: GameInfo, player: Player | None) -> None:
     raise ServiceError("forbidden", PRIVATE)
 
 
-def game_json(info: GameInfo, player: Player | None) -> dict[str, Any]:
-    """A game for the browser: seats by name and kind; other players' ids stay private."""
+def game_json(info: GameInfo, player: Player | None,
+              names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A game for the browser: seats by name and kind; other players' ids stay private. `names`:
+    the players' current names (names.py); "" marks a deleted player's seat."""
     mine = player.player_id if player else None
-    seats = [{"seat": n, "display_name": s.display_name, "bot_level": s.bot_level,
-              "mine": mine is not None and s.player_id == mine} for n, s in enumerate(info.seats)]
+    seats = [{"seat": n, "bot_level": s.bot_level, "mine": mine is not None and s.player_id == mine,
+              **_seat_name(s, names or {})} for n, s in enumerate(info.seats)]
     my_seats = [s["seat"] for s in seats if s["mine"]]
     return {"game_id": info.game_id, "game": info.game, "seats": seats, "version": info.version,
             "finished": info.finished, "winners": info.winners, "created_at": info.created_at,
             "my_seat": my_seats[0] if my_seats else None}
+
+
+def _seat_name(seat: SeatInfo, names: Mapping[str, str]) -> dict[str, Any]:
+    name = names.get(seat.player_id or "", seat.display_name)
+    return {"display_name": name, "deleted": True} if seat.player_id and not name else {"display_name": name}
 
 
 async def game_detail(request: web.Request) -> web.Response:
@@ -43,7 +52,7 @@ async def game_detail(request: web.Request) -> web.Response:
     info = await games.game_info(game_id)
     check_readable(info, who)
     current = await games.get_view(game_id, None)
-    body = game_json(info, who)
+    body = game_json(info, who, await current_names(request, (s.player_id for s in info.seats)))
     body.update(version=current.version, finished=current.finished, winners=current.winners,
                 abandoned=current.abandoned, players=current.view.get("players", len(info.seats)))
     return web.json_response(body)

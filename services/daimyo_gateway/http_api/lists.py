@@ -3,6 +3,8 @@ game's leaderboard with what it counts."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from aiohttp import web
 
 from daimyo_gateway.http_api.common import (
@@ -15,6 +17,7 @@ from daimyo_gateway.http_api.common import (
     player,
 )
 from daimyo_gateway.http_api.games import game_json
+from daimyo_gateway.names import current
 from daimyo_gateway.ports import ServiceError
 
 RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
@@ -22,7 +25,9 @@ RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as t
     "unrated": ["any game with a bot seat (\"play bots\", or bots that filled a table)",
                 "private tables created as unrated"],
     "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
+    "provisional": "fewer than 10 rated games: the rating is shown as ?",
 }
+PROVISIONAL_GAMES = 10  # rated games before a rating stands on the leaderboard (fewer: "?")
 
 
 async def list_games(request: web.Request) -> web.Response:
@@ -33,7 +38,8 @@ async def list_games(request: web.Request) -> web.Response:
     games = await request.app[GAME_PORT].list_games(
         who.player_id if mine and who else "", flag(request, "live"), flag(request, "finished"),
         limit_query(request, 30))
-    return web.json_response({"games": [game_json(g, who) for g in games]})
+    names = await current(request, (s.player_id for g in games for s in g.seats))
+    return web.json_response({"games": [game_json(g, who, names) for g in games]})
 
 
 async def my_games(request: web.Request) -> web.Response:
@@ -47,8 +53,15 @@ async def my_games(request: web.Request) -> web.Response:
 async def leaderboard(request: web.Request) -> web.Response:
     limit = limit_query(request, 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": [{k: v for k, v in r.items() if k != "player_id"} for r in ratings],
-                              **RATED_GAMES})
+    return web.json_response({"ratings": ranked(ratings), **RATED_GAMES})
+
+
+def ranked(ratings: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Established ratings first, in the matchmaker's order; provisional ones (fewer than
+    PROVISIONAL_GAMES rated games) after them, marked so the client shows "?"."""
+    shown = [{**{k: v for k, v in r.items() if k != "player_id"},
+              "provisional": int(r.get("games", 0)) < PROVISIONAL_GAMES} for r in ratings]
+    return sorted(shown, key=lambda r: r["provisional"])
 
 
 def routes() -> list[web.RouteDef]:

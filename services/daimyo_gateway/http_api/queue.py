@@ -44,7 +44,8 @@ def enqueue_request(who: Player, body: dict[str, Any]) -> dict[str, Any]:
     return {"player_id": who.player_id, "display_name": who.name, "game": game,
             "player_counts": counts, "bots_only": bots,
             "bots_welcome": bots or welcome,
-            "bot_level": level, "time_control_json": json.dumps(TIME_CONTROLS[clock], sort_keys=True)}
+            "bot_level": level, "time_control_json": json.dumps(TIME_CONTROLS[clock], sort_keys=True),
+            **({"casual": True} if who.guest else {})}  # a guest plays casual games only
 
 
 async def enqueue(request: web.Request) -> web.Response:

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from daimyo_gateway import frames, visitors
+from daimyo_gateway.http_api.account import SESSION_CHECK, as_player
 from daimyo_gateway.http_api.common import (
     GAME_PORT,
     HUB,
@@ -23,7 +24,7 @@ from daimyo_gateway.http_api.common import (
     address,
 )
 from daimyo_gateway.metrics import REFUSED, WS_CONNECTIONS
-from daimyo_gateway.ports import RateLimited
+from daimyo_gateway.ports import RateLimited, ServiceError
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.sockets import Connection, Peer, authenticate, check_origin, refuse
 from daimyo_gateway.tokens import Player
@@ -73,9 +74,25 @@ async def _authenticated(request: web.Request, ws: web.WebSocketResponse, quotas
                           "may wait to authenticate", quotas.limits.ws_auth_seconds)
     try:
         await ws.prepare(request)
-        return await authenticate(ws, request.app[SIGNER], quotas.limits.ws_auth_seconds)
+        found = await authenticate(ws, request.app[SIGNER], quotas.limits.ws_auth_seconds)
+        return await _live(request, ws, found)
     finally:
         quotas.unauthenticated.release(where)
+
+
+async def _live(request: web.Request, ws: web.WebSocketResponse, found: Player | None) -> Player | None:
+    """The player as its live session says (http_api.account); None (refused) when the session
+    ended or the token was replaced. Visitors and gateways without accounts skip the check."""
+    check = request.app.get(SESSION_CHECK)
+    if found is None or check is None or visitors.is_visitor(found):
+        return found
+    try:
+        if not found.session_id:
+            raise ServiceError("session_ended", "this token has no session; sign in again")
+        return as_player(await check.check(found.session_id, found.token_id))
+    except ServiceError as e:
+        await refuse(ws, e.code, e.message)
+        return None
 
 
 async def _serve_player(request: web.Request, ws: web.WebSocketResponse, player: Player, peer: Peer) -> None:
@@ -108,6 +125,9 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
 
     WS_CONNECTIONS.inc()
     app[SOCKETS].add(restart)
+    check = app.get(SESSION_CHECK)
+    if check is not None and player.session_id:  # ended on any gateway: closed here at once
+        check.socket_opened(player.session_id, player.token_id, connection.end_session)
     online = None if visitors.is_visitor(player) else app[ONLINE]  # keeps the player's tickets alive
     try:
         await session.start()
@@ -116,6 +136,8 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
         await _read_frames(ws, connection, session)
     finally:
         app[SOCKETS].discard(restart)
+        if check is not None and player.session_id:
+            check.socket_closed(player.session_id, connection.end_session)
         WS_CONNECTIONS.dec()
         if online is not None:
             await online.disconnected(player.player_id)

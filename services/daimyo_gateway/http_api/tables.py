@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import web
 
+from daimyo_gateway.http_api.account import ACCOUNTS
 from daimyo_gateway.http_api.common import MATCHMAKING, TIME_CONTROLS, json_body, player
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import Player
@@ -41,7 +42,7 @@ def create_request(player: Player, body: dict[str, Any], clocks: dict[str, Any])
     return {"player_id": player.player_id, "display_name": player.name, "game": game, "seats": seats,
             "options_json": json.dumps(options),
             "time_control_json": json.dumps(clocks[clock], sort_keys=True),
-            **flags}
+            **flags, **({"casual": True} if player.guest else {})}  # a guest's table is unrated
 
 
 def table_json(table: dict[str, Any], me: str | None) -> dict[str, Any]:
@@ -78,9 +79,24 @@ async def look(request: web.Request) -> web.Response:
 
 
 async def join(request: web.Request) -> web.Response:
-    who = player(request)
-    table = await request.app[MATCHMAKING].join_table(_code(request), who.player_id, who.name)
+    """A seat at the table: refused to a guest when the table is rated (account_needed), and to
+    a player the host blocked or who blocked the host (blocked)."""
+    who, code = player(request), _code(request)
+    await _not_blocked(request, code, who)
+    extra = {"casual": True} if who.guest else {}
+    table = await request.app[MATCHMAKING].join_table(code, who.player_id, who.name, **extra)
     return web.json_response(table_json(table, who.player_id))
+
+
+async def _not_blocked(request: web.Request, code: str, who: Player) -> None:
+    accounts = request.app.get(ACCOUNTS)
+    if accounts is None:
+        return
+    host = (await request.app[MATCHMAKING].get_table(code))["host_player_id"]
+    if host == who.player_id:
+        return
+    if (await accounts.call("Blocked", player_id=host, other_id=who.player_id))["blocked"]:
+        raise ServiceError("blocked", "you may not sit at this player's tables")
 
 
 async def bots(request: web.Request) -> web.Response:

@@ -14,7 +14,7 @@ import { LOCALES } from "../../../services/daimyo_gateway/static/shell/i18n.js";
 
 // Ids the code builds from data (a code, a key, a card number) rather than writing them out.
 const DYNAMIC = [
-  "error-", "notice-", "shell-bot-level-", "shell-ticket-reason-", "shell-col-", "shell-rematch-starting-",
+  "error-", "notice-", "accounts-error-", "shell-bot-level-", "shell-ticket-reason-", "shell-col-", "shell-rematch-starting-",
   "shell-rematch-expired-", "shell-rematch-off-", "shell-language-",
   "samurai-title", "samurai-blurb", "samurai-option-", "samurai-kind-", "samurai-short-",
   "shogun-title", "shogun-blurb", "shogun-option-", "shogun-action-", "shogun-special-", "shogun-tag-",

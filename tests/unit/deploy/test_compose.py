@@ -13,9 +13,11 @@ from tests.unit.deploy.manifests import REPO
 
 COMPOSE = yaml.safe_load((REPO / "deploy/compose.yaml").read_text())
 SERVICES: dict[str, Any] = COMPOSE["services"]
-DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway", "analysis", "notifier"}
+DAIMYO_ROLES = {"migrate", "game", "relay", "matchmaking", "bot", "driver", "gateway", "analysis", "accounts",
+                "notifier"}
 CONFIG_VARS = {
-    "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR", "DAIMYO_LOG_LEVEL",
+    "DAIMYO_NATS_URL", "DAIMYO_GAME_ADDR", "DAIMYO_BOT_ADDR", "DAIMYO_MATCHMAKING_ADDR",
+    "DAIMYO_ACCOUNTS_ADDR", "DAIMYO_LOG_LEVEL",
 }  # the database URL, token secret and service credentials: each service its own (below)
 SECRETS = set(credentials.compose_secrets())
 OWN_SECRETS = {
@@ -27,6 +29,7 @@ OWN_SECRETS = {
     "matchmaking": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS", "DAIMYO_MATCHMAKING_NATS_PASSWORD",
                     "DAIMYO_MATCHMAKING_GRPC_TOKEN"},
     "bot": {"DAIMYO_GRPC_CALLERS"},
+    "accounts": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS"},
     "driver": {"DAIMYO_DRIVER_NATS_PASSWORD", "DAIMYO_DRIVER_GRPC_TOKEN"},
     "gateway": {"DAIMYO_GATEWAY_NATS_PASSWORD", "DAIMYO_GATEWAY_GRPC_TOKEN", "DAIMYO_TOKEN_SECRET"},
     "analysis": {"DAIMYO_DATABASE_URL", "DAIMYO_GRPC_CALLERS", "DAIMYO_ANALYSIS_NATS_PASSWORD",
@@ -71,7 +74,7 @@ def test_services_start_after_migrations_and_only_depend_on_existing_services() 
         for dependency, condition in svc.get("depends_on", {}).items():
             assert dependency in SERVICES, f"{name} depends on unknown {dependency}"
             assert condition["condition"] in {"service_healthy", "service_completed_successfully"}
-    for role in ("game", "relay", "matchmaking", "driver", "gateway", "notifier"):
+    for role in ("game", "relay", "matchmaking", "accounts", "driver", "gateway", "notifier"):
         assert SERVICES[role]["depends_on"]["migrate"]["condition"] == "service_completed_successfully"
     assert SERVICES["migrate"]["restart"] == "no"
 

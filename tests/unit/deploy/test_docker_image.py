@@ -25,6 +25,7 @@ ROLES = {
     "game": "-m daimyo_game",
     "relay": "-m daimyo_game relay",
     "matchmaking": "-m daimyo_matchmaking",
+    "accounts": "-m daimyo_accounts",
     "bot": "-m daimyo_bot",
     "driver": "-m daimyo_bot driver",
     "gateway": "-m daimyo_gateway",
@@ -32,6 +33,7 @@ ROLES = {
     "migrate-game": "-m daimyo_game migrate",
     "migrate-matchmaking": "-m daimyo_matchmaking migrate",
     "migrate-analysis": "-m daimyo_analysis migrate",
+    "migrate-accounts": "-m daimyo_accounts migrate",
     "notifier": "-m daimyo_notifier",
     "migrate-notifier": "-m daimyo_notifier migrate",
 }
@@ -64,7 +66,8 @@ def test_the_migrate_role_runs_each_owners_migrations_in_order(fake_python: Path
     out = run_entrypoint(fake_python, "migrate")
     assert out.returncode == 0
     assert out.stdout.splitlines() == ["-m daimyo_game migrate", "-m daimyo_matchmaking migrate",
-                                       "-m daimyo_analysis migrate", "-m daimyo_notifier migrate"]
+                                       "-m daimyo_analysis migrate", "-m daimyo_accounts migrate",
+                                       "-m daimyo_notifier migrate"]
 
 
 def test_the_image_carries_no_development_tooling() -> None:

@@ -52,7 +52,8 @@ def test_every_pods_grace_is_above_its_pre_stop_plus_the_shutdown_grace(all_rend
     assert too_short == []
 
 
-@pytest.mark.parametrize("name", ["daimyo-gateway", "daimyo-game", "daimyo-matchmaking", "daimyo-bot"])
+@pytest.mark.parametrize("name", ["daimyo-gateway", "daimyo-game", "daimyo-matchmaking", "daimyo-bot",
+                                  "daimyo-accounts"])
 def test_a_service_behind_a_kubernetes_service_pauses_before_it_is_signalled(
     all_rendered: Rendered, name: str
 ) -> None:

@@ -10,7 +10,7 @@ LONG_RUNNING = {"Deployment", "StatefulSet"}
 WORKLOADS = LONG_RUNNING | {"Job"}
 AUTOSCALED = {"daimyo-game", "daimyo-bot", "daimyo-gateway", "daimyo-analysis"}  # analysis: on queue depth
 GRPC_PORTS = {"daimyo-game": 50051, "daimyo-matchmaking": 50052, "daimyo-bot": 50053,
-              "daimyo-analysis": 50054, "daimyo-notifier": 50056}
+              "daimyo-analysis": 50054, "daimyo-accounts": 50055, "daimyo-notifier": 50056}
 NOWHERE = "daimyo-nowhere"
 """The Service without pods that the Ingress sends /metrics to (test_least_privilege.py)."""
 

@@ -42,7 +42,7 @@ def test_two_stacks_planning_at_once_never_share_a_port(claims_dir: Path) -> Non
         for planner in planners:
             planner.communicate("", timeout=10)
     first, second = (set(plan.values()) for plan in plans)
-    assert len(first) == len(second) == 12  # grpc + metrics for five services, http + metrics for the gateway
+    assert len(first) == len(second) == 14  # grpc + metrics for six services, http + metrics for the gateway
     assert first & second == set()
 
 

@@ -47,7 +47,7 @@ def test_assigned_ports_are_distinct_and_callers_are_pointed_at_them() -> None:
     env: dict[str, str] = {}
     assign_ports(env)
     ports = [v for k, v in env.items() if k.endswith("_PORT")]
-    assert len(ports) == len(set(ports)) == 12  # grpc + metrics for five, http + metrics for the gateway
+    assert len(ports) == len(set(ports)) == 14  # grpc + metrics for six, http + metrics for the gateway
     assert env["DAIMYO_GAME_ADDR"] == f"127.0.0.1:{env['DAIMYO_GAME_GRPC_PORT']}"
 
 

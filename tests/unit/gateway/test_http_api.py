@@ -147,3 +147,12 @@ async def test_a_plain_request_id_is_echoed_and_an_odd_one_is_replaced(client: T
         response = await client.get("/api/games/g1", headers={"X-Request-Id": odd})
         assert response.status == 200, odd
         assert response.headers["X-Request-Id"] not in ("", odd), odd
+
+
+def test_a_rating_from_fewer_than_ten_rated_games_is_provisional_and_ranked_after_the_others() -> None:
+    from daimyo_gateway.http_api.lists import ranked
+
+    shown = ranked([{"player_id": "a", "display_name": "Ann", "games": 3, "ordinal": 30.0},
+                    {"player_id": "b", "display_name": "Ben", "games": 12, "ordinal": 20.0}])
+    assert [(r["display_name"], r["provisional"]) for r in shown] == [("Ben", False), ("Ann", True)]
+    assert all("player_id" not in r for r in shown)

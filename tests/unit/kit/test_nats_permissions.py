@@ -49,9 +49,9 @@ def subject_makers_published_by_the_gateway() -> set[str]:
 
 
 def subjects_the_gateway_publishes() -> list[str]:
-    assert subject_makers_published_by_the_gateway() == {"presence", "online", "chat"}
+    assert subject_makers_published_by_the_gateway() == {"presence", "online", "chat", "sessions_revoked"}
     return [subjects.presence("g-1", 0), subjects.presence("g-1", 5), subjects.online("g-alice"),
-            *(subjects.chat("g-1", channel) for channel in CHAT_CHANNELS)]
+            *(subjects.chat("g-1", channel) for channel in CHAT_CHANNELS), subjects.sessions_revoked()]
 
 
 def test_every_subject_the_gateway_publishes_is_allowed() -> None:

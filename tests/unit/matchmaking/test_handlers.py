@@ -423,3 +423,63 @@ async def test_a_rematch_nobody_answers_expires_and_bots_accept_at_once(
     assert [m["type"] for m in notifier.messages["cid"]][-1] == "rematch_expired"
     with pytest.raises(Refused, match="expired: nobody answered in time"):
         await mm.rematches.answer(offer.rematch_id, "cid", True)
+
+
+async def test_guests_sit_with_guests_only_and_their_games_are_not_rated(mm: MatchmakingHandlers) -> None:
+    await mm.enqueue(ask("alice", player_counts=[2]))
+    await mm.enqueue(ask("guest-1", player_counts=[2], casual=True))
+    assert await mm.match_round("samurai") == []  # an account and a guest never meet in the queue
+    await mm.enqueue(ask("guest-2", player_counts=[2], casual=True))
+    (casual,) = await mm.match_round("samurai")
+    assert not casual.rated and {s.player_id for s in casual.seats} == {"guest-1", "guest-2"}
+    await mm.enqueue(ask("bob", player_counts=[2]))
+    (rated,) = await mm.match_round("samurai")
+    assert rated.rated
+
+
+async def test_a_guest_may_not_sit_at_a_rated_table_but_at_an_unrated_one(mm: MatchmakingHandlers) -> None:
+    from daimyo_matchmaking.tables import NewTable
+
+    rated = await mm.create_table(NewTable("ann", "Ann", "samurai", 3, {}, "", rated=True))
+    with pytest.raises(Refused, match="account_needed"):
+        await mm.join_table(rated.code, "guest-1", "~Guest", casual=True)
+    await mm.join_table(rated.code, "ben", "Ben")
+    casual = await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", rated=False))
+    joined = await mm.join_table(casual.code, "guest-1", "~Guest", casual=True)
+    assert "guest-1" in joined.people
+
+
+async def test_leaving_several_rated_games_in_a_day_makes_the_next_rated_queue_wait(
+    mm: MatchmakingHandlers, clock: FakeClock
+) -> None:
+    from daimyo_matchmaking.handlers import LEAVE_WAIT_SECONDS, LEAVES_FREE_PER_DAY
+
+    for n in range(LEAVES_FREE_PER_DAY):
+        await mm.game_finished({**finished(f"g{n}", ["quitter", "bob"], [1]), "abandoned": [0]})
+    status = await mm.enqueue(ask("quitter", player_counts=[2]))  # two leaves: no wait yet
+    await mm.cancel(status.ticket.ticket_id, "quitter")
+    await mm.game_finished({**finished("g-last", ["quitter", "bob"], [1]), "abandoned": [0]})
+    with pytest.raises(Refused, match="left_too_often"):
+        await mm.enqueue(ask("quitter", player_counts=[2]))
+    casual = await mm.enqueue(ask("quitter", player_counts=[2], casual=True))  # casual play stays open
+    await mm.cancel(casual.ticket.ticket_id, "quitter")
+    clock.advance(LEAVE_WAIT_SECONDS + 1)
+    await mm.enqueue(ask("quitter", player_counts=[2]))
+
+
+async def test_a_leave_from_an_unrated_game_costs_nothing(mm: MatchmakingHandlers) -> None:
+    for n in range(5):
+        await mm.game_finished({**finished(f"g{n}", ["quitter", "bot:random"], [1]), "abandoned": [0]})
+    await mm.enqueue(ask("quitter", player_counts=[2]))
+
+
+async def test_a_challenge_table_tells_each_challenged_player_its_code(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
+    from daimyo_matchmaking.tables import NewTable
+
+    table = await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)))
+    told = {"type": "challenge", "code": table.code, "game": "samurai", "host": "Ann"}
+    assert notifier.messages["ben"] == [told]
+    with pytest.raises(InvalidRequest):
+        await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", invited=("cat",)))

@@ -10,7 +10,7 @@ import * as protocol from "./protocol.js";
 /** @typedef {import("./protocol.js").ClientFrame} ClientFrame */
 /** @typedef {import("./protocol.js").ServerFrame} ServerFrame */
 /** @typedef {import("./protocol.js").ViewFrame} ViewFrame */
-/** @typedef {{ player_id: string, name: string, token: string }} Session  what POST /api/session returned */
+/** @typedef {{ player_id: string, name: string, token: string, guest?: boolean }} Session  what POST /api/session returned */
 /** @typedef {{ as: number | "spectator", version: number | null }} Subscription */
 
 /**
@@ -61,6 +61,7 @@ export async function call(method, path, body) {
   const rotated = response.headers.get("X-Daimyo-Token"); // the gateway re-issues an ageing token
   if (me && rotated) localStorage.setItem(TOKEN_KEY, JSON.stringify({ ...me, token: rotated }));
   const data = await response.json().catch(() => ({}));
+  if (me && data.error === "session_ended") forget(); // signed out elsewhere: on as a visitor
   if (!response.ok) throw new ApiError(response.status, protocol.restError(data, response.statusText));
   return data;
 }
@@ -124,6 +125,7 @@ export class Socket {
   /** @param {ServerFrame} frame */
   receive(frame) {
     if (frame.type === "hello") this.retry = 0;
+    if (frame.type === "error" && frame.code === "session_ended") forget(); // reconnects as a visitor
     if (frame.type === "error" && frame.code === "rate_limited" && frame.args.retry_after_seconds) {
       this.retryAfterMs = 1000 * Number(frame.args.retry_after_seconds); // paced reconnects: wait as told
     }

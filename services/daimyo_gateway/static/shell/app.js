@@ -15,6 +15,7 @@ import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
+import { accountLanguage, saveLanguage } from "./account-language.js";
 import { LANGUAGES, PSEUDO, currentLocale, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
 import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 
@@ -33,8 +34,8 @@ import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 /**
  * A game as /api/games lists it, and a game's leaderboard.
  * @typedef {{ game_id: string, game: string, version: number, winners: number[],
- *   seats: { display_name?: string | null, bot_level?: string | null }[] }} ListedGame
- * @typedef {{ display_name: string, ordinal: number, games: number }} Rating
+ *   seats: { display_name?: string | null, bot_level?: string | null, deleted?: boolean }[] }} ListedGame
+ * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
  */
 
@@ -60,7 +61,12 @@ function connect() {
   ctx.socket = new Socket((frame) => {
     const found = noticeArgs(frame, "match_found");
     if (found) return matchFound(found);
-    dispatch(frame, { hello: () => refresh(), notice: { your_turn: (args) => yourTurn(args) } });
+    dispatch(frame, { hello: () => refresh(), notice: {
+      your_turn: (args) => yourTurn(args),
+      // a friend challenged this player: the toast links to the table it opened
+      challenge: (args) => toast(t("notice-challenge", { host: String(args.host), game: String(args.game) }), "info",
+        `#/table/${encodeURIComponent(String(args.code))}`),
+    } });
     ctx.onFrame?.(frame);
   }, (up) => { dot.className = `conn ${up ? "up" : "down"}`; dot.title = t(up ? "shell-conn-up" : "shell-conn-down"); });
 }
@@ -74,7 +80,8 @@ function matchFound(found) {
 
 function showWho() {
   const me = session();
-  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="#/signout" style="color:#f6efe1">${esc(t("shell-sign-out"))}</a>`
+  find(document, "#who", HTMLElement).innerHTML = me ? `${esc(me.name)} · <a href="/account" id="account-link" style="color:#f6efe1">${esc(t("shell-account"))}</a>` +
+    ` · <a href="#/signout" style="color:#f6efe1">${esc(t("shell-sign-out"))}</a>`
     : `<a href="#/signin" style="color:#f6efe1">${esc(t("shell-sign-in"))}</a>`;
 }
 
@@ -99,7 +106,10 @@ async function route() {
   showWho();
   const { page, id: given } = parseRoute(location.hash);
   const id = String(given); // a missing id reads "undefined", as the URLs built from it always had it
-  if (page === "signout") { forget(); connect(); refresh(); location.hash = "#/"; return; }
+  if (page === "signout") { // the session ends on the server too (every device's token for it stops)
+    call("POST", "/api/account/sign-out", {}).catch(() => {}).finally(() => { forget(); connect(); refresh(); location.hash = "#/"; });
+    return;
+  }
   connect();
   if (needsSignIn(page, !!session())) return signInScreen();
   try {
@@ -190,7 +200,7 @@ async function lobby() {
 /** @param {ListedGame[]} list @param {string} route @param {string} verb @param {Record<string, string>} titles */
 function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
-    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
+    const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.deleted ? t("shell-deleted-player") : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
     return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
   return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
@@ -211,7 +221,9 @@ async function leaders(name) {
   /** @type {Leaderboard} */
   const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const { ratings } = board;
-  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
+  const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name)}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   root.innerHTML = `<section class="card"><h2>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h2>${ratings.length
@@ -302,13 +314,14 @@ function reasonText(reason) {
   return t(`shell-ticket-reason-${reason}`);
 }
 
-// The header's language switcher: each language named in itself; the screen is drawn again.
+// The header's language switcher: each language named in itself; the screen is drawn again, and a
+// signed-in account keeps the choice on every device.
 function languageSwitcher() {
   const select = find(document, "#lang", HTMLSelectElement);
   const tags = LANGUAGES.map(([tag, name]) => /** @type {[string, string]} */ ([tag, name]));
   if (currentLocale() === PSEUDO) tags.push([PSEUDO, "[Ƥşḗŭḓǿ]"]);
   select.innerHTML = tags.map(([tag, name]) => `<option value="${tag}" lang="${tag}" ${tag === currentLocale() ? "selected" : ""}>${esc(name)}</option>`).join("");
-  select.onchange = () => { setLocale(select.value); };
+  select.onchange = () => { setLocale(select.value); void saveLanguage(select.value); };
 }
 
 function drawChrome() {
@@ -317,7 +330,8 @@ function drawChrome() {
   refresh();
 }
 
-await startI18n([new URL("./", import.meta.url).href, ...FEATURES.map((f) => new URL(`../${f}/`, import.meta.url).href)]);
+await startI18n([new URL("./", import.meta.url).href, ...FEATURES.map((f) => new URL(`../${f}/`, import.meta.url).href)],
+  () => accountLanguage());
 drawChrome();
 onLocaleChange(() => { drawChrome(); route(); });
 window.addEventListener("hashchange", route);

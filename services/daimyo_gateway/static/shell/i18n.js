@@ -2,7 +2,8 @@
 // The page's languages (issue 30): every string a person reads comes from a Fluent catalogue
 // (`<owner>/locales/<locale>.ftl`; owners are the shell, feature folders such as analysis/, and
 // each game's plug-in, so a third game brings its own), and numbers, dates, lists and relative
-// times from `Intl`. The choice: the player's saved one → navigator.languages → the gateway's
+// times from `Intl`. The choice: a signed-in account's saved one (on the server, so it follows the
+// player to every device) → the browser's saved one → navigator.languages → the gateway's
 // Accept-Language → English. `en-XA` is a pseudo-locale made here from English (accented and
 // bracketed), so a browser test can tell a catalogue's string from a hard-coded one.
 // `t()` is synchronous: a screen's owners are loaded (`addOwner`) before it draws.
@@ -70,17 +71,29 @@ export function acceptLanguages(header) {
   }).filter((x) => x.tag && x.tag !== "*" && x.q > 0).sort((a, b) => b.q - a.q || a.n - b.n).map((x) => x.tag);
 }
 
-/** The saved choice, else the browser's languages, else (asking the gateway) Accept-Language. */
-async function chosen() {
-  const saved = negotiate([storage()?.getItem(STORE_KEY) || ""]);
-  if (saved) return saved;
-  const browser = negotiate(typeof navigator === "undefined" ? [] : navigator.languages || [navigator.language]);
-  if (browser) return browser;
-  try {
-    const response = await fetch("/api/languages");
-    const body = await response.json();
-    return negotiate(body.accept_language || []) ?? SOURCE;
-  } catch (_) { return SOURCE; }
+/**
+ * The first link of the chain that names a supported locale: the account's saved language, the
+ * browser's saved choice, navigator.languages, then (fetched only when asked) the
+ * Accept-Language's tags; English when none does.
+ * @param {{ account?: () => Promise<string | null | undefined>, saved?: string | null,
+ *   browser?: readonly string[], header?: () => Promise<readonly string[]> }} chain
+ * @returns {Promise<string>}
+ */
+export async function pickLocale(chain) {
+  const account = chain.account ? await chain.account().catch(() => null) : null;
+  const first = negotiate([account || "", chain.saved || ""].filter(Boolean)) ?? negotiate(chain.browser || []);
+  if (first) return first;
+  return negotiate(chain.header ? await chain.header().catch(() => []) : []) ?? SOURCE;
+}
+
+/** @param {(() => Promise<string | null | undefined>) | undefined} account */
+function chosen(account) {
+  return pickLocale({
+    account,
+    saved: storage()?.getItem(STORE_KEY),
+    browser: typeof navigator === "undefined" ? [] : navigator.languages || [navigator.language],
+    header: async () => (await (await fetch("/api/languages")).json()).accept_language || [],
+  });
 }
 
 function storage() {
@@ -91,12 +104,14 @@ function storage() {
 
 /**
  * Choose the language and load the given owners' catalogues (base URLs such as
- * "/static/shell/"); later owners (a game's plug-in) come through `addOwner`.
+ * "/static/shell/"); later owners (a game's plug-in) come through `addOwner`. `account` answers
+ * the signed-in account's saved language (shell/account-language.js), first in the chain.
  * @param {string[]} given
+ * @param {() => Promise<string | null | undefined>} [account]
  */
-export async function startI18n(given) {
+export async function startI18n(given, account) {
   for (const owner of given) remember(owner);
-  await use(await chosen());
+  await use(await chosen(account));
 }
 
 /** Load one more owner's catalogues (its base URL, ending in "/"), for this locale and English.

@@ -140,10 +140,11 @@ export const NOTICE_CODES = [
   "table_changed", // {code (the invitation code), state, game_id}
   "table_started", // (reserved: the table's game comes as match_found)
   "ticket_cancelled", // {ticket_id, reason}
+  "challenge", // {code (the table's invitation code), game, host (the challenger's name)}
 ];
 
 export const ERROR_CODES = ["malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate",
-  "unavailable", "unauthenticated", "rate_limited", "unsupported_version"];
+  "unavailable", "unauthenticated", "rate_limited", "session_ended", "unsupported_version"];
 
 /**
  * A frame from the socket's text; null for one this page cannot read (not JSON, no known type,

@@ -8,7 +8,7 @@ export const esc = (text) => String(text ?? "").replace(/[&<>"']/g, (c) => `&#${
 
 /**
  * A seat as the gateway describes it in a game's info (more fields travel; these are read here).
- * @typedef {{ display_name?: string | null, bot_level?: string | null, mine?: boolean }} Seat
+ * @typedef {{ display_name?: string | null, bot_level?: string | null, mine?: boolean, deleted?: boolean }} Seat
  */
 
 /** @param {Seat[] | null | undefined} seats @param {number} seat */
@@ -16,7 +16,8 @@ export function seatName(seats, seat) {
   const s = seats?.[seat];
   if (!s) return t("shell-seat-number", { seat: seat + 1 });
   // a bot's seat is named by its level in the player's language (the server's display name is English)
-  const name = s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: seat + 1 });
+  const name = s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) })
+    : s.deleted ? t("shell-deleted-player") : s.display_name || t("shell-seat-number", { seat: seat + 1 });
   const twins = /** @type {Seat[]} */ (seats).filter((other) => (other.display_name || "") === (s.display_name || "")).length;
   return twins > 1 ? t("shell-name-with-seat", { name, seat: seat + 1 }) : name;
 }
@@ -32,14 +33,22 @@ export function botLevelName(level) {
 /** @type {ReturnType<typeof setTimeout> | undefined} */
 let toastTimer;
 
-/** @param {string} message @param {"error" | "info"} [kind] */
-export function toast(message, kind = "error") {
+/** A short message; with `href` the message is a link (a challenge's table) and stays longer.
+ *  @param {string} message @param {"error" | "info"} [kind] @param {string} [href] */
+export function toast(message, kind = "error", href) {
   const el = /** @type {HTMLElement} */ (document.getElementById("toast"));
   el.textContent = message;
+  if (href) {
+    const link = document.createElement("a");
+    link.href = href;
+    link.textContent = message;
+    link.addEventListener("click", () => { el.hidden = true; });
+    el.replaceChildren(link);
+  }
   el.className = `toast ${kind === "error" ? "" : "info"}`;
   el.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { el.hidden = true; }, 4500);
+  toastTimer = setTimeout(() => { el.hidden = true; }, href ? 30_000 : 4500);
 }
 
 // What names a focusable element across a redraw: its id, or the first data-* attribute it has.

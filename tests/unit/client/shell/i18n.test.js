@@ -7,7 +7,7 @@ import { after, describe, test } from "node:test";
 
 import { speak } from "../english.js";
 import {
-  PSEUDO, acceptLanguages, accented, currentLocale, formatList, formatNumber, has, messageTable, negotiate, t, tHtml,
+  PSEUDO, acceptLanguages, accented, currentLocale, formatList, formatNumber, has, messageTable, negotiate, pickLocale, t, tHtml,
 } from "../../../../services/daimyo_gateway/static/shell/i18n.js";
 
 after(() => speak("en"));
@@ -25,6 +25,35 @@ describe("negotiate", () => {
   test("gives traditional Chinese and unknown languages no match", () => {
     assert.equal(negotiate(["zh-TW", "zh-Hant", "fr"]), null);
     assert.equal(negotiate([]), null);
+  });
+});
+
+describe("pickLocale", () => {
+  const header = (/** @type {string[]} */ tags) => async () => tags;
+  const account = (/** @type {string | null} */ tag) => async () => tag;
+
+  test("takes a signed-in account's saved language over everything this browser says", async () => {
+    assert.equal(await pickLocale({ account: account("zh-Hans"), saved: "es", browser: ["pt-BR"], header: header(["en"]) }), "zh-Hans");
+  });
+
+  test("without an account's language takes the browser's saved choice, then its languages", async () => {
+    assert.equal(await pickLocale({ account: account(null), saved: "es", browser: ["pt-BR"] }), "es");
+    assert.equal(await pickLocale({ saved: "", browser: ["fr", "pt-PT"] }), "pt-BR");
+  });
+
+  test("asks for Accept-Language only when nothing before it serves, and falls back to English", async () => {
+    let asked = 0;
+    const counted = async () => { asked += 1; return ["es-MX"]; };
+    assert.equal(await pickLocale({ browser: ["en-GB"], header: counted }), "en");
+    assert.equal(asked, 0);
+    assert.equal(await pickLocale({ browser: ["fr"], header: counted }), "es");
+    assert.equal(await pickLocale({ browser: ["fr"], header: header(["de"]) }), "en");
+  });
+
+  test("a failing account look-up or header falls through the chain", async () => {
+    const failing = async () => { throw new Error("offline"); };
+    assert.equal(await pickLocale({ account: failing, saved: "pt-BR" }), "pt-BR");
+    assert.equal(await pickLocale({ account: failing, header: failing }), "en");
   });
 });
 

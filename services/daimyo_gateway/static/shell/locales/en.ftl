@@ -16,6 +16,8 @@ shell-conn-connecting = connecting…
 shell-conn-up = connected
 shell-conn-down = reconnecting…
 shell-sign-in = sign in
+shell-account = account
+shell-deleted-player = deleted player
 shell-sign-out = sign out
 shell-title-your-turn = ({ $count }) Your turn · { $title }
 shell-badge-your-turn = { $count ->
@@ -281,6 +283,7 @@ error-rate_limited = Too many requests: wait a moment and try again.
 error-rate_limited-per-second = at most { $per_second } frames a second; frames over the rate are dropped
 error-rate_limited-retry-after-seconds = Too many requests: try again in { $retry_after_seconds } s.
 error-unsupported_version = This page is out of date: reload it to play on.
+error-session_ended = You were signed out (on this or another device). Sign in again.
 error-error = Something went wrong.
 
 ## Player notices (`notice-<code>`)
@@ -294,3 +297,4 @@ notice-rematch_expired = The rematch offer expired.
 notice-table_changed = Your private table changed.
 notice-table_started = Your private table's game has started.
 notice-ticket_cancelled = Your place in the queue was given up.
+notice-challenge = { $host } challenges you to { $game }: open the table.

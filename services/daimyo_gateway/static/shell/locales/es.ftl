@@ -14,6 +14,8 @@ shell-conn-connecting = conectando…
 shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
+shell-account = cuenta
+shell-deleted-player = jugador borrado
 shell-sign-out = salir
 shell-title-your-turn = ({ $count }) Tu turno · { $title }
 shell-badge-your-turn = { $count ->
@@ -278,6 +280,7 @@ error-rate_limited = Demasiadas peticiones: espera un momento y vuelve a intenta
 error-rate_limited-per-second = como mucho { $per_second } mensajes por segundo; los que superan el ritmo se descartan
 error-rate_limited-retry-after-seconds = Demasiadas peticiones: inténtalo de nuevo en { $retry_after_seconds } s.
 error-unsupported_version = Esta página está desactualizada: recárgala para seguir jugando.
+error-session_ended = Se cerró tu sesión (en este u otro dispositivo). Vuelve a entrar.
 error-error = Algo ha fallado.
 
 ## Player notices
@@ -291,3 +294,4 @@ notice-rematch_expired = La oferta de revancha caducó.
 notice-table_changed = Tu mesa privada ha cambiado.
 notice-table_started = La partida de tu mesa privada ha empezado.
 notice-ticket_cancelled = Has salido de la cola.
+notice-challenge = { $host } te reta a { $game }: abre la mesa.

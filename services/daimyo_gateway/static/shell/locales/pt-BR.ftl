@@ -14,6 +14,8 @@ shell-conn-connecting = conectando…
 shell-conn-up = conectado
 shell-conn-down = reconectando…
 shell-sign-in = entrar
+shell-account = conta
+shell-deleted-player = jogador apagado
 shell-sign-out = sair
 shell-title-your-turn = ({ $count }) Sua vez · { $title }
 shell-badge-your-turn = { $count ->
@@ -278,6 +280,7 @@ error-rate_limited = Pedidos demais: espere um pouco e tente de novo.
 error-rate_limited-per-second = no máximo { $per_second } mensagens por segundo; as que passarem disso são descartadas
 error-rate_limited-retry-after-seconds = Pedidos demais: tente de novo em { $retry_after_seconds } s.
 error-unsupported_version = Esta página está desatualizada: recarregue-a para continuar jogando.
+error-session_ended = Você foi desconectado (neste ou em outro aparelho). Entre de novo.
 error-error = Algo deu errado.
 
 ## Player notices
@@ -291,3 +294,4 @@ notice-rematch_expired = O convite de revanche expirou.
 notice-table_changed = Sua mesa privada mudou.
 notice-table_started = O jogo da sua mesa privada começou.
 notice-ticket_cancelled = Você saiu da fila.
+notice-challenge = { $host } desafia você para { $game }: abra a mesa.

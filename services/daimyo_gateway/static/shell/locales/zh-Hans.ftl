@@ -14,6 +14,8 @@ shell-conn-connecting = 正在连接…
 shell-conn-up = 已连接
 shell-conn-down = 正在重新连接…
 shell-sign-in = 登录
+shell-account = 账户
+shell-deleted-player = 已删除的玩家
 shell-sign-out = 退出
 shell-title-your-turn = （{ $count }）轮到你了 · { $title }
 shell-badge-your-turn = { $count } 局对局轮到你了
@@ -263,6 +265,7 @@ error-rate_limited = 请求太多：请稍候再试。
 error-rate_limited-per-second = 每秒最多 { $per_second } 条消息；超出的消息会被丢弃
 error-rate_limited-retry-after-seconds = 请求太多：请在 { $retry_after_seconds } 秒后再试。
 error-unsupported_version = 此页面已过时：请刷新后继续游戏。
+error-session_ended = 你已退出登录（在本设备或其他设备上）。请重新登录。
 error-error = 出错了。
 
 ## Player notices
@@ -276,3 +279,4 @@ notice-rematch_expired = 再来一局的邀请已过期。
 notice-table_changed = 你的私人桌有变化。
 notice-table_started = 你的私人桌的对局已经开始。
 notice-ticket_cancelled = 你已退出排队。
+notice-challenge = { $host } 邀请你对战 { $game }：打开牌桌。
