@@ -25,9 +25,9 @@ NATS_ROLES = ("game", "matchmaking", "gateway", "driver", "analysis", "notifier"
 """Who connects to NATS: the relay (game service), matchmaking, gateways, the bot driver, analysis,
 the notifier."""
 
-GRPC_CLIENT_ROLES = ("gateway", "driver", "matchmaking", "analysis")
+GRPC_CLIENT_ROLES = ("gateway", "driver", "matchmaking", "analysis", "notifier")
 """Who calls internal gRPC: gateways (as the players they serve), the bot driver, matchmaking,
-the analysis workers (reading finished games)."""
+the analysis workers (reading finished games), the notifier (a digest's address, from accounts)."""
 
 OPERATOR = "operator"
 GRPC_CALLERS = "DAIMYO_GRPC_CALLERS"
@@ -235,7 +235,8 @@ K8S_SECRETS = {
     "bot": (GRPC_CALLERS,),
     "analysis": ("DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN", GRPC_CALLERS),
     "accounts": (GRPC_CALLERS,),
-    "notifier": ("DAIMYO_NOTIFIER_NATS_PASSWORD", GRPC_CALLERS, VAPID_PRIVATE_KEY),
+    "notifier": ("DAIMYO_NOTIFIER_NATS_PASSWORD", "DAIMYO_NOTIFIER_GRPC_TOKEN", GRPC_CALLERS,
+                 VAPID_PRIVATE_KEY),
     "nats": (*(nats_password_var(role) for role in NATS_ROLES), NATS_ROUTE_PASSWORD),
 }
 """Secret `daimyo-<name>-credentials` → the variables it holds: each workload gets only its own."""

@@ -42,8 +42,10 @@ async def connected_store(
 
 
 def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:
-    """Only gateways call accounts (they sign players in and ask for names)."""
-    return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
+    """Only gateways call accounts (they sign players in and ask for names); the notifier may read
+    an account (the verified address and language of an email digest), nothing else."""
+    return CallerAuthInterceptor(callers, {"GetAccount": frozenset({"gateway", "notifier"}),
+                                           "*": frozenset({"gateway"})})
 
 
 def accounts_servicer(handlers: AccountsHandlers) -> Servicer:

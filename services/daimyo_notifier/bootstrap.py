@@ -10,17 +10,21 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import replace
 
 import aiohttp
+import grpc
 import structlog
 
 from daimyo_bus import Bus, subjects
 from daimyo_bus.messages import BusMessage, GameNotices
+from daimyo_kit import grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
-from daimyo_kit import shutdown
 from daimyo_kit.auth import CallerAuthInterceptor
 from daimyo_kit.grpc_server import Servicer, serve
 from daimyo_kit.metrics import serve_metrics
+from daimyo_notifier.accounts_client import AccountAddresses
+from daimyo_notifier.digest import DigestConfig, Digests, SmtpMailer
 from daimyo_notifier.grpc_api import NotifierServicer
 from daimyo_notifier.handlers import NotifierHandlers, Policy
 from daimyo_notifier.metrics import NOTICES_KEPT
@@ -91,8 +95,16 @@ def notifier_servicer(handlers: NotifierHandlers, push_key: str) -> Servicer:
     return Servicer(add, NotifierServicer(handlers, push_key), name)
 
 
+def digests_for(settings: Settings, handlers: NotifierHandlers, accounts: grpc.aio.Channel) -> Digests:
+    """Email digests through `DAIMYO_SMTP_URL`, to the addresses the accounts service verified."""
+    config = DigestConfig(settings.public_url, settings.digest_from, settings.digest_hours * 3_600_000,
+                          settings.policy.unsubscribe_secret)
+    return Digests(handlers.store, AccountAddresses(accounts), SmtpMailer(settings.smtp_url), config,
+                   handlers.now_ms)
+
+
 async def run(settings: Settings) -> None:
-    """The service until SIGTERM: gRPC, the notices consumer and the sender."""
+    """The service until SIGTERM: gRPC, the notices consumer, the sender and (with SMTP) digests."""
     config = settings.config
     kit_logging.configure("notifier", config.log_level)
     auth = caller_auth(settings.callers)
@@ -103,30 +115,30 @@ async def run(settings: Settings) -> None:
     bus = await Bus.connect(config.nats_url, name="daimyo-notifier", role="notifier")
     session = aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=settings.sender.concurrency))
     push = PushSender(vapid, settings.vapid_subject, session, settings.push_ttl_seconds)
+    email = bool(settings.smtp_url)
+    accounts = grpc_client.channel(config.accounts_addr, role="notifier") if email else None
     try:
-        async with connected(
-            config.database_url, settings.policy, push.send, settings.sender, config.db_schema
-        ) as (handlers, sender):
+        async with connected(config.database_url, settings.policy, push.send,
+                             replace(settings.sender, email=email), config.db_schema) as (handlers, sender):
             await follow_notices(bus, handlers, settings.consumer)
-            sending = asyncio.create_task(sender.run(), name="sender")
-            if settings.smtp_url:  # addresses come from the accounts service, which is not wired yet
-                log.warning("email_digests_waiting", reason="no accounts service to ask for addresses")
-            log.info("notifier_started", push_services=len(settings.policy.push_origins))
+            tasks = [asyncio.create_task(sender.run(), name="sender")]
+            if accounts is not None:
+                digests = digests_for(settings, handlers, accounts)
+                tasks.append(asyncio.create_task(digests.run(), name="digests"))
+            log.info("notifier_started", push_services=len(settings.policy.push_origins), email=email)
             try:
-                await serve(
-                    [notifier_servicer(handlers, public_key(vapid))],
-                    config.grpc_port,
-                    host=config.bind_host,
-                    interceptors=[auth],
-                )
+                await serve([notifier_servicer(handlers, public_key(vapid))], config.grpc_port,
+                            host=config.bind_host, interceptors=[auth])
             finally:
-                sending.cancel()
-                await shutdown.bounded(
-                    asyncio.gather(sending, return_exceptions=True), shutdown.share(0.1), "sender"
-                )
+                for task in tasks:
+                    task.cancel()
+                await shutdown.bounded(asyncio.gather(*tasks, return_exceptions=True), shutdown.share(0.1),
+                                       "sender")
     finally:
         await bus.close(timeout=shutdown.share(0.15))
         await shutdown.bounded(session.close(), shutdown.share(0.05), "push_session")
+        if accounts is not None:
+            await shutdown.bounded(accounts.close(), shutdown.share(0.05), "accounts_channel")
 
 
 def main() -> None:

@@ -5,7 +5,8 @@ RFC 8058 one-click unsubscribe (`List-Unsubscribe` + `List-Unsubscribe-Post`).
 The interval is claimed first (a row per player: one replica wins it), then the mail is sent,
 then its notices are marked: a crash between the send and the mark sends that digest again the
 next interval (at least once), a crash before the send only delays it — nothing is skipped.
-Without `DAIMYO_SMTP_URL` there is no email channel at all.
+Without `DAIMYO_SMTP_URL` there is no email channel at all. The language: the account's saved one,
+else the one the notices panel last saved.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from urllib.parse import unquote, urlencode, urlsplit
 
 import structlog
 
+from daimyo_notifier.accounts_client import Recipient
 from daimyo_notifier.digest_text import compose
 from daimyo_notifier.domain import Notice
 from daimyo_notifier.store import NotifierStore
@@ -31,8 +33,8 @@ SMTP_TIMEOUT = 10.0
 
 
 class Addresses(Protocol):
-    async def address_of(self, player_id: str) -> str | None:
-        """The player's verified email address (None: none, or a guest)."""
+    async def recipient(self, player_id: str) -> Recipient | None:
+        """The player's verified address and language (None: none, or a guest)."""
 
 
 class Mailer(Protocol):
@@ -103,14 +105,14 @@ class Digests:
 
     async def _send(self, player: str, now: int) -> int:
         notices = await self.store.waiting_for_digest(player)
-        address = await self.addresses.address_of(player)
+        recipient = await self.addresses.recipient(player)
         if not notices:
             return 0
-        if not address:
+        if recipient is None:
             await self.store.mark_digested([n.key for n in notices], -1)
             return 0
-        prefs = await self.store.preferences(player)
-        await self.mailer.send(self.message(player, address, prefs.locale, notices))
+        language = recipient.language or (await self.store.preferences(player)).locale
+        await self.mailer.send(self.message(player, recipient.address, language, notices))
         await self.store.mark_digested([n.key for n in notices], now)
         return 1
 

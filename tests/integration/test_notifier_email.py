@@ -20,6 +20,7 @@ from psycopg import sql
 
 from daimyo_bus.messages import GameNotices, SeatNotice
 from daimyo_devkit.embedded import free_port
+from daimyo_notifier.accounts_client import Recipient
 from daimyo_notifier.bootstrap import connected
 from daimyo_notifier.digest import DigestConfig, Digests, SmtpMailer
 from daimyo_notifier.domain import Preferences
@@ -45,8 +46,9 @@ class Inbox:
 
 
 class Book:
-    async def address_of(self, player_id: str) -> str | None:
-        return {"ana": "ana@example.test", "bo": "bo@example.test"}.get(player_id)
+    async def recipient(self, player_id: str) -> Recipient | None:
+        found = {"ana": Recipient("ana@example.test", ""), "bo": Recipient("bo@example.test", "")}
+        return found.get(player_id)
 
 
 @dataclass

@@ -40,8 +40,8 @@ OWN = {
     "daimyo_analysis": {"DAIMYO_ANALYSIS_NATS_PASSWORD", "DAIMYO_ANALYSIS_GRPC_TOKEN",
                         "DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},
     "daimyo_accounts": {"DAIMYO_GRPC_CALLERS", "DAIMYO_DATABASE_URL"},  # no NATS, calls nobody
-    "daimyo_notifier": {"DAIMYO_NOTIFIER_NATS_PASSWORD", "DAIMYO_GRPC_CALLERS", "DAIMYO_VAPID_PRIVATE_KEY",
-                        "DAIMYO_DATABASE_URL"},
+    "daimyo_notifier": {"DAIMYO_NOTIFIER_NATS_PASSWORD", "DAIMYO_NOTIFIER_GRPC_TOKEN",
+                        "DAIMYO_GRPC_CALLERS", "DAIMYO_VAPID_PRIVATE_KEY", "DAIMYO_DATABASE_URL"},
 }
 
 
