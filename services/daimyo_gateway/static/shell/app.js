@@ -114,7 +114,7 @@ async function route() {
     else if (page === "leaders") await leaders(id);
     else await open(lobby());
   } catch (error) {
-    root.innerHTML = `<div class="card center"><h2>${esc(t("shell-error-title"))}</h2><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
+    root.innerHTML = `<div class="card center"><h1>${esc(t("shell-error-title"))}</h1><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
   }
   root.focus({ preventScroll: true });
 }
@@ -137,7 +137,7 @@ async function lobby() {
   /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
-    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-new-game"))} <a class="aside-link" href="#/private">${esc(t("shell-or-private-table"))}</a></h2>` +
+    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h1>${esc(t("shell-new-game"))} <a class="aside-link" href="#/private">${esc(t("shell-or-private-table"))}</a></h1>` +
     `<fieldset><legend>${esc(t("shell-field-game"))}</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
     `<fieldset><legend>${esc(t("shell-field-players"))}</legend><div class="choices" id="counts"></div></fieldset>` +
     `<fieldset><legend>${esc(t("shell-field-opponents"))}</legend><div class="choices">${radio("mode", "people", t("shell-play-people"), false)}${radio("mode", "bots", t("shell-play-bots"), true)}</div>` +
@@ -199,7 +199,7 @@ async function gameList(kind, title, route, verb) {
   /** @type {[{ games: ListedGame[] }, { name: string, title: string }[]]} */
   const [{ games: list }, catalog] = await Promise.all([get(`/api/games?${kind}=1&limit=50`), loadAll()]);
   const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
-  root.innerHTML = `<section class="card"><h2>${esc(title)}</h2>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
+  root.innerHTML = `<section class="card"><h1>${esc(title)}</h1>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
 }
 
 /** @param {string} name */
@@ -212,7 +212,7 @@ async function leaders(name) {
   const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
-  root.innerHTML = `<section class="card"><h2>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h2>${ratings.length
+  root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>${esc(t("shell-col-player"))}</th><th>${esc(t("shell-col-rating"))}</th><th>${esc(t("shell-col-games"))}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class=muted>${esc(t("shell-no-rated-games"))}</p>`}${ratedHtml()}</section>`;
 }
@@ -232,7 +232,7 @@ function waitScreen(ticketId) {
   /** @type {Ticket | null} */
   let ticket = null;
   let since = Date.now(); // the server's counts, advanced locally between polls
-  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>${esc(t("shell-wait-title"))}</h2><div class="spinner" aria-hidden="true"></div>` +
+  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h1>${esc(t("shell-wait-title"))}</h1><div class="spinner" aria-hidden="true"></div>` +
     `<div class="big-clock" id="clock" aria-label="${esc(t("shell-wait-time-label"))}">0:00</div><p class="muted" id="estimate"></p>` +
     `<p id="bots" class="bots-note" aria-live="polite"></p>` +
     `<div class="actions" style="justify-content:center"><button id="fill" class="primary">${esc(t("shell-fill-with-bots"))}</button><button id="cancel">${esc(t("shell-cancel"))}</button></div>` +

@@ -15,7 +15,7 @@ import { t } from "./i18n.js";
 
 /** @param {HTMLElement} root */
 export async function myGamesPage(root) {
-  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>${esc(t("shell-nav-mine"))}</h2>` +
+  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h1>${esc(t("shell-nav-mine"))}</h1>` +
     `<div class="row"><label class="check"><input type="checkbox" id="finished"> ${esc(t("shell-mine-finished-too"))}</label>` +
     `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> ${esc(t("shell-mine-sound"))}</label></div></div>` +
     `<div id="list" class="muted">${esc(t("shell-loading"))}</div></section>`;

@@ -29,7 +29,7 @@ export class PanZoom {
     frame.classList.add("pz-frame");
     frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="${esc(t("shell-zoom-label"))}">` +
       `<button type="button" data-pz="in" aria-label="${esc(t("shell-zoom-in"))}">+</button><button type="button" data-pz="out" aria-label="${esc(t("shell-zoom-out"))}">−</button>` +
-      `<button type="button" data-pz="fit" aria-label="${esc(t("shell-zoom-fit-label"))}">${esc(t("shell-zoom-fit"))}</button></div>`);
+      `<button type="button" data-pz="fit" title="${esc(t("shell-zoom-fit-label"))}">${esc(t("shell-zoom-fit"))}</button></div>`);
     /** @template {keyof HTMLElementEventMap} K
      *  @param {HTMLElement} target @param {K} type @param {(event: HTMLElementEventMap[K]) => void} fn
      *  @param {AddEventListenerOptions} [opts] */
@@ -109,6 +109,24 @@ export class PanZoom {
     const [bx, by, bw, bh] = this.base(svg);
     this.cx = (x - bx) / bw; this.cy = (y - by) / bh;
     this.apply();
+  }
+
+  /** Zoom and centre so that every element of `els` shows with a margin, never past the whole
+   *  board nor beyond the widest zoom: where a player may act on a board too big for a phone.
+   *  @param {Element[]} els @param {number} [margin] */
+  fitTo(els, margin = 1.3) {
+    const svg = this.svg(), ctm = svg?.getScreenCTM();
+    if (!svg || !ctm || !els.length) return;
+    const back = ctm.inverse();
+    const corners = els.flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      return [new DOMPoint(r.left, r.top).matrixTransform(back), new DOMPoint(r.right, r.bottom).matrixTransform(back)];
+    });
+    const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const [, , bw, bh] = this.base(svg);
+    this.zoom = clamp(Math.min(bw / ((x1 - x0 || 1) * margin), bh / ((y1 - y0 || 1) * margin)), 1, this.maxZoom);
+    this.centreOn((x0 + x1) / 2, (y0 + y1) / 2);
   }
 
   /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom).

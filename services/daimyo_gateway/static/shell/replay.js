@@ -22,6 +22,7 @@ export async function replayScreen(root, _ctx, gameId) {
   const [geometry, { events }] = await Promise.all([board(info.game, info.players), get(`/api/games/${gameId}/events`)]);
   const { layout, draw } = game.createReplay({ root, info, board: geometry, events });
   const close = await replayViewer(root, info, layout, draw);
+  root.insertAdjacentHTML("afterbegin", `<h1 class="sr-only">${esc(t("shell-heading-replay", { title: game.title }))}</h1>`);
   let gone = false;
   if (info.finished) {
     chatTranscript(info).then((/** @type {HTMLElement} */ section) => { if (!gone) root.append(section); });

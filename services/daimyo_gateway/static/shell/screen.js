@@ -78,6 +78,8 @@ class LiveDriver {
       send: (move, options) => this.send(move, options),
     });
     this.screen.mount();
+    // the screen's one h1, for those who find their way by headings (the board says the rest)
+    root.insertAdjacentHTML("afterbegin", `<h1 class="sr-only">${esc(t(seat === null ? "shell-heading-watch" : "shell-heading-play", { title: game.title }))}</h1>`);
     const live = find(root, "#live", HTMLElement);
     this.live = new LiveBar(live, ctx, info, seat);
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });

@@ -23,6 +23,9 @@ import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js
 
 /** @typedef {import("../../shell/games.js").GameScreen} GameScreen */
 
+/** A board narrower than this (CSS px) zooms to the hexes a chosen tile may go to. */
+const SMALL_BOARD_PX = 600;
+
 /** @implements {GameScreen} */
 export class SamuraiScreen {
   /** @param {import("../../shell/games.js").ScreenHost} host */
@@ -40,6 +43,8 @@ export class SamuraiScreen {
     this.chosen = new Set();
     /** @type {Set<string>} */
     this.lastHexes = new Set();
+    /** @type {string} the choice the board was last zoomed to */
+    this.zoomedFor = "";
     /** @type {number | undefined} the seat whose turn is outlined */
     this.mover = undefined;
     // set by mount()
@@ -187,10 +192,21 @@ export class SamuraiScreen {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
     this.pz.apply();
+    this.zoomToChoices();
     find(this.root, "#status").innerHTML = this.statusHtml();
     find(this.root, "#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
+  }
+
+  // On a phone a 3- or 4-player board is small: a choice zooms the board to the hexes it may
+  // go to (once per choice, so a pinch or "Fit" afterwards is the player's own).
+  zoomToChoices() {
+    const sel = this.sel, key = sel ? `${sel.kind}:${sel.tile}:${sel.from || ""}:${sel.a?.settlement || ""}` : "";
+    if (key === this.zoomedFor) return;
+    this.zoomedFor = key;
+    if (!key || this.boardEl.clientWidth >= SMALL_BOARD_PX || this.info.players < 3) return;
+    this.pz.fitTo([...this.boardEl.querySelectorAll('[tabindex="0"]')]);
   }
 
   statusHtml() {
@@ -307,8 +323,9 @@ export function tileButton(tile, seat, { selected = false, disabled = false, dra
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
   return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}"` +
-    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria} aria-label="${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}">` +
-    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v">${value}</span>${mark}<span class="k">${esc(shortKind(info))}</span></button>`;
+    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria}>` +
+    `<span class="sr-only">${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}</span>` +
+    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v" aria-hidden="true">${value}</span>${mark}<span class="k" aria-hidden="true">${esc(shortKind(info))}</span></button>`;
 }
 
 /** @param {import("./tiles.js").TileInfo} info */

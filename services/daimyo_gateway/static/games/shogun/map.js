@@ -190,11 +190,11 @@ function provinceHtml(facts, state, opts) {
   const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>`
     : opts.selectable?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 6}" class="sg-pick-ring${opts.current === name ? " on" : ""}"/>` : "";
   const tags = opts.plan?.get(name);
-  return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""} aria-label="${title}">` +
-    `<title>${title}</title>${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
+  return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""}>` +
+    `<title>${title}</title><g aria-hidden="true">${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
     (inPlay ? "" : `<path d="M${x - 11} ${y - 11} L${x + 11} ${y + 11} M${x + 11} ${y - 11} L${x - 11} ${y + 11}" class="sg-out-x"/>`) +
     armies + sitesHtml(facts, state, x, y) + markersHtml(state.revolt_markers, x, y) + labelHtml(name, facts, x, y) +
-    (tags ? planTag(tags, x, y) : "") + "</g>";
+    (tags ? planTag(tags, x, y) : "") + "</g></g>";
 }
 
 /** The whole map for a view (`view.provinces` keyed by name) with options for highlights.
@@ -203,7 +203,7 @@ export function mapSvg(board, view, opts = {}) {
   const [x0, y0, w, h] = bounds();
   const side = view?.side || "sun";
   const provinces = board.provinces.map((facts) => provinceHtml(facts, view?.provinces?.[facts.name] || {}, opts)).join("");
-  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="img" aria-label="${esc(t("shogun-map-label", { side }))}">` +
+  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="group" aria-label="${esc(t("shogun-map-label", { side }))}">` +
     `<defs><pattern id="sg-waves" width="28" height="14" patternUnits="userSpaceOnUse"><path d="M0 10 q7 -6 14 0 t14 0" fill="none" stroke="rgba(255,255,255,.28)" stroke-width="1.2"/></pattern></defs>` +
     `<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="url(#sg-waves)"/>` +
     landHtml(board) + `<g opacity="0.9">${regionsHtml(board, side)}</g>` + bordersHtml(board) + provinces +

@@ -106,7 +106,7 @@ export function stripHtml(board, view) {
   }).join("");
   const event = view.events?.current;
   const text = event ? eventText(board, event) : null;
-  return `<div class="sg-strip" aria-label="${esc(t("shogun-this-round"))}">${cards ? `${cards}<span class="sep"></span>` : ""}${specials}` +
+  return `<div class="sg-strip" role="group" tabindex="0" aria-label="${esc(t("shogun-this-round"))}">${cards ? `${cards}<span class="sep"></span>` : ""}${specials}` +
     (event ? `<span class="sep"></span><div class="sg-card" style="max-width:16rem;text-align:left" title="${esc(text)}"><b>${esc(t("shogun-event-n", { card: event, name: t(`shogun-event-name-${event}`) }))}</b>${esc(text)}</div>` : "") + "</div>";
 }
 
@@ -225,7 +225,7 @@ export function finalHtml(view, seats, honest = null) {
   const vp = (/** @type {number} */ s) => view.seats[String(s)].vp, chests = (/** @type {number} */ s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" title="${esc(t("shogun-winner"))}" aria-label="${esc(t("shogun-winner"))}"></i>` : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" role="img" title="${esc(t("shogun-winner"))}" aria-label="${esc(t("shogun-winner"))}"></i>` : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (/** @type {number} */ s) => seatName(seats, s);
@@ -313,7 +313,7 @@ export function logLines(effects, seats, board) {
 /** @param {LogLine[]} lines */
 export function logHtml(lines) {
   const items = lines.slice(-80).reverse().map((l) => `<li class="${l.strong ? "capture" : ""}">${l.text}</li>`).join("");
-  return `<section class="card" aria-label="${esc(t("shogun-log-title"))}"><h3>${esc(t("shogun-log-title"))}</h3><ul class="log sg-log">${items || `<li class=muted>${esc(t("shogun-log-empty"))}</li>`}</ul></section>`;
+  return `<section class="card" aria-label="${esc(t("shogun-log-title"))}"><h3>${esc(t("shogun-log-title"))}</h3><ul class="log sg-log" tabindex="0" aria-label="${esc(t("shogun-log-title"))}">${items || `<li class=muted>${esc(t("shogun-log-empty"))}</li>`}</ul></section>`;
 }
 
 /** What the effects of a stretch of play leave for the side panels: last battle, last winter. */

@@ -128,8 +128,8 @@ export function planHtml(draft, view, chests) {
     const on = card ? (chestOf(card) ? esc(t("shogun-blank")) : esc(provinceName(card))) : draft.menu.actions[key].length ? "—" : esc(t("shogun-no-province"));
     const cls = `sg-pcard${key === draft.current ? " current" : ""}${card ? (chestOf(card) ? " blank" : " set") : ""}`;
     return `<button type="button" class="${cls}" data-plan-action="${key}" aria-pressed="${key === draft.current}"` +
-      ` aria-label="${esc(t(cost ? "shogun-pcard-label-cost" : "shogun-pcard-label", { action: ACTION_SHORT[key], cost, card: card ? cardLabel(card) : t("shogun-nothing") }))}">` +
-      `<b>${esc(ACTION_TAG[key])}</b><small>${cost ? `${cost}${ICON.chest}` : esc(t("shogun-free"))}${position >= 0 ? ` · #${position + 1}` : ""}</small><span>${on}</span></button>`;
+      `><span class="sr-only">${esc(t(cost ? "shogun-pcard-label-cost" : "shogun-pcard-label", { action: ACTION_SHORT[key], cost, card: card ? cardLabel(card) : t("shogun-nothing") }))}</span>` +
+      `<b aria-hidden="true">${esc(ACTION_TAG[key])}</b><small aria-hidden="true">${cost ? `${cost}${ICON.chest}` : esc(t("shogun-free"))}${position >= 0 ? ` · #${position + 1}` : ""}</small><span aria-hidden="true">${on}</span></button>`;
   }).join("");
   const key = draft.current, free = draft.free(key), mine = draft.actions[key];
   const chips = free.map((p) => `<button type="button" class="sg-chip${mine === p ? " on" : ""}" data-plan-province="${esc(p)}" aria-pressed="${mine === p}">` +

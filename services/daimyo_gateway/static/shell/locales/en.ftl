@@ -294,3 +294,8 @@ notice-rematch_expired = The rematch offer expired.
 notice-table_changed = Your private table changed.
 notice-table_started = Your private table's game has started.
 notice-ticket_cancelled = Your place in the queue was given up.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: your game
+shell-heading-watch = { $title }: watching a game
+shell-heading-replay = { $title }: replay

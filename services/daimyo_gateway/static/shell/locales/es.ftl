@@ -291,3 +291,8 @@ notice-rematch_expired = La oferta de revancha caducó.
 notice-table_changed = Tu mesa privada ha cambiado.
 notice-table_started = La partida de tu mesa privada ha empezado.
 notice-ticket_cancelled = Has salido de la cola.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: tu partida
+shell-heading-watch = { $title }: viendo una partida
+shell-heading-replay = { $title }: repetición

@@ -291,3 +291,8 @@ notice-rematch_expired = O convite de revanche expirou.
 notice-table_changed = Sua mesa privada mudou.
 notice-table_started = O jogo da sua mesa privada começou.
 notice-ticket_cancelled = Você saiu da fila.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: sua partida
+shell-heading-watch = { $title }: assistindo a uma partida
+shell-heading-replay = { $title }: replay

@@ -276,3 +276,8 @@ notice-rematch_expired = 再来一局的邀请已过期。
 notice-table_changed = 你的私人桌有变化。
 notice-table_started = 你的私人桌的对局已经开始。
 notice-ticket_cancelled = 你已退出排队。
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }：你的对局
+shell-heading-watch = { $title }：观战
+shell-heading-replay = { $title }：回放
