@@ -111,22 +111,29 @@ export class PanZoom {
     this.apply();
   }
 
-  /** Zoom and centre so that every element of `els` shows with a margin, never past the whole
-   *  board nor beyond the widest zoom: where a player may act on a board too big for a phone.
-   *  @param {Element[]} els @param {number} [margin] */
-  fitTo(els, margin = 1.3) {
-    const svg = this.svg(), ctm = svg?.getScreenCTM();
+  /** Zoom to where a player may act on a board too big for a phone: every element of `els` in
+   *  view with a margin when that leaves each at least `minPx` CSS pixels wide (a finger's
+   *  width); else zoomed to that size and centred on the element nearest their middle.
+   *  @param {Element[]} els @param {{ margin?: number, minPx?: number }} [options] */
+  fitTo(els, { margin = 1.3, minPx = 0 } = {}) {
+    const svg = this.svg(), ctm = svg?.getScreenCTM(), zoom = this.zoom ?? 1;
     if (!svg || !ctm || !els.length) return;
     const back = ctm.inverse();
-    const corners = els.flatMap((el) => {
+    const boxes = els.map((el) => {
       const r = el.getBoundingClientRect();
-      return [new DOMPoint(r.left, r.top).matrixTransform(back), new DOMPoint(r.right, r.bottom).matrixTransform(back)];
+      const [a, b] = [new DOMPoint(r.left, r.top).matrixTransform(back), new DOMPoint(r.right, r.bottom).matrixTransform(back)];
+      return { x0: a.x, y0: a.y, x1: b.x, y1: b.y, px: r.width };
     });
-    const xs = corners.map((p) => p.x), ys = corners.map((p) => p.y);
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const [x0, y0] = [Math.min(...boxes.map((b) => b.x0)), Math.min(...boxes.map((b) => b.y0))];
+    const [x1, y1] = [Math.max(...boxes.map((b) => b.x1)), Math.max(...boxes.map((b) => b.y1))];
     const [, , bw, bh] = this.base(svg);
-    this.zoom = clamp(Math.min(bw / ((x1 - x0 || 1) * margin), bh / ((y1 - y0 || 1) * margin)), 1, this.maxZoom);
-    this.centreOn((x0 + x1) / 2, (y0 + y1) / 2);
+    const fit = Math.min(bw / ((x1 - x0 || 1) * margin), bh / ((y1 - y0 || 1) * margin));
+    const touch = minPx * zoom / Math.max(1, Math.min(...boxes.map((b) => b.px)));
+    this.zoom = clamp(Math.max(fit, touch), 1, this.maxZoom);
+    const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+    const middle = (/** @type {typeof boxes[0]} */ b) => Math.hypot((b.x0 + b.x1) / 2 - mx, (b.y0 + b.y1) / 2 - my);
+    const near = fit >= touch ? null : boxes.reduce((best, b) => (middle(b) < middle(best) ? b : best));
+    this.centreOn(near ? (near.x0 + near.x1) / 2 : mx, near ? (near.y0 + near.y1) / 2 : my);
   }
 
   /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom).

@@ -25,6 +25,8 @@ import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js
 
 /** A board narrower than this (CSS px) zooms to the hexes a chosen tile may go to. */
 const SMALL_BOARD_PX = 600;
+/** How wide (CSS px) a hex is at least, zoomed for a finger. */
+const TOUCH_PX = 34;
 
 /** @implements {GameScreen} */
 export class SamuraiScreen {
@@ -206,7 +208,7 @@ export class SamuraiScreen {
     if (key === this.zoomedFor) return;
     this.zoomedFor = key;
     if (!key || this.boardEl.clientWidth >= SMALL_BOARD_PX || this.info.players < 3) return;
-    this.pz.fitTo([...this.boardEl.querySelectorAll('[tabindex="0"]')]);
+    this.pz.fitTo([...this.boardEl.querySelectorAll('[tabindex="0"]')], { minPx: TOUCH_PX });
   }
 
   statusHtml() {
