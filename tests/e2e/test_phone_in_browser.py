@@ -20,7 +20,8 @@ from tests.e2e.test_shogun_in_browser import wait_for_my_decision_or_end
 LAPTOP_800 = {"width": 1280, "height": 800}
 # The hexes a chosen tile may go to, as seen: how many are wholly in view, and the narrowest one.
 IN_VIEW = ("() => { const box = document.querySelector('#board svg').getBoundingClientRect();"
-           " const all = [...document.querySelectorAll('#board [tabindex=\"0\"]')].map(el => el.getBoundingClientRect());"
+           " const all = [...document.querySelectorAll('#board [tabindex=\"0\"]')]"
+           ".map(el => el.getBoundingClientRect());"
            " const seen = all.filter(r => r.left >= box.left - 1 && r.right <= box.right + 1"
            " && r.top >= box.top - 1 && r.bottom <= box.bottom + 1);"
            " return [seen.length, Math.min(...all.map(r => r.width))]; }")
