@@ -29,7 +29,8 @@ FINGER_PX = 30
 
 
 def new_page(browser: Any, viewport: dict[str, int]) -> Page:
-    return browser.new_context(viewport=viewport, has_touch=viewport["width"] < 500).new_page()
+    page: Page = browser.new_context(viewport=viewport, has_touch=viewport["width"] < 500).new_page()
+    return page
 
 
 def shot(page: Page, artifacts: Path, name: str) -> None:
