@@ -14,7 +14,7 @@ import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
-import { LANGUAGES, PSEUDO, currentLocale, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
+import { LANGUAGES, PSEUDO, currentLocale, formatDate, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
 import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
@@ -31,7 +31,7 @@ import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
  */
 /**
  * A game as /api/games lists it, and a game's leaderboard.
- * @typedef {{ game_id: string, game: string, version: number, winners: number[],
+ * @typedef {{ game_id: string, game: string, version: number, winners: number[], created_at?: string,
  *   seats: { display_name?: string | null, bot_level?: string | null }[] }} ListedGame
  * @typedef {{ display_name: string, ordinal: number, games: number }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
@@ -189,9 +189,11 @@ async function lobby() {
 function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
     const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
-    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
+    // a date and a count of moves, never the store's internal version (issue 33)
+    const started = g.created_at ? formatDate(g.created_at, { dateStyle: "medium", timeStyle: "short" }) : "";
+    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${g.created_at ? `<time datetime="${esc(g.created_at)}">${esc(started)}</time>` : "—"}</td><td class="muted">${esc(t("shell-moves-count", { count: Math.max(0, g.version - 1) }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
-  return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="table-scroll"><table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-started"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** @param {string} kind @param {string} title @param {string} route @param {string} verb */
@@ -209,7 +211,7 @@ async function leaders(name) {
   /** @type {Leaderboard} */
   const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
   const { ratings } = board;
-  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name)}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${n + 1}</td><td>${esc(r.display_name || t("shell-unnamed-player"))}</td><td>${esc(formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${ratings.length

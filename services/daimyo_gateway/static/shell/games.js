@@ -21,6 +21,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {string} game_id
  * @property {string} game
  * @property {Seat[]} seats
+ * @property {boolean} [away]   this player left the seat to a bot (shell/live.js); the screen offers no move
  * @property {number} players
  * @property {number} version
  * @property {boolean} [finished]
@@ -67,6 +68,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {(frame: ReplyFrame) => void} [acked]
  * @property {(frame: ReplyFrame) => void} [refused]
  * @property {(event: KeyboardEvent) => void} [keydown]
+ * @property {(text: string) => void} [note]   a seat changed hands (shell/live.js): a line for the log
  * @property {() => void} [leave]
  */
 

@@ -23,6 +23,7 @@
 //                             (never a seat a bot finished for an absent player): draw those
 //   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
 //   keydown(event)            document keydown while the screen shows (optional)
+//   note(text)                a line for the game's log: a seat changed hands (optional)
 //   leave()                   anything else to stop (optional)
 
 import { board, get } from "./api.js";
@@ -81,7 +82,11 @@ class LiveDriver {
     // the screen's one h1, for those who find their way by headings (the board says the rest)
     root.insertAdjacentHTML("afterbegin", `<h1 class="sr-only">${esc(t(seat === null ? "shell-heading-watch" : "shell-heading-play", { title: game.title }))}</h1>`);
     const live = find(root, "#live", HTMLElement);
-    this.live = new LiveBar(live, ctx, info, seat);
+    // who went and who came back: into the game's log, and said politely by a status line
+    const news = Object.assign(document.createElement("p"), { className: "live-news", id: "table-news" });
+    news.setAttribute("role", "status");
+    live.after(news);
+    this.live = new LiveBar(live, ctx, info, seat, (text) => { news.textContent = text; this.screen.note?.(text); });
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", t("shell-playback-label"));
     live.after(bar);

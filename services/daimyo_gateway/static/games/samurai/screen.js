@@ -94,10 +94,13 @@ export class SamuraiScreen {
 
   refused() { this.render(); }
 
+  /** A seat changed hands (shell/live.js): a line in the log. @param {string} text */
+  note(text) { this.lines.push({ text: esc(text), capture: false }); if (this.view) this.render(); }
+
   /** @param {import("../../shell/games.js").ViewFrame<View> & { missed?: unknown[] }} frame */
   update(frame) {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
-      this.lines.push({ text: esc(t("samurai-game-over")), capture: true });
+      this.lines.push({ text: esc(t("samurai-log-game-ended")), capture: true });
     }
     const news = logItems(/** @type {import("./wire.js").Effects} */ (frame.effects), this.info.seats, this.seat).slice(-2);
     if (news.length) find(this.root, "#just-now").innerHTML = `<span class="muted">${esc(t("samurai-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
@@ -116,7 +119,7 @@ export class SamuraiScreen {
   }
 
   /** @returns {Legal} */
-  legal() { return (this.seat !== null && this.view?.legal) || {}; }
+  legal() { return (this.seat !== null && !this.info.away && this.view?.legal) || {}; }
 
   /** @param {Record<string, unknown>} move */
   send(move) {
@@ -220,6 +223,7 @@ export class SamuraiScreen {
       return `${esc(t("samurai-opening-waiting", { names: formatList(v.to_act.map((s) => seatName(seats, s))) }))}${watching}`;
     }
     const actor = v.to_act[0];
+    if (this.info.away) return `${dot(actor)} ${esc(t("samurai-to-play", { name: actor === this.seat ? t("samurai-bot-for-you") : seatName(seats, actor) }))}`;
     const mine = actor === this.seat;
     const phase = v.phase === "setup" ? ` ${esc(t("samurai-phase-setup"))}` : "";
     return `${dot(actor)} ${mine ? `<strong>${esc(t("samurai-your-turn"))}</strong>` : esc(t("samurai-to-play", { name: seatName(seats, actor) }))}${phase}${watching}`;
@@ -234,7 +238,7 @@ export class SamuraiScreen {
     const hand = v.hand || [];
     const playable = (/** @type {string} */ t) => (t === "figure_swap" ? !!legal.figure_swap : t === "tile_swap" ? !!legal.tile_swap : !!legal.place?.[t]);
     const tiles = hand.map((t) => tileButton(t, this.seat, {
-      selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t],
+      selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t], why: playable(t) ? "" : this.whyNot(t),
     })).join("");
     const actions = [
       legal.end_turn ? `<button class="primary" data-act="end_turn">${esc(t("samurai-end-turn"))}</button>` : "",
@@ -254,6 +258,17 @@ export class SamuraiScreen {
       });
     });
     this.bindActions();
+  }
+
+  // Why a tile is greyed, in words (issue 33): not this player's turn, one normal tile a turn,
+  // nothing to swap, or no hex it may go to.
+  /** @param {string} tile */
+  whyNot(tile) {
+    const v = this.shown(), legal = this.legal();
+    if (!Object.keys(legal).length) return t("samurai-why-not-your-turn");
+    if (tile === "figure_swap" || tile === "tile_swap") return t("samurai-why-no-swap");
+    if (v.turn?.placed_any && !tileInfo(tile).fast) return t("samurai-why-one-normal");
+    return t("samurai-why-no-hex", { kind: tileInfo(tile).sea ? "sea" : "land" });
   }
 
   hint() {
@@ -317,16 +332,17 @@ export class SamuraiScreen {
 }
 
 /** @param {string} tile @param {number | null} seat
- *  @param {{ selected?: boolean, disabled?: boolean, draggable?: boolean, pressed?: boolean }} [options] */
-export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false } = {}) {
+ *  @param {{ selected?: boolean, disabled?: boolean, draggable?: boolean, pressed?: boolean, why?: string }} [options]
+ *  `why`: the reason a disabled tile cannot be played, shown on hover and read with its name */
+export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false, why = "" } = {}) {
   const info = tileInfo(tile);
   const mark = `<svg width="22" height="14" viewBox="-11 -7 22 14" aria-hidden="true">${miniMark(info)}</svg>`;
   const value = info.kind.endsWith("_swap") ? "⇆" : info.value;
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
-  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}"` +
+  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}${why ? ` — ${esc(why)}` : ""}"` +
     `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria}>` +
-    `<span class="sr-only">${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}</span>` +
+    `<span class="sr-only">${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}${why ? ` — ${esc(why)}` : ""}</span>` +
     `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v" aria-hidden="true">${value}</span>${mark}<span class="k" aria-hidden="true">${esc(shortKind(info))}</span></button>`;
 }
 

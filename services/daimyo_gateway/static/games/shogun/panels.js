@@ -348,13 +348,14 @@ export class Chronicle {
   }
 }
 
-/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
-export function statusText(view, seats, mySeat) {
+/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat
+ *  @param {boolean} [away] the player left the seat to a bot: its turns are the bot's */
+export function statusText(view, seats, mySeat, away = false) {
   const when = t("shogun-year-season", { year: view.year, season: SEASON(view) });
   const watching = mySeat === null ? ` <span class="muted">${esc(t("shogun-spectating"))}</span>` : "";
   if (view.finished) return `${esc(t("shogun-game-over"))}${watching}`;
-  const name = (/** @type {number} */ s) => seatName(seats, s);
-  const mine = mySeat !== null && (view.to_act || []).includes(mySeat);
+  const name = (/** @type {number} */ s) => (away && s === mySeat ? t("shogun-bot-for-you") : seatName(seats, s));
+  const mine = !away && mySeat !== null && (view.to_act || []).includes(mySeat);
   const yours = (/** @type {string} */ id, /** @type {Record<string, string>} */ args = {}) => `<strong>${esc(t("shogun-your-turn"))}</strong> — ${esc(t(id, args))}`;
   let what;
   if (view.stage === "plan") {

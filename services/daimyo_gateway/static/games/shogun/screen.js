@@ -99,7 +99,10 @@ export class ShogunScreen {
   }
 
   /** @returns {Menu | null} */
-  menu() { return (this.seat !== null && (this.view?.legal)) || null; }
+  menu() { return (this.seat !== null && !this.info.away && (this.view?.legal)) || null; }
+
+  /** A seat changed hands (shell/live.js): a line in the log. @param {string} text */
+  note(text) { this.lines.push({ text: esc(text) }); if (this.view) this.render(); }
 
   // Plans are made simultaneously: another seat's plan moves the version on without changing
   // this one's choices, so a plan is sent without an expected version (the engine still checks it).
@@ -147,7 +150,7 @@ export class ShogunScreen {
       opts.plan = this.plan.onMap();
       opts.current = this.plan.actions[this.plan.current];
     } else if (v.decision) opts.origin = v.decision.from;
-    this.el("status").innerHTML = statusText(v, seats, this.seat);
+    this.el("status").innerHTML = statusText(v, seats, this.seat, !!this.info.away);
     this.el("strip").innerHTML = stripHtml(this.board, v);
     this.el("board").innerHTML = mapSvg(this.board, v, opts);
     this.pz.apply();

@@ -94,7 +94,6 @@ shell-col-games = Games
 shell-col-turn = Turn
 shell-col-time-left = Time left
 shell-col-clock = Clock
-shell-version = v{ $version }
 shell-leaderboard-title = { $title } leaderboard
 shell-no-rated-games = No rated games yet.
 shell-rated-label = Rated:
@@ -175,7 +174,6 @@ shell-tag-you = you
 
 shell-reconnecting = Reconnecting…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = A bot is playing for you —
 shell-take-seat-back = Take your seat back
 shell-time-out = Your time ran out: a bot plays for you.
 shell-time-out-this-turn = Your time ran out: a bot plays for you this turn.
@@ -217,7 +215,6 @@ shell-chat-empty = Nobody wrote in the chat.
 ## After the game
 
 shell-after-label = After the game
-shell-game-over = Game over
 shell-rematch = Rematch
 shell-same-settings = New game, same settings
 shell-open-replay = Open the replay
@@ -299,3 +296,18 @@ notice-ticket_cancelled = Your place in the queue was given up.
 shell-heading-play = { $title }: your game
 shell-heading-watch = { $title }: watching a game
 shell-heading-replay = { $title }: replay
+shell-after-title = What next?
+shell-you-left = You left this game: a bot plays your seat now. You may take your seat back at any time, watch on, or go back to the lobby.
+shell-news-left = { $name } has gone (left or lost the connection): a bot plays for them.
+shell-news-you-left = You left: a bot plays your seat.
+shell-news-timed-out = { $name } ran out of time: a bot plays their turn.
+shell-news-you-timed-out = Your time ran out: a bot plays your turn.
+shell-news-back = { $name } is back and plays again.
+shell-news-you-back = You took your seat back.
+shell-col-started = Started
+shell-moves-count =
+  { $count ->
+    [one] 1 move
+   *[other] { $count } moves
+  }
+shell-unnamed-player = (no name yet)

@@ -92,7 +92,6 @@ shell-col-games = Partidas
 shell-col-turn = Turno
 shell-col-time-left = Tiempo restante
 shell-col-clock = Reloj
-shell-version = v{ $version }
 shell-leaderboard-title = Clasificación de { $title }
 shell-no-rated-games = Aún no hay partidas puntuables.
 shell-rated-label = Puntúan:
@@ -173,7 +172,6 @@ shell-tag-you = tú
 
 shell-reconnecting = Reconectando…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = Un bot está jugando por ti —
 shell-take-seat-back = Recuperar tu puesto
 shell-time-out = Se te acabó el tiempo: un bot juega por ti.
 shell-time-out-this-turn = Se te acabó el tiempo: un bot juega por ti este turno.
@@ -215,7 +213,6 @@ shell-chat-empty = Nadie escribió en el chat.
 ## After the game
 
 shell-after-label = Tras la partida
-shell-game-over = Fin de la partida
 shell-rematch = Revancha
 shell-same-settings = Nueva partida, mismas opciones
 shell-open-replay = Abrir la repetición
@@ -296,3 +293,18 @@ notice-ticket_cancelled = Has salido de la cola.
 shell-heading-play = { $title }: tu partida
 shell-heading-watch = { $title }: viendo una partida
 shell-heading-replay = { $title }: repetición
+shell-after-title = ¿Y ahora?
+shell-you-left = Has dejado esta partida: ahora un bot juega en tu lugar. Puedes recuperar tu asiento cuando quieras, seguir mirando o volver al vestíbulo.
+shell-news-left = { $name } se ha ido (salió o perdió la conexión): un bot juega por él.
+shell-news-you-left = Has salido: un bot juega en tu lugar.
+shell-news-timed-out = A { $name } se le acabó el tiempo: un bot juega su turno.
+shell-news-you-timed-out = Se te acabó el tiempo: un bot juega tu turno.
+shell-news-back = { $name } ha vuelto y juega de nuevo.
+shell-news-you-back = Has recuperado tu asiento.
+shell-col-started = Inicio
+shell-moves-count =
+  { $count ->
+    [one] 1 jugada
+   *[other] { $count } jugadas
+  }
+shell-unnamed-player = (aún sin nombre)

@@ -92,7 +92,6 @@ shell-col-games = Jogos
 shell-col-turn = Vez
 shell-col-time-left = Tempo restante
 shell-col-clock = Relógio
-shell-version = v{ $version }
 shell-leaderboard-title = Ranking de { $title }
 shell-no-rated-games = Ainda não há jogos valendo pontos.
 shell-rated-label = Valem pontos:
@@ -173,7 +172,6 @@ shell-tag-you = você
 
 shell-reconnecting = Reconectando…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = Um bot está jogando por você —
 shell-take-seat-back = Retomar seu lugar
 shell-time-out = Seu tempo acabou: um bot joga por você.
 shell-time-out-this-turn = Seu tempo acabou: um bot joga por você neste turno.
@@ -215,7 +213,6 @@ shell-chat-empty = Ninguém escreveu no chat.
 ## After the game
 
 shell-after-label = Depois do jogo
-shell-game-over = Fim de jogo
 shell-rematch = Revanche
 shell-same-settings = Novo jogo, mesmas opções
 shell-open-replay = Abrir o replay
@@ -296,3 +293,18 @@ notice-ticket_cancelled = Você saiu da fila.
 shell-heading-play = { $title }: sua partida
 shell-heading-watch = { $title }: assistindo a uma partida
 shell-heading-replay = { $title }: replay
+shell-after-title = E agora?
+shell-you-left = Você saiu desta partida: um bot joga no seu lugar agora. Você pode retomar seu lugar a qualquer momento, continuar assistindo ou voltar ao saguão.
+shell-news-left = { $name } saiu (deixou a partida ou perdeu a conexão): um bot joga no lugar.
+shell-news-you-left = Você saiu: um bot joga no seu lugar.
+shell-news-timed-out = O tempo de { $name } acabou: um bot joga a vez.
+shell-news-you-timed-out = Seu tempo acabou: um bot joga a sua vez.
+shell-news-back = { $name } voltou e joga de novo.
+shell-news-you-back = Você retomou seu lugar.
+shell-col-started = Início
+shell-moves-count =
+  { $count ->
+    [one] 1 jogada
+   *[other] { $count } jogadas
+  }
+shell-unnamed-player = (ainda sem nome)

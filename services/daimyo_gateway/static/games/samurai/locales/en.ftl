@@ -86,7 +86,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Move it to a highlighted empty land hex.
 samurai-hint-tswap-from = Pick one of your non-fast tiles (outlined) to move.
 samurai-hint-fswap-second = Swap the { $figure } in { $hex } with which figure?
-samurai-hint-fswap-first = Pick the first figure to swap.
+samurai-hint-fswap-first = Figure swap (a fast tile): exchange two figures standing on two different settlements anywhere on the board; afterwards no city (nor Edo) may hold two figures of one kind, and the tile leaves the game. Pick the first figure.
 samurai-setup-title = Setup: place a figure
 samurai-setup-figure-left = { $figure } ({ $count } left)
 samurai-setup-pick-site = Pick a highlighted settlement for the { $figure }.
@@ -163,3 +163,14 @@ samurai-final-still-tied = Still tied, so total captured figures decide: { $scor
 samurai-replay-move = Move { $move }: { $name }
 samurai-replay-start = The start
 samurai-hands = Hands
+
+# issue 33: the table as players read it
+samurai-bot-for-you = The bot in your seat
+samurai-why-not-your-turn = not your turn yet
+samurai-why-no-swap = no swap is possible on the board now
+samurai-why-one-normal = one normal tile a turn: only fast tiles (») may follow
+samurai-why-no-hex = no empty { $kind ->
+    [sea] sea
+   *[land] land
+  } hex for it
+samurai-log-game-ended = The last tile is played: the final scoring decides.

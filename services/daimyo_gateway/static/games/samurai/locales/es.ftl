@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Muévela a un hexágono de tierra vacío resaltado.
 samurai-hint-tswap-from = Elige una de tus fichas normales (marcadas) para moverla.
 samurai-hint-fswap-second = ¿Con qué figura intercambias { $figure } en { $hex }?
-samurai-hint-fswap-first = Elige la primera figura del intercambio.
+samurai-hint-fswap-first = Intercambio de figuras (ficha rápida): intercambia dos figuras que estén en dos asentamientos distintos, en cualquier lugar del tablero; después ninguna ciudad (ni Edo) puede tener dos figuras del mismo tipo, y la ficha sale del juego. Elige la primera figura.
 samurai-setup-title = Preparación: coloca una figura
 samurai-setup-figure-left = { $figure } (quedan { $count })
 samurai-setup-pick-site = Elige un asentamiento resaltado para { $figure }.
@@ -162,3 +162,14 @@ samurai-final-still-tied = Siguen empatados, así que decide el total de figuras
 samurai-replay-move = Jugada { $move }: { $name }
 samurai-replay-start = El inicio
 samurai-hands = Manos
+
+# issue 33: the table as players read it
+samurai-bot-for-you = El bot en tu asiento
+samurai-why-not-your-turn = aún no es tu turno
+samurai-why-no-swap = ahora no es posible ningún intercambio en el tablero
+samurai-why-one-normal = una ficha normal por turno: solo pueden seguir fichas rápidas (»)
+samurai-why-no-hex = ningún hexágono de { $kind ->
+    [sea] mar
+   *[land] tierra
+  } vacío para ella
+samurai-log-game-ended = Se jugó la última ficha: decide la puntuación final.

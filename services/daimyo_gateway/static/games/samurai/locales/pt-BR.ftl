@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Mova-a para um espaço de terra vazio destacado.
 samurai-hint-tswap-from = Escolha uma das suas fichas normais (contornadas) para mover.
 samurai-hint-fswap-second = Trocar { $figure } em { $hex } por qual peça de casta?
-samurai-hint-fswap-first = Escolha a primeira peça de casta da troca.
+samurai-hint-fswap-first = Troca de figuras (ficha de velocidade): troque duas peças de casta em dois povoados diferentes, em qualquer lugar do tabuleiro; depois nenhuma cidade (nem Edo) pode ter duas peças da mesma casta, e a ficha sai do jogo. Escolha a primeira peça de casta.
 samurai-setup-title = Preparação: coloque uma peça de casta
 samurai-setup-figure-left = { $figure } (restam { $count })
 samurai-setup-pick-site = Escolha um povoado destacado para { $figure }.
@@ -162,3 +162,14 @@ samurai-final-still-tied = Ainda empatados: decide o total de peças de casta ca
 samurai-replay-move = Jogada { $move }: { $name }
 samurai-replay-start = O início
 samurai-hands = Mãos
+
+# issue 33: the table as players read it
+samurai-bot-for-you = O bot no seu lugar
+samurai-why-not-your-turn = ainda não é a sua vez
+samurai-why-no-swap = nenhuma troca é possível no tabuleiro agora
+samurai-why-one-normal = uma ficha normal por vez: só fichas de velocidade (») podem vir depois
+samurai-why-no-hex = nenhum espaço de { $kind ->
+    [sea] mar
+   *[land] terra
+  } vazio para ela
+samurai-log-game-ended = A última ficha foi jogada: a pontuação final decide.

@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = 把它移到一个高亮的空陆地格。
 samurai-hint-tswap-from = 选一块你的「一般」板块（有轮廓标记）来移动。
 samurai-hint-fswap-second = 把 { $hex } 的{ $figure }和哪个棋子互换？
-samurai-hint-fswap-first = 选择要互换的第一个棋子。
+samurai-hint-fswap-first = 棋子互换（「侍」板块）：交换棋盘上任意两个不同聚落中的两个棋子；交换后任何城镇（包括江户）都不能有两个同种类的棋子，此板块随即离开游戏。选择第一个棋子。
 samurai-setup-title = 布置：摆放一个棋子
 samurai-setup-figure-left = { $figure }（剩 { $count } 个）
 samurai-setup-pick-site = 为{ $figure }选一个高亮的聚落。
@@ -159,3 +159,14 @@ samurai-final-still-tied = 仍然平分，因此由取得棋子总数决胜：{ 
 samurai-replay-move = 第 { $move } 步：{ $name }
 samurai-replay-start = 开局
 samurai-hands = 手牌
+
+# issue 33: the table as players read it
+samurai-bot-for-you = 代你落座的机器人
+samurai-why-not-your-turn = 还没轮到你
+samurai-why-no-swap = 棋盘上现在无法互换
+samurai-why-one-normal = 每回合只能打一块「一般」板块：之后只能打「侍」板块（»）
+samurai-why-no-hex = 没有空的{ $kind ->
+    [sea] 海洋
+   *[land] 陆地
+  }格可放
+samurai-log-game-ended = 最后一块板块已打出：由最终计分决定胜负。

@@ -378,3 +378,9 @@ shogun-replay-move = Move { $move }: { $who }
 shogun-replay-start = The start
 shogun-plans-label = Plans
 shogun-plans-title = Plans this round
+
+# issue 33: the table as players read it
+shogun-bot-for-you = the bot in your seat
+shogun-bid-why-not = This card is already placed on one of this round's actions: take it off there to bid with it.
+shogun-blank-why-not = Every blank card is already placed on another action.
+shogun-clear-why-not = Nothing is placed on this action yet.

@@ -376,3 +376,9 @@ shogun-replay-move = Jugada { $move }: { $who }
 shogun-replay-start = El inicio
 shogun-plans-label = Planes
 shogun-plans-title = Planes de esta ronda
+
+# issue 33: the table as players read it
+shogun-bot-for-you = el bot en tu asiento
+shogun-bid-why-not = Esta carta ya está en una de las acciones de esta ronda: quítala de ahí para pujar con ella.
+shogun-blank-why-not = Todas las cartas en blanco ya están en otras acciones.
+shogun-clear-why-not = Aún no hay nada en esta acción.

@@ -376,3 +376,9 @@ shogun-replay-move = Jogada { $move }: { $who }
 shogun-replay-start = O início
 shogun-plans-label = Planejamentos
 shogun-plans-title = Planejamentos desta rodada
+
+# issue 33: the table as players read it
+shogun-bot-for-you = o bot no seu lugar
+shogun-bid-why-not = Esta carta já está numa das ações desta rodada: tire-a de lá para dar o lance com ela.
+shogun-blank-why-not = Todas as cartas em branco já estão em outras ações.
+shogun-clear-why-not = Nada foi colocado nesta ação ainda.

@@ -358,3 +358,9 @@ shogun-replay-move = 第 { $move } 步：{ $who }
 shogun-replay-start = 开局
 shogun-plans-label = 计划
 shogun-plans-title = 本轮的计划
+
+# issue 33: the table as players read it
+shogun-bot-for-you = 代你落座的机器人
+shogun-bid-why-not = 这张牌已放在本回合的某个行动上：先从那里撤下，才能用它出价。
+shogun-blank-why-not = 所有空白牌都已放在其他行动上。
+shogun-clear-why-not = 这个行动上还没有放牌。
