@@ -40,7 +40,11 @@ class Walk:
 
     def go(self, url: str, selector: str, where: str) -> None:
         self.page.goto(url)
-        self.page.wait_for_selector(selector, timeout=TIMEOUT)
+        try:
+            self.page.wait_for_selector(selector, timeout=TIMEOUT)
+        except Exception:
+            self.page.screenshot(path=str(self.folder / f"failed-{self.name}-{where}.png"), full_page=True)
+            raise
         self.check(where)
 
 

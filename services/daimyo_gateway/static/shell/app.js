@@ -132,7 +132,9 @@ async function signInScreen() {
 }
 
 async function lobby() {
+  const drawing = generation;
   const catalog = await loadAll();
+  if (drawing !== generation) return null; // the route changed while the catalogue loaded: draw nothing
   const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
   /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;

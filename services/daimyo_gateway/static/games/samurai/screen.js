@@ -60,7 +60,7 @@ export class SamuraiScreen {
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">${esc(t("samurai-connecting"))}</div><div id="live"></div>` +
-      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = find(this.root, "#board");
     this.handEl = find(this.root, "#hand");
     const showSite = (/** @type {Event} */ event) => {

@@ -15,7 +15,7 @@ import {
 /** @param {import("../../shell/games.js").ReplayHost} host @returns {import("../../shell/games.js").Replay} */
 export function shogunReplay({ root, info, board: facts, events }) {
   const board = /** @type {import("./wire.js").Board} */ (facts);
-  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
 
   /** @type {PanZoom | null} */

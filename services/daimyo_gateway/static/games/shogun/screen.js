@@ -57,7 +57,7 @@ export class ShogunScreen {
   mount() {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">${esc(t("shogun-connecting"))}</div><div id="live"></div>` +
-      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
       `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (/** @type {string} */ id) => find(root, `#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
