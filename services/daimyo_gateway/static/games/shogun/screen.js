@@ -10,6 +10,7 @@ import { t, t as tr } from "../../shell/i18n.js";
 import { bindMap, mapSvg, mapZoom, provinceName, regionLegend } from "./map.js";
 import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
+import { recapHtml, recapOf } from "./recap.js";
 import {
   ACTION_SHORT, Chronicle, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   specialText, statusText, stripHtml, towerHtml, winterHtml,
@@ -31,6 +32,12 @@ export class ShogunScreen {
     /** @type {import("./wire.js").LogLine[]} */
     this.lines = [];
     this.chronicle = new Chronicle();
+    /** @type {string | undefined} the round ("year:season") the recap's next comparison starts from */
+    this.roundKey = undefined;
+    /** @type {View | null} that round's first view */
+    this.roundStart = null;
+    /** @type {string} the last round's recap panel */
+    this.recap = "";
     /** @type {string | null} the province a move goes to */
     this.target = null;
     /** @type {number | null} how many armies go */
@@ -58,7 +65,7 @@ export class ShogunScreen {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">${esc(t("shogun-connecting"))}</div><div id="live"></div>` +
       `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
-      `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
+      `<aside class="side"><div id="decide"></div><div id="recap"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (/** @type {string} */ id) => find(root, `#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
     this.pz = new PanZoom(this.el("board-frame"), this.el("board"), { signal: this.host.signal, initialZoom: mapZoom });
@@ -92,10 +99,25 @@ export class ShogunScreen {
     const news = logLines(effects, this.info.seats, this.board).slice(-2);
     if (news.length) this.el("just-now").innerHTML = `<span class="muted">${esc(t("shogun-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
+    this.roundOver(frame.view);
     this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
     if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; this.sent = null; }
     this.render();
+  }
+
+  // A new season's first view closes the round before it: its recap (what changed, who has
+  // what) shows until the next round closes, and the round's first view is kept to compare.
+  /** @param {View} view */
+  roundOver(view) {
+    const key = `${view.year}:${view.season}`;
+    if (this.roundKey === key) return;
+    if (this.roundStart && this.roundKey) {
+      const [year, season] = this.roundKey.split(":");
+      this.recap = recapHtml(recapOf(this.roundStart, view), this.info.seats, t("shogun-year-season", { year: Number(year), season: t(`shogun-season-${season}`) }));
+    }
+    this.roundKey = key;
+    this.roundStart = view;
   }
 
   /** @returns {Menu | null} */
@@ -162,6 +184,7 @@ export class ShogunScreen {
     const battles = battlesHtml(this.chronicle.battles, seats);
     if (battles !== this.battlesShown) { this.el("battle").innerHTML = battles; this.battlesShown = battles; }
     this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
+    if (this.el("recap").innerHTML !== this.recap) this.el("recap").innerHTML = this.recap;
     this.el("log").innerHTML = logHtml(this.lines);
     this.renderDecision(menu);
   }

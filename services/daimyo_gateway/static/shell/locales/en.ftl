@@ -311,3 +311,9 @@ shell-moves-count =
    *[other] { $count } moves
   }
 shell-unnamed-player = (no name yet)
+shell-pause = Pause ❚❚
+shell-play-on = Play on ▶
+shell-step-one = Step ▸
+shell-skip-title = Show everything up to now, where your next decision waits
+shell-paused-at = paused · { $count } more
+shell-pace-very-slow = very slow

@@ -308,3 +308,9 @@ shell-moves-count =
    *[other] { $count } jugadas
   }
 shell-unnamed-player = (aún sin nombre)
+shell-pause = Pausa ❚❚
+shell-play-on = Continuar ▶
+shell-step-one = Paso ▸
+shell-skip-title = Mostrar todo hasta ahora, donde espera tu próxima decisión
+shell-paused-at = en pausa · quedan { $count }
+shell-pace-very-slow = muy lento

@@ -308,3 +308,9 @@ shell-moves-count =
    *[other] { $count } jogadas
   }
 shell-unnamed-player = (ainda sem nome)
+shell-pause = Pausar ❚❚
+shell-play-on = Continuar ▶
+shell-step-one = Passo ▸
+shell-skip-title = Mostrar tudo até agora, onde sua próxima decisão espera
+shell-paused-at = pausado · faltam { $count }
+shell-pace-very-slow = muito lento
