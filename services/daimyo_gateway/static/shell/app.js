@@ -16,6 +16,7 @@ import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
 import { LANGUAGES, PSEUDO, currentLocale, formatDate, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
 import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
+import { wantCoach } from "./coach.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {(() => void) | null | undefined} Close  what a screen gives back to take itself down */
@@ -112,6 +113,7 @@ async function route() {
     else if (page === "live") await gameList("live", t("shell-live-title"), "watch", t("shell-watch"));
     else if (page === "finished") await gameList("finished", t("shell-finished-title"), "replay", t("shell-replay"));
     else if (page === "leaders") await leaders(id);
+    else if (page === "learn") await learn(id);
     else await open(lobby());
   } catch (error) {
     root.innerHTML = `<div class="card center"><h1>${esc(t("shell-error-title"))}</h1><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
@@ -148,7 +150,8 @@ async function lobby() {
     `<fieldset><legend>${esc(t("shell-field-clock"))}</legend><div class="choices">${radio("clock", "live", t("shell-clock-live"), true)}${radio("clock", "blitz", t("shell-clock-blitz"))}${radio("clock", "correspondence", t("shell-clock-correspondence"))}</div></fieldset>` +
     `<fieldset id="levels"><legend>${esc(t("shell-field-bot-level"))}</legend><div class="choices">${["random", "greedy", "mcts"].map((l) => radio("level", l, botLevelName(l), l === "greedy")).join("")}</div></fieldset>` +
     `<div class="actions"><button class="primary" type="submit">${esc(t("shell-find-game"))}</button></div>` +
-    `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p></form>` +
+    `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p>` +
+    `<p class="learn-links">${catalog.filter((g) => g.coach).map((g) => `<a class="button" href="#/learn/${esc(g.name)}">${esc(t("shell-learn-by-playing", { title: g.title }))}</a>`).join(" ")}</p></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div></section></div>`;
   const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
   const levels = find(root, "#levels", HTMLElement);
@@ -204,6 +207,20 @@ async function gameList(kind, title, route, verb) {
   const [{ games: list }, catalog] = await Promise.all([get(`/api/games?${kind}=1&limit=50`), loadAll()]);
   const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
   root.innerHTML = `<section class="card"><h1>${esc(title)}</h1>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
+}
+
+// A guided first game: the easiest bots, no clock to race (correspondence), the fewest seats,
+// and a coach beside the board (shell/coach.js).
+/** @param {string} name */
+async function learn(name) {
+  const game = (await loadAll()).find((g) => g.name === name);
+  if (!game) throw new Error(t("shell-unknown-game", { name }));
+  wantCoach(game.name);
+  const ticket = await call("POST", "/api/queue", {
+    game: game.name, player_counts: [game.player_counts[0]], mode: "bots", bot_level: "random",
+    time_control: "correspondence", bots_welcome: true,
+  });
+  location.hash = ticketHash(ticket);
 }
 
 /** @param {string} name */

@@ -89,6 +89,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {string} [howTo]
  * @property {(host: ScreenHost) => GameScreen} createScreen
  * @property {(host: ReplayHost) => Replay} createReplay
+ * @property {import("./coach.js").Lesson[]} [coach]  the lessons of a guided first game (shell/coach.js)
  * @typedef {GameSpec & { name: string, title: string, blurb: string }} Game
  */
 

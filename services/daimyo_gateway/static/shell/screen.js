@@ -30,6 +30,7 @@ import { board, get } from "./api.js";
 import { loadGame } from "./games.js";
 import { AfterGame } from "./after.js";
 import { ChatPanel } from "./chat.js";
+import { Coach, coachFor } from "./coach.js";
 import { LiveBar } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
@@ -95,6 +96,11 @@ class LiveDriver {
     this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
     this.after = new AfterGame(document.createElement("section"), ctx, info, seat);
     live.before(this.after.el);
+    if (seat !== null && game.coach && coachFor(info.game, info.game_id)) { // a guided first game
+      const coach = document.createElement("section");
+      live.before(coach);
+      new Coach(coach, root, info.game, game.coach, this.aborter.signal);
+    }
     this.chat = new ChatPanel(document.createElement("section"), ctx, info, seat);
     (root.querySelector("aside") || root).append(this.chat.el);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });

@@ -174,3 +174,9 @@ samurai-why-no-hex = no empty { $kind ->
    *[land] land
   } hex for it
 samurai-log-game-ended = The last tile is played: the final scoring decides.
+samurai-coach-pick = Your hand holds five tiles: the number is a tile's strength, the symbol the figure it fights for (samurai and ships count for all three; » marks a fast tile). Click a tile to pick it.
+samurai-coach-place = The highlighted hexes are where it may go. Click one to place it: it adds its strength to every settlement next to it, for its figure.
+samurai-coach-end = A normal tile ends your turn by itself; fast tiles (») may come before it, and after fast tiles alone you press “End turn”. Either way you draw back up to five.
+samurai-coach-surround = When every land hex next to a settlement holds a tile, the settlement is surrounded: for each of its figures, whoever has the most influence on that figure there takes it. A tie for the most takes nothing.
+samurai-coach-swaps = Two special tiles: the figure swap (fast) exchanges two figures on two different settlements; the tile swap moves one of your tiles on the board to an empty land hex and stays where it stood, counting 0.
+samurai-coach-scoring = At the end, whoever has strictly the most figures of a kind leads that kind; the most leads wins. Tied on leads: count the figures of the kinds you do not lead; still tied: all figures; still tied: a shared victory.

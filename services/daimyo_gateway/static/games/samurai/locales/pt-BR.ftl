@@ -173,3 +173,9 @@ samurai-why-no-hex = nenhum espaço de { $kind ->
    *[land] terra
   } vazio para ela
 samurai-log-game-ended = A última ficha foi jogada: a pontuação final decide.
+samurai-coach-pick = Sua mão tem cinco fichas: o número é a força da ficha, o símbolo é a peça de casta que ela disputa (samurais e barcos contam para as três; » marca uma ficha de velocidade). Clique numa ficha para escolhê-la.
+samurai-coach-place = Os espaços destacados são onde ela pode ir. Clique num deles para colocá-la: ela soma sua força a cada povoado vizinho, para a sua peça de casta.
+samurai-coach-end = Uma ficha normal encerra sua vez sozinha; fichas de velocidade (») podem vir antes dela, e depois de só fichas de velocidade você aperta “Encerrar turno”. De todo modo, você compra até ter cinco.
+samurai-coach-surround = Quando todos os espaços de terra vizinhos a um povoado têm fichas, o povoado está cercado: para cada peça de casta nele, quem tem mais influência sobre ela ali a captura. Empate no máximo: ninguém a leva.
+samurai-coach-swaps = Duas fichas especiais: a troca de figuras (de velocidade) troca duas peças de casta entre dois povoados diferentes; a troca de fichas move uma ficha sua do tabuleiro para um espaço de terra vazio e fica onde ela estava, valendo 0.
+samurai-coach-scoring = No fim, quem tem estritamente mais peças de uma casta lidera essa casta; quem lidera mais castas vence. Empate em lideranças: conte as peças das castas que você não lidera; ainda empatados: todas as peças; ainda empatados: vitória compartilhada.
