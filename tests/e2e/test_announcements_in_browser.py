@@ -2,7 +2,7 @@
 leaves and comes back is announced in the log and by a polite status line; the one who left is
 told what happened and what they may do (never "Your turn"); a greyed tile says why; "My games"
 follows the game without a reload; and the Live list shows dates and counts of moves, never the
-store's versions. Screens go to test-artifacts/ui33/."""
+store's versions; the connection dot stays green once signed in. Screens go to test-artifacts/ui33/."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def test_a_leave_and_a_return_are_told_to_both_players_and_the_lists_follow(stac
         queue(page, 2, "people")
     game_id = wait_for_game(alice)
     assert wait_for_game(bob) == game_id
+    alice.wait_for_timeout(1000)  # the visitor's socket, closed at sign-in, must not paint the dot red
+    expect(alice.locator("#conn")).to_have_class("conn up")
     waiting = bob if "Your turn" in status(alice) else alice
     expect(waiting.locator("#hand button.tile[disabled]").first).to_have_attribute(
         "title", re.compile("not your turn yet"), timeout=TIMEOUT)

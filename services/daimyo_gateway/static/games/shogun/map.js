@@ -21,6 +21,7 @@ import { CENTRES, LABELS, MARGIN } from "./layout.js";
  * @property {string | null} [current]
  * @property {Map<string, string[]>} [plan]
  * @property {Set<string>} [flash]
+ * @property {(seat: number) => string} [name]  a seat's player, for tooltips (else its colour alone)
  */
 
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
@@ -166,6 +167,12 @@ function planTag(tags, x, y) {
     `<text x="${x}" y="${ty + 0.5}">${esc(text)}</text></g>`;
 }
 
+/** A province's owner in a tooltip: the player's name and colour ("Ayame (red)"), or the colour.
+ *  @param {number} owner @param {MapOptions} opts */
+function ownerName(owner, opts) {
+  return opts.name ? `${opts.name(owner)} (${SEAT_NAMES[owner]})` : SEAT_NAMES[owner];
+}
+
 /** @param {ProvinceFacts} facts @param {ProvinceState} state @param {MapOptions} opts */
 function provinceHtml(facts, state, opts) {
   const name = facts.name, [x, y] = at(name);
@@ -181,7 +188,7 @@ function provinceHtml(facts, state, opts) {
   const parts = [t("shogun-province-facts", { name: provinceName(name), tax: facts.tax, rice: facts.rice, sites: facts.sites })];
   if (!inPlay) parts.push(t("shogun-province-out"));
   else if (owner === null) parts.push(t("shogun-province-neutral"));
-  else parts.push(t("shogun-province-owner", { colour: SEAT_NAMES[/** @type {number} */ (owner)], armies: state.armies ?? 0 }));
+  else parts.push(t("shogun-province-owner", { colour: ownerName(owner, opts), armies: state.armies ?? 0 }));
   if (state.buildings?.length) parts.push(formatList(state.buildings.map((b) => t(`shogun-building-${b}`))));
   if (state.revolt_markers) parts.push(t("shogun-province-revolts", { count: state.revolt_markers }));
   const title = esc(parts.join(", "));

@@ -130,11 +130,11 @@ export function seatsHtml(view, seats, mySeat) {
       `${info.bid !== null ? `<span title="${say("shogun-bid-title")}">${esc(t("shogun-bid-is", { bid: bidLabel(info.bid) }))}</span>` : ""}` +
       `${view.stage === "plan" ? `<span>${say(info.planned ? "shogun-planned" : "shogun-planning")}</span>` : ""}${special}</span></div>`;
   }).join("");
-  return `<section class="card" aria-label="${esc(t("shogun-players"))}"><h3>${esc(t("shogun-players"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-in-turn-order"))}</span></h3>${rows}${trackHtml(view)}</section>`;
+  return `<section class="card" aria-label="${esc(t("shogun-players"))}"><h3>${esc(t("shogun-players"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-in-turn-order"))}</span></h3>${rows}${trackHtml(view, seats)}</section>`;
 }
 
-/** @param {View} view */
-export function trackHtml(view) {
+/** @param {View} view @param {Seat[]} [seats] names the pawns' players in their tooltips */
+export function trackHtml(view, seats) {
   const vps = Object.values(view.seats).map((s) => s.vp);
   const top = Math.max(30, Math.ceil((Math.max(...vps) + 4) / 10) * 10);
   const ticks = [...Array(top / 10 + 1).keys()].map((k) => `<span class="tick" style="left:${(k * 10 * 100) / top}%">${k * 10}</span>`).join("");
@@ -142,7 +142,7 @@ export function trackHtml(view) {
   const seen = {};
   const pawns = Object.entries(view.seats).map(([s, info]) => {
     const stack = (seen[info.vp] = (seen[info.vp] || 0) + 1) - 1;
-    return `<span class="pawn" title="${esc(t("shogun-pawn-title", { colour: SEAT_NAMES[+s], vp: info.vp }))}" style="left:${(info.vp * 100) / top}%;bottom:${2 + stack * 9}px;background:${SEAT_COLORS[+s]}"></span>`;
+    return `<span class="pawn" title="${esc(t("shogun-pawn-title", { colour: seats ? `${seatName(seats, +s)} (${SEAT_NAMES[+s]})` : SEAT_NAMES[+s], vp: info.vp }))}" style="left:${(info.vp * 100) / top}%;bottom:${2 + stack * 9}px;background:${SEAT_COLORS[+s]}"></span>`;
   }).join("");
   return `<div class="sg-track" aria-label="${esc(t("shogun-score-track"))}">${ticks}${pawns}</div>`;
 }

@@ -2,7 +2,7 @@
 // the shell's replay toolbar (shell/replay.js), through one seat's eyes or — once the game is
 // over — with every plan revealed.
 
-import { esc, find } from "../../shell/widgets.js";
+import { esc, find, seatName } from "../../shell/widgets.js";
 import { t, tHtml } from "../../shell/i18n.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { mapSvg, mapZoom, regionLegend } from "./map.js";
@@ -30,7 +30,7 @@ export function shogunReplay({ root, info, board: facts, events }) {
     find(root, "#status").innerHTML = `${event?.seat !== undefined && event?.seat !== null ? tHtml("shogun-replay-move", { move: at - 1, who: who(info.seats, event.seat) }) : at === 1 ? esc(t("shogun-replay-start")) : ""}` +
       ` <span class="muted">· ${esc(t("shogun-year-season", { year: view.year, season: t(`shogun-season-${view.season}`) }))}</span>`;
     find(root, "#strip").innerHTML = stripHtml(board, view);
-    find(root, "#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
+    find(root, "#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from, name: (s) => seatName(info.seats, s) });
     pz.apply();
     find(root, "#legend").innerHTML = regionLegend(view.side);
     find(root, "#side").innerHTML = finalHtml(view, info.seats, info.finished && info.winners) + plansHtml(view, info.seats, viewer) +

@@ -4,7 +4,7 @@
 // driver shows its reason and the form comes back.
 
 import { PanZoom } from "../../shell/panzoom.js";
-import { esc, find, findAll, keepFocus } from "../../shell/widgets.js";
+import { esc, find, findAll, keepFocus, seatName } from "../../shell/widgets.js";
 // `tr` where a screen names its move targets `t`
 import { t, t as tr } from "../../shell/i18n.js";
 import { bindMap, mapSvg, mapZoom, provinceName, regionLegend } from "./map.js";
@@ -162,7 +162,7 @@ export class ShogunScreen {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
     /** @type {import("./map.js").MapOptions} */
-    const opts = { flash: this.flash };
+    const opts = { flash: this.flash, name: (/** @type {number} */ s) => seatName(seats, s) };
     if (menu?.type === "plan" && !this.plan) this.plan = new PlanDraft(this.board, menu);
     if (menu?.type === "move") {
       opts.origin = menu.from;
