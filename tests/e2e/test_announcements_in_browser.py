@@ -1,8 +1,9 @@
 """Who did what, told at the table (issue 33), with two people in two browsers: an opponent who
 leaves and comes back is announced in the log and by a polite status line; the one who left is
 told what happened and what they may do (never "Your turn"); a greyed tile says why; "My games"
-follows the game without a reload; and the Live list shows dates and counts of moves, never the
-store's versions; the connection dot stays green once signed in. Screens go to test-artifacts/ui33/."""
+follows the game without a reload; the Live list shows dates and counts of moves, never the
+store's versions; "let bots join" shows only where it means something; and the connection dot
+stays green once signed in. Screens go to test-artifacts/ui33/."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def test_a_leave_and_a_return_are_told_to_both_players_and_the_lists_follow(stac
     alice, bob = (c.new_page() for c in contexts)
     for page, name in ((alice, "Alice Announce"), (bob, "Bob Announce")):
         sign_in(page, stack.url, name)
+        page.check("input[name=mode][value=bots]")
+        expect(page.locator("#welcome")).to_be_hidden()  # "let bots join" means nothing against bots
         queue(page, 2, "people")
     game_id = wait_for_game(alice)
     assert wait_for_game(bob) == game_id
