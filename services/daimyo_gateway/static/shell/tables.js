@@ -164,6 +164,7 @@ class TableRoom {
     this.root = root; this.ctx = ctx; this.code = code; this.catalog = catalog; this.reroute = reroute;
     /** @type {Table | null} */
     this.table = null;
+    this.stopped = false;
     /** @type {string | undefined} the HTML last drawn */
     this.drawn = undefined;
     this.poll = setInterval(() => this.load(), POLL_MS);
@@ -176,6 +177,7 @@ class TableRoom {
   }
 
   stop() {
+    this.stopped = true; // a read still on its way when the player left draws nothing
     clearInterval(this.poll);
     this.root.removeEventListener("click", this.clicked);
     this.root.removeEventListener("submit", this.submitted);
@@ -183,7 +185,11 @@ class TableRoom {
 
   async load() {
     if (!session()) return this.showVisitor(); // the server shows a table to signed-in players only
-    try { this.show(await get(`/api/tables/${encodeURIComponent(this.code)}`)); } catch (error) {
+    try {
+      const table = await get(`/api/tables/${encodeURIComponent(this.code)}`);
+      if (!this.stopped) this.show(table);
+    } catch (error) {
+      if (this.stopped) return;
       clearInterval(this.poll);
       this.root.innerHTML = `<section class="card center" id="table-room"><h1>${esc(t("shell-table-title"))}</h1><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></section>`;
     }
