@@ -168,8 +168,17 @@ export function battlesHtml(battles, seats) {
   if (!battles.length) return "";
   const items = battles.map((b, i) => ({ b, i })).reverse().map(({ b, i }, n) =>
     `<details class="sg-battle-item" data-battle="${i}"${n === 0 ? " open" : ""}><summary>${b.when ? `<span class="muted">${esc(whenText(b.when))}</span> ` : ""}` +
-    `${esc(t("shogun-battle-at", { kind: KIND[b.kind] || KIND.pvp, province: provinceName(b.province), result: outcomeText(b.result) }))}</summary>${battleBody(b, seats)}</details>`).join("");
+    `${esc(t("shogun-battle-at", { kind: KIND[b.kind] || KIND.pvp, province: provinceName(b.province), result: outcomeText(b.result) }))}</summary>${n === 0 ? towerDrop(b) : ""}${battleBody(b, seats)}</details>`).join("");
   return `<section class="card sg-battle" aria-label="${esc(t("shogun-battles"))}"><h3>${esc(t("shogun-battles"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-battles-count", { count: battles.length }))}</span></h3>${items}</section>`;
+}
+
+/** The newest battle as a drop through the tower (issue 33): the cubes thrown in fall into it,
+ *  those that came out land beside it; drawn once per battle, so it plays once. The table under
+ *  it says the same in words, so this is hidden from screen readers.
+ *  @param {Effect} battle */
+export function towerDrop(battle) {
+  return `<div class="sg-drop" aria-hidden="true"><span class="sg-drop-in">${cubes(battle.thrown)}</span>` +
+    `<span class="sg-drop-tower"></span><span class="sg-drop-out">${cubes(battle.out)}</span></div>`;
 }
 
 /** @param {Effect | null} battle @param {Seat[]} seats */
