@@ -1,7 +1,8 @@
 """Shogun's round told at the player's pace (issue 33): the other seats' moves play back slowly,
 and the player pauses them (nothing moves on), steps one move at a time, plays on or skips to
 the present where their decision waits; once a season is over its recap says what changed, per
-province and per player. Screens go to test-artifacts/ui33/."""
+province and per player; winter is a step of its own, where the playback waits for the player.
+Screens go to test-artifacts/ui33/."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from tests.e2e.stack import Stack
 from tests.e2e.test_shogun_in_browser import queue_shogun_against_bots, wait_for_my_decision_or_end
 
 VERY_SLOW_MS = 3200
+FAST_MS = 350
 ROUND_BUDGET_S = 150
+YEAR_BUDGET_S = 300
 
 
 def test_the_round_plays_back_paused_stepped_and_skipped_and_ends_in_a_recap(stack: Stack, browser: Any,
@@ -67,4 +70,28 @@ def test_the_round_plays_back_paused_stepped_and_skipped_and_ends_in_a_recap(sta
     expect(recap.locator("tbody tr")).to_have_count(3)
     recap.scroll_into_view_if_needed()
     page.screenshot(path=str(artifacts / "ui33" / "laptop-shogun-recap.png"), full_page=True)
+    page.context.close()
+
+
+def test_winter_is_a_step_of_its_own_where_the_playback_waits(stack: Stack, browser: Any,
+                                                              artifacts: Path) -> None:
+    page = browser.new_context(viewport=LAPTOP).new_page()
+    sign_in(page, stack.url, "Winterer", pace_ms=FAST_MS)
+    queue_shogun_against_bots(page)
+    pause = page.locator(".playback [data-pause]")
+    started = time.monotonic()
+    while not (page.locator("#winter .sg-winter").count() and pause.get_attribute("aria-pressed") == "true"):
+        assert time.monotonic() - started < YEAR_BUDGET_S, "the playback never waited at winter"
+        decision = page.locator("#decide .sg-decide button.primary:not([disabled]), #decide [data-act=skip],"
+                                " #decide [data-special], #decide [data-act=draft]")
+        if decision.count():
+            decision.first.click()
+        page.wait_for_timeout(300)
+    held = current_version(page)
+    page.wait_for_timeout(FAST_MS * 4)
+    assert current_version(page) == held, "the playback went on past winter by itself"
+    page.locator("#winter").scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "ui33" / "laptop-shogun-winter-step.png"), full_page=True)
+    pause.click()  # play on
+    expect(pause).to_have_attribute("aria-pressed", "false")
     page.context.close()

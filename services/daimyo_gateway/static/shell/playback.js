@@ -31,10 +31,11 @@ export function paceSelect(id = "pace") {
 export class Playback {
   /**
    * @param {HTMLElement} el @param {(frame: F) => void} show @param {(frame: F) => boolean} isOthers
-   * @param {AbortSignal} signal
+   * @param {AbortSignal} signal @param {(frame: F) => boolean} [holdAt] a frame that is a step of
+   *   its own (Shogun's winter): at any speed but "instant" the playback pauses after showing it
    */
-  constructor(el, show, isOthers, signal) {
-    this.el = el; this.show = show; this.isOthers = isOthers;
+  constructor(el, show, isOthers, signal, holdAt = () => false) {
+    this.el = el; this.show = show; this.isOthers = isOthers; this.holdAt = holdAt;
     /** @type {F[]} */
     this.queue = [];
     /** @type {ReturnType<typeof setTimeout> | null} */
@@ -75,6 +76,7 @@ export class Playback {
       const frame = /** @type {F} */ (this.queue.shift());
       this.show(frame);
       if (this.isOthers(frame)) this.nextAt = Date.now() + pace();
+      if (pace() > 0 && this.holdAt(frame)) { this.paused = true; break; }
     }
     this.render();
   }

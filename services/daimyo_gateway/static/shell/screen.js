@@ -24,6 +24,7 @@
 //   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
 //   keydown(event)            document keydown while the screen shows (optional)
 //   note(text)                a line for the game's log: a seat changed hands (optional)
+//   holdAt(frame)             true for a view that is a step of its own: playback pauses there (optional)
 //   leave()                   anything else to stop (optional)
 
 import { board, get } from "./api.js";
@@ -93,7 +94,8 @@ class LiveDriver {
     live.after(bar);
     if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: game.title }))}</a>`);
     /** @type {Playback<ViewFrame>} */
-    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
+    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal,
+      (frame) => !!this.screen.holdAt?.(frame));
     this.after = new AfterGame(document.createElement("section"), ctx, info, seat);
     live.before(this.after.el);
     if (seat !== null && game.coach && coachFor(info.game, info.game_id)) { // a guided first game

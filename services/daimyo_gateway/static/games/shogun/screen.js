@@ -123,6 +123,15 @@ export class ShogunScreen {
   /** @returns {Menu | null} */
   menu() { return (this.seat !== null && !this.info.away && (this.view?.legal)) || null; }
 
+  /** Winter is a step of its own (issue 33): the playback pauses on the view that scores it, so
+   *  the player reads who fed what and what revolted before playing on.
+   *  @param {import("../../shell/games.js").ViewFrame<View>} frame */
+  holdAt(frame) {
+    const effects = /** @type {import("./wire.js").Effects} */ (frame.effects);
+    const list = Array.isArray(effects) ? effects : effects?.public || [];
+    return list.some((e) => e.type === "scoring");
+  }
+
   /** A seat changed hands (shell/live.js): a line in the log. @param {string} text */
   note(text) { this.lines.push({ text: esc(text) }); if (this.view) this.render(); }
 
