@@ -2,10 +2,12 @@
 one h1, never scrolls sideways, and shows the keyboard's focus (issue 33): the sign-in, the
 lobby, a private table's form and room, "My games", both leaderboards, the Live and Replays
 lists, both games' rules, a Samurai game, the screen after "Leave", its end and its replay, and
-Shogun's planning. Each screen is saved under test-artifacts/ui33/ for a person to look at."""
+Shogun's planning and the panels after its first round (recap, battles, tower). Each screen is
+saved under test-artifacts/ui33/ for a person to look at."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +15,14 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.e2e.a11y import screen_problems, unshown_focus
-from tests.e2e.pages import TIMEOUT, queue, sign_in, wait_for_game
+from tests.e2e.pages import TIMEOUT, current_version, queue, sign_in, wait_for_game, wait_for_version_after
 from tests.e2e.stack import Stack
 from tests.e2e.test_shogun_in_browser import queue_shogun_against_bots, wait_for_my_decision_or_end
 
 VIEWPORTS = {"laptop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+ROUND_BUDGET_S = 120
+DECISIONS = ("#decide .sg-decide button.primary:not([disabled]), #decide [data-act=skip],"
+             " #decide [data-special], #decide [data-act=draft]")
 
 
 class Walk:
@@ -107,6 +112,15 @@ def walk_shogun_planning(walk: Walk, url: str) -> None:
     assert wait_for_my_decision_or_end(page) == "Plan"
     walk.check("shogun-plan")
     walk.keyboard("shogun-plan")
+    started = time.monotonic()
+    while not page.locator("#recap .sg-recap").count():  # the round's recap, battles and tower panels
+        assert time.monotonic() - started < ROUND_BUDGET_S, "no recap within the budget"
+        if wait_for_my_decision_or_end(page) == "over" or page.locator("#recap .sg-recap").count():
+            break
+        version = current_version(page)
+        page.locator(DECISIONS).first.click()
+        wait_for_version_after(page, version)
+    walk.check("shogun-recap")
     walk.go(f"{url}/#/mine", "#my-games table", "my-games-playing")
 
 
