@@ -21,6 +21,7 @@ const DYNAMIC = [
   "shogun-battle-kind-", "shogun-season-", "shogun-region-", "shogun-colour-", "shogun-building-",
   "shogun-event-text-", "shogun-event-name-", "shogun-province-", "shogun-winter-",
   "analysis-axis-", "analysis-mark-", "analysis-help-", "analysis-move-",
+  "samurai-coach-", "shogun-coach-", // a guided game's lessons, by id (shell/coach.js)
 ];
 const PREFIXES = ["shell", "samurai", "shogun", "analysis", "accounts", "notices", "error", "notice"];
 const NAMED = new RegExp(`(?<![\\w-])(?:${PREFIXES.join("|")})-[a-z0-9_]+(?:-[a-z0-9_]+)*(?![\\w$-])`, "g");
