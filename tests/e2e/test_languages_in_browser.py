@@ -2,7 +2,7 @@
 
 In the pseudo-locale en-XA every catalogue message is accented and bracketed, so a person's walk
 through the lobby, the lists, a Samurai game against bots, its replay and Shogun's planning may
-show no visible text, aria-label, title or placeholder outside brackets other than data (player
+show no visible text, aria-label, title or placeholder outside brackets other than data (a <time>, player
 names, numbers, board coordinates, symbols); the Samurai game is played to its end screen. Per
 real locale a browser whose language is that
 locale meets the lobby and a game screen in it, and nothing is wider than a 390 px phone.
@@ -41,7 +41,7 @@ FOREIGN_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('script, style, [hidden]') || !visible(parent)) continue;
+    if (!parent || parent.closest('script, style, time, [hidden]') || !visible(parent)) continue;
     if (node.textContent.trim()) parents.add(parent);
   }
   for (const parent of parents) {
@@ -160,7 +160,7 @@ def test_in_the_pseudo_locale_every_visible_word_comes_from_a_catalogue(stack: S
     page.wait_for_selector("section.after-game")
     leaks += foreign(page, "samurai end screen")
     page.goto(f"{stack.url}#/live")
-    page.wait_for_selector("section.card h2")
+    page.wait_for_selector("section.card h1")
     leaks += foreign(page, "live games")
     page.goto(f"{stack.url}#/leaders")
     page.wait_for_selector("#rated")
@@ -201,7 +201,7 @@ def test_a_browser_in_each_language_meets_lobby_and_game_in_it_without_overflow(
     page = open_page(browser, browser_language, viewport=PHONE)
     sign_in_as(page, stack.url, NAMES[1])
     assert page.evaluate("document.documentElement.lang") == locale
-    assert shell["shell-new-game"] in page.inner_text("#queue h2")
+    assert shell["shell-new-game"] in page.inner_text("#queue h1")
     assert page.input_value("#lang") == locale
     assert overflow(page) <= 0, "the lobby is wider than a 390 px phone"
     start_against_bots(page, "samurai", 2)
@@ -226,7 +226,7 @@ def test_the_header_switches_language_without_a_reload(stack: Stack, browser: An
     page.evaluate("window.notReloaded = true")
     page.select_option("#lang", "pt-BR")
     page.wait_for_function("() => document.documentElement.lang === 'pt-BR'")
-    assert catalogue("shell", "pt-BR")["shell-new-game"] in page.inner_text("#queue h2")
+    assert catalogue("shell", "pt-BR")["shell-new-game"] in page.inner_text("#queue h1")
     assert page.evaluate("window.notReloaded") is True
     page.reload()
     page.wait_for_selector("#queue")

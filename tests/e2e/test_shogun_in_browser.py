@@ -62,7 +62,8 @@ def plan_first_free_provinces(page: Page) -> int:
             free.first.click()
             chosen += 1
     expect(page.locator("#board .sg-plan-tag")).to_have_count(len(set(
-        page.eval_on_selector_all("#decide .sg-pcard.set span", "s => s.map(e => e.textContent)"))))
+        page.eval_on_selector_all("#decide .sg-pcard.set span:not(.sr-only)",
+                                  "s => s.map(e => e.textContent)"))))
     page.click("#decide [data-act=submit-plan]")
     return chosen
 

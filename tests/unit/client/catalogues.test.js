@@ -21,6 +21,7 @@ const DYNAMIC = [
   "shogun-battle-kind-", "shogun-season-", "shogun-region-", "shogun-colour-", "shogun-building-",
   "shogun-event-text-", "shogun-event-name-", "shogun-province-", "shogun-winter-",
   "analysis-axis-", "analysis-mark-", "analysis-help-", "analysis-move-",
+  "samurai-coach-", "shogun-coach-", // a guided game's lessons, by id (shell/coach.js)
   "notices-kind-", "notices-push-",
 ];
 const PREFIXES = ["shell", "samurai", "shogun", "analysis", "accounts", "notices", "error", "notice"];

@@ -56,7 +56,7 @@ export class AfterGame {
     const player = this.seat !== null;
     this.el.className = "card after-game";
     this.el.setAttribute("aria-label", t("shell-after-label"));
-    this.el.innerHTML = `<h2>${esc(t("shell-game-over"))}</h2>${resultHtml(frame, this.info.seats, this.seat)}` +
+    this.el.innerHTML = `<h2>${esc(t("shell-after-title"))}</h2>${resultHtml(frame, this.info.seats, this.seat)}` +
       `<div class="actions">${player ? `<button class="primary" data-after="rematch">${esc(t("shell-rematch"))}</button><button data-after="again">${esc(t("shell-same-settings"))}</button>` : ""}` +
       `<a class="button" href="#/replay/${esc(this.info.game_id)}">${esc(t("shell-open-replay"))}</a><a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a></div>` +
       `<div class="rematch" id="rematch" aria-live="polite"></div>`;

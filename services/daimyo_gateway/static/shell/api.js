@@ -114,8 +114,9 @@ export class Socket {
       if (frame) this.receive(frame);
     };
     ws.onclose = () => {
-      this.onState(false);
+      // a socket closed on purpose (sign-in, sign-out) says nothing: its successor owns the dot
       if (this.closed) return;
+      this.onState(false);
       const delay = Math.max(this.retryAfterMs, Math.min(5000, 300 * 2 ** this.retry++));
       this.retryAfterMs = 0;
       setTimeout(() => this.open(), delay);

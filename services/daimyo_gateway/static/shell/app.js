@@ -16,8 +16,9 @@ import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
 import { accountLanguage, saveLanguage } from "./account-language.js";
-import { LANGUAGES, PSEUDO, currentLocale, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
+import { LANGUAGES, PSEUDO, currentLocale, formatDate, formatNumber, localize, onLocaleChange, setLocale, startI18n, t } from "./i18n.js";
 import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
+import { wantCoach } from "./coach.js";
 
 /** @typedef {import("./api.js").ShellContext} ShellContext */
 /** @typedef {(() => void) | null | undefined} Close  what a screen gives back to take itself down */
@@ -33,7 +34,7 @@ import { botLevelName, esc, find, messageOf, toast } from "./widgets.js";
  */
 /**
  * A game as /api/games lists it, and a game's leaderboard.
- * @typedef {{ game_id: string, game: string, version: number, winners: number[],
+ * @typedef {{ game_id: string, game: string, version: number, winners: number[], created_at?: string,
  *   seats: { display_name?: string | null, bot_level?: string | null, deleted?: boolean }[] }} ListedGame
  * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
@@ -123,9 +124,10 @@ async function route() {
     else if (page === "live") await gameList("live", t("shell-live-title"), "watch", t("shell-watch"));
     else if (page === "finished") await gameList("finished", t("shell-finished-title"), "replay", t("shell-replay"));
     else if (page === "leaders") await leaders(id);
+    else if (page === "learn") await learn(id);
     else await open(lobby());
   } catch (error) {
-    root.innerHTML = `<div class="card center"><h2>${esc(t("shell-error-title"))}</h2><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
+    root.innerHTML = `<div class="card center"><h1>${esc(t("shell-error-title"))}</h1><p>${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></div>`;
   }
   root.focus({ preventScroll: true });
 }
@@ -143,12 +145,14 @@ async function signInScreen() {
 }
 
 async function lobby() {
+  const drawing = generation;
   const catalog = await loadAll();
+  if (drawing !== generation) return null; // the route changed while the catalogue loaded: draw nothing
   const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
   /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */
   const radio = (name, value, text, checked) => `<label><input type="radio" name="${name}" value="${esc(value)}" ${checked ? "checked" : ""}> ${esc(text)}</label>`;
   root.innerHTML = `<div class="row" style="align-items:flex-start">` +
-    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-new-game"))} <a class="aside-link" href="#/private">${esc(t("shell-or-private-table"))}</a></h2>` +
+    `<form class="card center" id="queue" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h1>${esc(t("shell-new-game"))} <a class="aside-link" href="#/private">${esc(t("shell-or-private-table"))}</a></h1>` +
     `<fieldset><legend>${esc(t("shell-field-game"))}</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
     `<fieldset><legend>${esc(t("shell-field-players"))}</legend><div class="choices" id="counts"></div></fieldset>` +
     `<fieldset><legend>${esc(t("shell-field-opponents"))}</legend><div class="choices">${radio("mode", "people", t("shell-play-people"), false)}${radio("mode", "bots", t("shell-play-bots"), true)}</div>` +
@@ -157,7 +161,8 @@ async function lobby() {
     `<fieldset><legend>${esc(t("shell-field-clock"))}</legend><div class="choices">${radio("clock", "live", t("shell-clock-live"), true)}${radio("clock", "blitz", t("shell-clock-blitz"))}${radio("clock", "correspondence", t("shell-clock-correspondence"))}</div></fieldset>` +
     `<fieldset id="levels"><legend>${esc(t("shell-field-bot-level"))}</legend><div class="choices">${["random", "greedy", "mcts"].map((l) => radio("level", l, botLevelName(l), l === "greedy")).join("")}</div></fieldset>` +
     `<div class="actions"><button class="primary" type="submit">${esc(t("shell-find-game"))}</button></div>` +
-    `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p></form>` +
+    `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p>` +
+    `<p class="learn-links">${catalog.filter((g) => g.coach).map((g) => `<a class="button" href="#/learn/${esc(g.name)}">${esc(t("shell-learn-by-playing", { title: g.title }))}</a>`).join(" ")}</p></form>` +
     `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div></section></div>`;
   const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
   const levels = find(root, "#levels", HTMLElement);
@@ -201,9 +206,11 @@ async function lobby() {
 function gamesTable(list, route, verb, titles) {
   const rows = list.map((g) => {
     const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.deleted ? t("shell-deleted-player") : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
-    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${esc(t("shell-version", { version: g.version }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
+    // a date and a count of moves, never the store's internal version (issue 33)
+    const started = g.created_at ? formatDate(g.created_at, { dateStyle: "medium", timeStyle: "short" }) : "";
+    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${g.created_at ? `<time datetime="${esc(g.created_at)}">${esc(started)}</time>` : "—"}</td><td class="muted">${esc(t("shell-moves-count", { count: Math.max(0, g.version - 1) }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
-  return `<table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+  return `<div class="table-scroll"><table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-started"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** @param {string} kind @param {string} title @param {string} route @param {string} verb */
@@ -211,7 +218,21 @@ async function gameList(kind, title, route, verb) {
   /** @type {[{ games: ListedGame[] }, { name: string, title: string }[]]} */
   const [{ games: list }, catalog] = await Promise.all([get(`/api/games?${kind}=1&limit=50`), loadAll()]);
   const titles = Object.fromEntries(catalog.map((g) => [g.name, g.title]));
-  root.innerHTML = `<section class="card"><h2>${esc(title)}</h2>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
+  root.innerHTML = `<section class="card"><h1>${esc(title)}</h1>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
+}
+
+// A guided first game: the easiest bots, no clock to race (correspondence), the fewest seats,
+// and a coach beside the board (shell/coach.js).
+/** @param {string} name */
+async function learn(name) {
+  const game = (await loadAll()).find((g) => g.name === name);
+  if (!game) throw new Error(t("shell-unknown-game", { name }));
+  wantCoach(game.name);
+  const ticket = await call("POST", "/api/queue", {
+    game: game.name, player_counts: [game.player_counts[0]], mode: "bots", bot_level: "random",
+    time_control: "correspondence", bots_welcome: true,
+  });
+  location.hash = ticketHash(ticket);
 }
 
 /** @param {string} name */
@@ -223,10 +244,10 @@ async function leaders(name) {
   const { ratings } = board;
   // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
   const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name)}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
-  root.innerHTML = `<section class="card"><h2>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h2>${ratings.length
+  root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>${esc(t("shell-col-player"))}</th><th>${esc(t("shell-col-rating"))}</th><th>${esc(t("shell-col-games"))}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class=muted>${esc(t("shell-no-rated-games"))}</p>`}${ratedHtml()}</section>`;
 }
@@ -246,7 +267,7 @@ function waitScreen(ticketId) {
   /** @type {Ticket | null} */
   let ticket = null;
   let since = Date.now(); // the server's counts, advanced locally between polls
-  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h2>${esc(t("shell-wait-title"))}</h2><div class="spinner" aria-hidden="true"></div>` +
+  root.innerHTML = `<div class="card center waiting" style="text-align:center"><h1>${esc(t("shell-wait-title"))}</h1><div class="spinner" aria-hidden="true"></div>` +
     `<div class="big-clock" id="clock" aria-label="${esc(t("shell-wait-time-label"))}">0:00</div><p class="muted" id="estimate"></p>` +
     `<p id="bots" class="bots-note" aria-live="polite"></p>` +
     `<div class="actions" style="justify-content:center"><button id="fill" class="primary">${esc(t("shell-fill-with-bots"))}</button><button id="cancel">${esc(t("shell-cancel"))}</button></div>` +

@@ -21,6 +21,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {string} game_id
  * @property {string} game
  * @property {Seat[]} seats
+ * @property {boolean} [away]   this player left the seat to a bot (shell/live.js); the screen offers no move
  * @property {number} players
  * @property {number} version
  * @property {boolean} [finished]
@@ -67,6 +68,8 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {(frame: ReplyFrame) => void} [acked]
  * @property {(frame: ReplyFrame) => void} [refused]
  * @property {(event: KeyboardEvent) => void} [keydown]
+ * @property {(text: string) => void} [note]   a seat changed hands (shell/live.js): a line for the log
+ * @property {(frame: ViewFrame<any>) => boolean} [holdAt]  a view that is a step of its own (playback pauses)
  * @property {() => void} [leave]
  */
 
@@ -87,6 +90,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {string} [howTo]
  * @property {(host: ScreenHost) => GameScreen} createScreen
  * @property {(host: ReplayHost) => Replay} createReplay
+ * @property {import("./coach.js").Lesson[]} [coach]  the lessons of a guided first game (shell/coach.js)
  * @typedef {GameSpec & { name: string, title: string, blurb: string }} Game
  */
 

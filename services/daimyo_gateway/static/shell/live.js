@@ -1,6 +1,9 @@
 // @ts-check
 // Live play around any game screen: every seat's clock, "reconnecting" while the socket is down,
 // the banner when a bot plays your seat (with the button to take it back), and "Leave game".
+// Who went and who came back is told as it happens (issue 33): a seat a bot takes over (a player
+// who left, dropped past the grace or ran out of time) and a seat taken back, each once, to the
+// page's log (through `onNews`) and politely to screen readers.
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
 import { esc, seatName, targetOf } from "./widgets.js";
@@ -13,9 +16,12 @@ import { awayNote } from "../notices/away.js";
 /** @typedef {import("./protocol.js").Clock} Clock */
 
 export class LiveBar {
-  /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat */
-  constructor(el, ctx, info, seat) {
-    this.el = el; this.ctx = ctx; this.info = info; this.seat = seat;
+  /** @param {HTMLElement} el @param {ShellContext} ctx @param {GameInfo} info @param {number | null} seat
+   *  @param {(text: string) => void} [onNews] what is told when a seat changes hands */
+  constructor(el, ctx, info, seat, onNews = () => {}) {
+    this.el = el; this.ctx = ctx; this.info = info; this.seat = seat; this.onNews = onNews;
+    /** @type {boolean} a first view was read: later takeovers are news */
+    this.seen = false;
     /** @type {Clock | null} */
     this.clock = null;
     /** @type {ViewFrame["takeovers"]} */
@@ -32,8 +38,12 @@ export class LiveBar {
   /** @param {ViewFrame} frame */
   update(frame) {
     if (frame.clock) { this.clock = frame.clock; this.offset = frame.clock.now_ms - Date.now(); }
+    const before = this.takeovers;
     this.takeovers = frame.takeovers || {};
     this.finished = !!frame.finished;
+    if (this.seen && !this.finished) news(before, this.takeovers, this.seat, this.info.seats).forEach((text) => this.onNews(text));
+    this.seen = true;
+    this.info.away = this.seat !== null && this.takeovers[String(this.seat)]?.reason === "abandoned";
     this.render();
   }
 
@@ -71,8 +81,9 @@ export class LiveBar {
   seatHtml() {
     if (this.seat === null || this.finished) return "";
     const mine = this.takeovers[String(this.seat)];
-    if (mine?.reason === "abandoned") {
-      return `<div class="live-warn" role="alert">${esc(t("shell-bot-plays-for-you"))} <button class="primary" data-live="reclaim">${esc(t("shell-take-seat-back"))}</button></div>`;
+    if (mine?.reason === "abandoned") { // what happened, and what the player may do now
+      return `<div class="live-warn" role="alert"><p class="live-left">${esc(t("shell-you-left"))}</p>` +
+        `<div class="actions"><button class="primary" data-live="reclaim">${esc(t("shell-take-seat-back"))}</button><a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a></div></div>`;
     }
     if (mine) return `<div class="live-warn" role="status">${esc(t(mine.until === "move" ? "shell-time-out-this-turn" : "shell-time-out"))}</div>`;
     return `<div class="actions"><button data-live="leave">${esc(t("shell-leave-game"))}</button></div>`;
@@ -86,6 +97,26 @@ export class LiveBar {
       this.ctx.socket.seat("leave", this.info.game_id);
     }
   }
+}
+
+/**
+ * What changed hands between two views' takeovers, as sentences: a bot now playing a seat (the
+ * player left or dropped, or ran out of time) and a seat taken back.
+ * @param {ViewFrame["takeovers"]} before @param {ViewFrame["takeovers"]} after
+ * @param {number | null} me @param {import("./widgets.js").Seat[]} seats
+ */
+export function news(before, after, me, seats) {
+  const all = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+  return all.flatMap((key) => {
+    const was = before[key], now = after[key], seat = Number(key), you = seat === me;
+    const name = seatName(seats, seat);
+    if (now && (!was || was.reason !== now.reason)) {
+      if (now.reason === "abandoned") return [you ? t("shell-news-you-left") : t("shell-news-left", { name })];
+      return [you ? t("shell-news-you-timed-out") : t("shell-news-timed-out", { name })];
+    }
+    if (was && !now) return [you ? t("shell-news-you-back") : t("shell-news-back", { name })];
+    return [];
+  });
 }
 
 /** @param {number} ms */

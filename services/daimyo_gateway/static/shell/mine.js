@@ -14,9 +14,12 @@ import { mountNoticesPanel } from "../notices/panel.js";
 
 /** @typedef {import("./rows.js").MyGame} MyGame */
 
+/** How often "My games" reads the list again while it shows (ms). */
+const LIVE_MS = 5000;
+
 /** @param {HTMLElement} root */
 export async function myGamesPage(root) {
-  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h2>${esc(t("shell-nav-mine"))}</h2>` +
+  root.innerHTML = `<section class="card" id="my-games"><div class="row" style="justify-content:space-between"><h1>${esc(t("shell-nav-mine"))}</h1>` +
     `<div class="row"><label class="check"><input type="checkbox" id="finished"> ${esc(t("shell-mine-finished-too"))}</label>` +
     `<label class="check"><input type="checkbox" id="sound" ${soundOn() ? "checked" : ""}> ${esc(t("shell-mine-sound"))}</label></div></div>` +
     `<div id="list" class="muted">${esc(t("shell-loading"))}</div></section><section class="card" id="push-settings"></section>`;
@@ -32,7 +35,9 @@ export async function myGamesPage(root) {
   };
   finished.addEventListener("change", load);
   await load();
-  return () => stop();
+  // the page follows the games as they go (issue 33): read again every few seconds while it shows
+  const poll = setInterval(() => { load().catch(() => {}); }, LIVE_MS);
+  return () => { clearInterval(poll); stop(); };
 }
 
 /** Fill `el` with the player's games (in progress unless `finished`); returns the ticker's stop.

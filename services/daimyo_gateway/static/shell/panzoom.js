@@ -29,7 +29,7 @@ export class PanZoom {
     frame.classList.add("pz-frame");
     frame.insertAdjacentHTML("beforeend", `<div class="pz-controls" role="group" aria-label="${esc(t("shell-zoom-label"))}">` +
       `<button type="button" data-pz="in" aria-label="${esc(t("shell-zoom-in"))}">+</button><button type="button" data-pz="out" aria-label="${esc(t("shell-zoom-out"))}">−</button>` +
-      `<button type="button" data-pz="fit" aria-label="${esc(t("shell-zoom-fit-label"))}">${esc(t("shell-zoom-fit"))}</button></div>`);
+      `<button type="button" data-pz="fit" title="${esc(t("shell-zoom-fit-label"))}">${esc(t("shell-zoom-fit"))}</button></div>`);
     /** @template {keyof HTMLElementEventMap} K
      *  @param {HTMLElement} target @param {K} type @param {(event: HTMLElementEventMap[K]) => void} fn
      *  @param {AddEventListenerOptions} [opts] */
@@ -109,6 +109,31 @@ export class PanZoom {
     const [bx, by, bw, bh] = this.base(svg);
     this.cx = (x - bx) / bw; this.cy = (y - by) / bh;
     this.apply();
+  }
+
+  /** Zoom to where a player may act on a board too big for a phone: every element of `els` in
+   *  view with a margin when that leaves each at least `minPx` CSS pixels wide (a finger's
+   *  width); else zoomed to that size and centred on the element nearest their middle.
+   *  @param {Element[]} els @param {{ margin?: number, minPx?: number }} [options] */
+  fitTo(els, { margin = 1.3, minPx = 0 } = {}) {
+    const svg = this.svg(), ctm = svg?.getScreenCTM(), zoom = this.zoom ?? 1;
+    if (!svg || !ctm || !els.length) return;
+    const back = ctm.inverse();
+    const boxes = els.map((el) => {
+      const r = el.getBoundingClientRect();
+      const [a, b] = [new DOMPoint(r.left, r.top).matrixTransform(back), new DOMPoint(r.right, r.bottom).matrixTransform(back)];
+      return { x0: a.x, y0: a.y, x1: b.x, y1: b.y, px: r.width };
+    });
+    const [x0, y0] = [Math.min(...boxes.map((b) => b.x0)), Math.min(...boxes.map((b) => b.y0))];
+    const [x1, y1] = [Math.max(...boxes.map((b) => b.x1)), Math.max(...boxes.map((b) => b.y1))];
+    const [, , bw, bh] = this.base(svg);
+    const fit = Math.min(bw / ((x1 - x0 || 1) * margin), bh / ((y1 - y0 || 1) * margin));
+    const touch = minPx * zoom / Math.max(1, Math.min(...boxes.map((b) => b.px)));
+    this.zoom = clamp(Math.max(fit, touch), 1, this.maxZoom);
+    const [mx, my] = [(x0 + x1) / 2, (y0 + y1) / 2];
+    const middle = (/** @type {typeof boxes[0]} */ b) => Math.hypot((b.x0 + b.x1) / 2 - mx, (b.y0 + b.y1) / 2 - my);
+    const near = fit >= touch ? null : boxes.reduce((best, b) => (middle(b) < middle(best) ? b : best));
+    this.centreOn(near ? (near.x0 + near.x1) / 2 : mx, near ? (near.y0 + near.y1) / 2 : my);
   }
 
   /** Bring an element of the board into view (keyboard focus on a part hidden by the zoom).

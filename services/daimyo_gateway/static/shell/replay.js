@@ -25,6 +25,7 @@ export async function replayScreen(root, _ctx, gameId) {
   /** @type {ReturnType<typeof mountReview> | null} */
   let review = null;
   const viewer = await replayViewer(root, info, layout, async (frame) => { await draw(frame); review?.shown(frame.at); });
+  root.insertAdjacentHTML("afterbegin", `<h1 class="sr-only">${esc(t("shell-heading-replay", { title: game.title }))}</h1>`);
   let gone = false;
   if (info.finished) {
     review = mountReview({ root, info, events, go: viewer.go });  // the game's review (static/analysis/)

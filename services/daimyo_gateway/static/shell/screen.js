@@ -23,12 +23,15 @@
 //                             (never a seat a bot finished for an absent player): draw those
 //   acked(frame), refused(frame)  a move's ack / error frame (optional; the toast is shown already)
 //   keydown(event)            document keydown while the screen shows (optional)
+//   note(text)                a line for the game's log: a seat changed hands (optional)
+//   holdAt(frame)             true for a view that is a step of its own: playback pauses there (optional)
 //   leave()                   anything else to stop (optional)
 
 import { board, get } from "./api.js";
 import { loadGame } from "./games.js";
 import { AfterGame } from "./after.js";
 import { ChatPanel } from "./chat.js";
+import { Coach, coachFor } from "./coach.js";
 import { LiveBar } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
@@ -78,16 +81,28 @@ class LiveDriver {
       send: (move, options) => this.send(move, options),
     });
     this.screen.mount();
+    // the screen's one h1, for those who find their way by headings (the board says the rest)
+    root.insertAdjacentHTML("afterbegin", `<h1 class="sr-only">${esc(t(seat === null ? "shell-heading-watch" : "shell-heading-play", { title: game.title }))}</h1>`);
     const live = find(root, "#live", HTMLElement);
-    this.live = new LiveBar(live, ctx, info, seat);
+    // who went and who came back: into the game's log, and said politely by a status line
+    const news = Object.assign(document.createElement("p"), { className: "live-news", id: "table-news" });
+    news.setAttribute("role", "status");
+    live.after(news);
+    this.live = new LiveBar(live, ctx, info, seat, (text) => { news.textContent = text; this.screen.note?.(text); });
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", t("shell-playback-label"));
     live.after(bar);
     if (game.howTo) bar.insertAdjacentHTML("afterend", `<a class="howto-link" href="${game.howTo}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: game.title }))}</a>`);
     /** @type {Playback<ViewFrame>} */
-    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal);
+    this.playback = new Playback(bar, (frame) => this.showView(frame), (frame) => frame.last_move?.seat !== seat, this.aborter.signal,
+      (frame) => !!this.screen.holdAt?.(frame));
     this.after = new AfterGame(document.createElement("section"), ctx, info, seat);
     live.before(this.after.el);
+    if (seat !== null && game.coach && coachFor(info.game, info.game_id)) { // a guided first game
+      const coach = document.createElement("section");
+      live.before(coach);
+      new Coach(coach, root, info.game, game.coach, this.aborter.signal);
+    }
     this.chat = new ChatPanel(document.createElement("section"), ctx, info, seat);
     (root.querySelector("aside") || root).append(this.chat.el);
     document.addEventListener("keydown", (event) => this.screen.keydown?.(event), { signal: this.aborter.signal });

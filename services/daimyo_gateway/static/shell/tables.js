@@ -83,7 +83,7 @@ const radio = (name, value, text, checked) => `<label><input type="radio" name="
 export async function tableForm(root) {
   const catalog = await loadAll();
   const say = (/** @type {string} */ id) => esc(t(id));
-  root.innerHTML = `<form class="card center" id="table-form"><h2>${say("shell-table-form-title")}</h2>` +
+  root.innerHTML = `<form class="card center" id="table-form"><h1>${say("shell-table-form-title")}</h1>` +
     `<p class="muted">${say("shell-table-form-intro")}</p>` +
     `<fieldset><legend>${say("shell-field-game")}</legend><div class="choices">${catalog.map((g, n) => radio("game", g.name, g.title, n === 0)).join("")}</div></fieldset>` +
     `<fieldset><legend>${say("shell-field-seats")}</legend><div class="choices" id="seats"></div></fieldset>` +
@@ -166,6 +166,7 @@ class TableRoom {
     this.root = root; this.ctx = ctx; this.code = code; this.catalog = catalog; this.reroute = reroute;
     /** @type {Table | null} */
     this.table = null;
+    this.stopped = false;
     /** @type {string | undefined} the HTML last drawn */
     this.drawn = undefined;
     this.poll = setInterval(() => this.load(), POLL_MS);
@@ -178,6 +179,7 @@ class TableRoom {
   }
 
   stop() {
+    this.stopped = true; // a read still on its way when the player left draws nothing
     clearInterval(this.poll);
     this.root.removeEventListener("click", this.clicked);
     this.root.removeEventListener("submit", this.submitted);
@@ -185,9 +187,13 @@ class TableRoom {
 
   async load() {
     if (!session()) return this.showVisitor(); // the server shows a table to signed-in players only
-    try { this.show(await get(`/api/tables/${encodeURIComponent(this.code)}`)); } catch (error) {
+    try {
+      const table = await get(`/api/tables/${encodeURIComponent(this.code)}`);
+      if (!this.stopped) this.show(table);
+    } catch (error) {
+      if (this.stopped) return;
       clearInterval(this.poll);
-      this.root.innerHTML = `<section class="card center" id="table-room"><h2>${esc(t("shell-table-title"))}</h2><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></section>`;
+      this.root.innerHTML = `<section class="card center" id="table-room"><h1>${esc(t("shell-table-title"))}</h1><p class="refusal" role="alert">${esc(messageOf(error))}</p><a href="#/">${esc(t("shell-back-to-lobby"))}</a></section>`;
     }
   }
 
@@ -222,7 +228,7 @@ class TableRoom {
   // A visitor who opened the link sees only the way in: a name, then the seat (see join()).
   showVisitor() {
     clearInterval(this.poll);
-    this.root.innerHTML = `<section class="card center" id="table-room" data-state="visitor"><h2>${esc(t("shell-table-title"))}</h2>` +
+    this.root.innerHTML = `<section class="card center" id="table-room" data-state="visitor"><h1>${esc(t("shell-table-title"))}</h1>` +
       `<p class="refusal" id="refusal" role="alert" hidden></p><div class="actions">${guestForm()}<a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a></div></section>`;
   }
 
@@ -254,7 +260,7 @@ class TableRoom {
     if (tb.state === "open" && tb.you_host && empty) actions.push(`<button data-table="bots">${esc(t("shell-table-seat-bots"))}</button>`);
     if (tb.state === "open" && seated) actions.push(`<button data-table="leave">${esc(t(tb.you_host ? "shell-table-close" : "shell-table-leave"))}</button>`);
     actions.push(`<a class="button" href="#/">${esc(t("shell-back-to-lobby"))}</a>`);
-    return `<section class="card center" id="table-room" data-state="${esc(tb.state)}"><h2>${esc(t("shell-table-title-game", { title: game?.title || tb.game }))}</h2>` +
+    return `<section class="card center" id="table-room" data-state="${esc(tb.state)}"><h1>${esc(t("shell-table-title-game", { title: game?.title || tb.game }))}</h1>` +
       `<p class="muted">${facts}</p>` +
       (tb.state === "open" ? `<label for="invite">${esc(t("shell-table-invite", { hours: Math.max(1, Math.round((tb.expires_in_seconds || 0) / 3600)) }))}</label>` +
         `<div class="row invite"><input type="text" id="invite" readonly value="${esc(invite)}" style="flex:1;width:auto;min-width:0"><button data-table="copy" id="copy">${esc(t("shell-table-copy"))}</button></div>` : "") +

@@ -147,7 +147,7 @@ export function boardSvg(geometry, view, opts = {}) {
       parts.push(`<text class="hex-id" x="${x}" y="${y + 3}">${coordinate(hex)}</text>`);
     }
   }
-  return `<svg viewBox="${viewBox(geometry.hexes)}" role="img" aria-label="${esc(t("samurai-board-label"))}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
+  return `<svg viewBox="${viewBox(geometry.hexes)}" role="group" aria-label="${esc(t("samurai-board-label"))}" xmlns="http://www.w3.org/2000/svg">${parts.join("")}</svg>`;
 }
 
 /**

@@ -2,6 +2,7 @@
 // replay. Everything else of the game lives beside this file; the shell never names it.
 
 import { registerGame } from "../../shell/games.js";
+import { LESSONS } from "./coach.js";
 import { samuraiReplay } from "./replay.js";
 import { SamuraiScreen } from "./screen.js";
 
@@ -12,4 +13,5 @@ registerGame("samurai", {
   howTo: new URL("./howto.html", import.meta.url).href,
   createScreen: (host) => new SamuraiScreen(host),
   createReplay: samuraiReplay,
+  coach: LESSONS,
 });

@@ -112,7 +112,7 @@ export function logItems(effects, seats, viewer) {
 /** @param {LogLine[]} lines */
 export function logPanel(lines) {
   const items = lines.slice(-60).reverse().map((l) => `<li class="${l.capture ? "capture" : ""}">${l.text}</li>`).join("");
-  return `<section class="card" aria-label="${esc(t("samurai-log-label"))}"><h3>${esc(t("samurai-log-title"))}</h3><ul class="log">${items || `<li class=muted>${esc(t("samurai-log-empty"))}</li>`}</ul></section>`;
+  return `<section class="card" aria-label="${esc(t("samurai-log-label"))}"><h3>${esc(t("samurai-log-title"))}</h3><ul class="log" tabindex="0" aria-label="${esc(t("samurai-log-title"))}">${items || `<li class=muted>${esc(t("samurai-log-empty"))}</li>`}</ul></section>`;
 }
 
 /** The scoring rules, told: leaders per type, tokens, and each tie-break the result needed.
@@ -130,7 +130,7 @@ export function finalPanel(view, seats, honest = null) {
   const head = `<tr><th>${say("samurai-col-player")}</th>${FIGURES.map((f) => `<th title="${esc(figureName(f))}"><span class="fig ${f}"><i></i></span></th>`).join("")}` +
     `<th>${say("samurai-col-total")}</th><th title="${say("samurai-leader-tokens")}">${say("samurai-col-tokens")}</th><th>${say("samurai-col-place")}</th></tr>`;
   const rows = [...Array(n).keys()].map((s) => {
-    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" title="${say("samurai-leader-token")}" aria-label="${say("samurai-leader-token")}"></i>` : ""}</td>`).join("");
+    const cells = FIGURES.map((f) => `<td>${caps(s)[f]}${o.leaders[f] === s ? ` <i class="win-mark" role="img" title="${say("samurai-leader-token")}" aria-label="${say("samurai-leader-token")}"></i>` : ""}</td>`).join("");
     return `<tr class="${o.winners.includes(s) ? "winner" : ""}"><td>${esc(seatName(seats, s))}</td>${cells}<td>${total(s)}</td><td>${tokens[s]}</td><td>${o.ranking ? o.ranking[s] : ""}</td></tr>`;
   }).join("");
   const lines = FIGURES.map((f) => (o.leaders[f] === null

@@ -9,7 +9,7 @@ import { boardSvg, boardZoom, useBoard } from "./board.js";
 import { finalPanel, logItems, logPanel, playersPanel } from "./panels.js";
 import { tileButton } from "./screen.js";
 
-const layout = () => `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
+const layout = () => `<div class="game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div id="hands"></div></div><aside class="side" id="side"></aside></div>`;
 
 /** @typedef {import("./wire.js").View} View */
 

@@ -23,6 +23,11 @@ import { FIGURES, SEAT_COLORS, tileInfo, tileName, figureName } from "./tiles.js
 
 /** @typedef {import("../../shell/games.js").GameScreen} GameScreen */
 
+/** A board narrower than this (CSS px) zooms to the hexes a chosen tile may go to. */
+const SMALL_BOARD_PX = 600;
+/** How wide (CSS px) a hex is at least, zoomed for a finger. */
+const TOUCH_PX = 34;
+
 /** @implements {GameScreen} */
 export class SamuraiScreen {
   /** @param {import("../../shell/games.js").ScreenHost} host */
@@ -40,6 +45,8 @@ export class SamuraiScreen {
     this.chosen = new Set();
     /** @type {Set<string>} */
     this.lastHexes = new Set();
+    /** @type {string} the choice the board was last zoomed to */
+    this.zoomedFor = "";
     /** @type {number | undefined} the seat whose turn is outlined */
     this.mover = undefined;
     // set by mount()
@@ -53,7 +60,7 @@ export class SamuraiScreen {
 
   mount() {
     this.root.innerHTML = `<div class="game"><div><div class="status" id="status" aria-live="polite">${esc(t("samurai-connecting"))}</div><div id="live"></div>` +
-      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
+      `<div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("samurai-board-frame-label"))}"><div class="board-wrap" id="board"></div></div><div class="hint site-hint" id="site-hint" aria-live="polite"></div></div><aside class="side"><div class="hand-bar" id="hand"></div><div class="side" id="side"></div></aside></div>`;
     this.boardEl = find(this.root, "#board");
     this.handEl = find(this.root, "#hand");
     const showSite = (/** @type {Event} */ event) => {
@@ -87,10 +94,13 @@ export class SamuraiScreen {
 
   refused() { this.render(); }
 
+  /** A seat changed hands (shell/live.js): a line in the log. @param {string} text */
+  note(text) { this.lines.push({ text: esc(text), capture: false }); if (this.view) this.render(); }
+
   /** @param {import("../../shell/games.js").ViewFrame<View> & { missed?: unknown[] }} frame */
   update(frame) {
     if (frame.last_move === null && !frame.missed?.length && frame.effects === null && frame.view.finished && this.view && !this.view.finished) {
-      this.lines.push({ text: esc(t("samurai-game-over")), capture: true });
+      this.lines.push({ text: esc(t("samurai-log-game-ended")), capture: true });
     }
     const news = logItems(/** @type {import("./wire.js").Effects} */ (frame.effects), this.info.seats, this.seat).slice(-2);
     if (news.length) find(this.root, "#just-now").innerHTML = `<span class="muted">${esc(t("samurai-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
@@ -109,7 +119,7 @@ export class SamuraiScreen {
   }
 
   /** @returns {Legal} */
-  legal() { return (this.seat !== null && this.view?.legal) || {}; }
+  legal() { return (this.seat !== null && !this.info.away && this.view?.legal) || {}; }
 
   /** @param {Record<string, unknown>} move */
   send(move) {
@@ -187,10 +197,21 @@ export class SamuraiScreen {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());
     this.pz.apply();
+    this.zoomToChoices();
     find(this.root, "#status").innerHTML = this.statusHtml();
     find(this.root, "#side").innerHTML = finalPanel(this.view, this.info.seats, this.info.finished && this.info.winners) +
       playersPanel(this.view, this.info.seats, this.seat) + logPanel(this.lines) + legendHtml(this.seat !== null);
     this.renderHand();
+  }
+
+  // On a phone a 3- or 4-player board is small: a choice zooms the board to the hexes it may
+  // go to (once per choice, so a pinch or "Fit" afterwards is the player's own).
+  zoomToChoices() {
+    const sel = this.sel, key = sel ? `${sel.kind}:${sel.tile}:${sel.from || ""}:${sel.a?.settlement || ""}` : "";
+    if (key === this.zoomedFor) return;
+    this.zoomedFor = key;
+    if (!key || this.boardEl.clientWidth >= SMALL_BOARD_PX || this.info.players < 3) return;
+    this.pz.fitTo([...this.boardEl.querySelectorAll('[tabindex="0"]')], { minPx: TOUCH_PX });
   }
 
   statusHtml() {
@@ -202,6 +223,7 @@ export class SamuraiScreen {
       return `${esc(t("samurai-opening-waiting", { names: formatList(v.to_act.map((s) => seatName(seats, s))) }))}${watching}`;
     }
     const actor = v.to_act[0];
+    if (this.info.away) return `${dot(actor)} ${esc(t("samurai-to-play", { name: actor === this.seat ? t("samurai-bot-for-you") : seatName(seats, actor) }))}`;
     const mine = actor === this.seat;
     const phase = v.phase === "setup" ? ` ${esc(t("samurai-phase-setup"))}` : "";
     return `${dot(actor)} ${mine ? `<strong>${esc(t("samurai-your-turn"))}</strong>` : esc(t("samurai-to-play", { name: seatName(seats, actor) }))}${phase}${watching}`;
@@ -216,7 +238,7 @@ export class SamuraiScreen {
     const hand = v.hand || [];
     const playable = (/** @type {string} */ t) => (t === "figure_swap" ? !!legal.figure_swap : t === "tile_swap" ? !!legal.tile_swap : !!legal.place?.[t]);
     const tiles = hand.map((t) => tileButton(t, this.seat, {
-      selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t],
+      selected: this.sel?.tile === t, disabled: !playable(t), draggable: !!legal.place?.[t], why: playable(t) ? "" : this.whyNot(t),
     })).join("");
     const actions = [
       legal.end_turn ? `<button class="primary" data-act="end_turn">${esc(t("samurai-end-turn"))}</button>` : "",
@@ -236,6 +258,17 @@ export class SamuraiScreen {
       });
     });
     this.bindActions();
+  }
+
+  // Why a tile is greyed, in words (issue 33): not this player's turn, one normal tile a turn,
+  // nothing to swap, or no hex it may go to.
+  /** @param {string} tile */
+  whyNot(tile) {
+    const v = this.shown(), legal = this.legal();
+    if (!Object.keys(legal).length) return t("samurai-why-not-your-turn");
+    if (tile === "figure_swap" || tile === "tile_swap") return t("samurai-why-no-swap");
+    if (v.turn?.placed_any && !tileInfo(tile).fast) return t("samurai-why-one-normal");
+    return t("samurai-why-no-hex", { kind: tileInfo(tile).sea ? "sea" : "land" });
   }
 
   hint() {
@@ -299,16 +332,18 @@ export class SamuraiScreen {
 }
 
 /** @param {string} tile @param {number | null} seat
- *  @param {{ selected?: boolean, disabled?: boolean, draggable?: boolean, pressed?: boolean }} [options] */
-export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false } = {}) {
+ *  @param {{ selected?: boolean, disabled?: boolean, draggable?: boolean, pressed?: boolean, why?: string }} [options]
+ *  `why`: the reason a disabled tile cannot be played, shown on hover and read with its name */
+export function tileButton(tile, seat, { selected = false, disabled = false, draggable = false, pressed = false, why = "" } = {}) {
   const info = tileInfo(tile);
   const mark = `<svg width="22" height="14" viewBox="-11 -7 22 14" aria-hidden="true">${miniMark(info)}</svg>`;
   const value = info.kind.endsWith("_swap") ? "⇆" : info.value;
   const cls = `tile${selected ? (pressed ? " chosen" : " selected") : ""}${disabled ? " unplayable" : ""}`;
   const aria = pressed ? ` aria-pressed="${selected}"` : "";
-  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}"` +
-    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria} aria-label="${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}">` +
-    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v">${value}</span>${mark}<span class="k">${esc(shortKind(info))}</span></button>`;
+  return `<button class="${cls}" data-tile="${tile}" style="background:${SEAT_COLORS[seat ?? 0]}" title="${esc(t(info.fast ? "samurai-tile-fast-title" : "samurai-tile-title", { tile: tileName(tile) }))}${why ? ` — ${esc(why)}` : ""}"` +
+    `${disabled ? " disabled" : ""}${draggable ? ' draggable="true"' : ""}${aria}>` +
+    `<span class="sr-only">${esc(t(info.fast ? "samurai-tile-fast-label" : "samurai-tile-title", { tile: tileName(tile) }))}${why ? ` — ${esc(why)}` : ""}</span>` +
+    `${info.fast ? '<span class="fast" aria-hidden="true">»</span>' : ""}<span class="v" aria-hidden="true">${value}</span>${mark}<span class="k" aria-hidden="true">${esc(shortKind(info))}</span></button>`;
 }
 
 /** @param {import("./tiles.js").TileInfo} info */

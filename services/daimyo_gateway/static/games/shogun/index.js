@@ -2,6 +2,7 @@
 // replay. Everything else of the game lives beside this file; the shell never names it.
 
 import { registerGame } from "../../shell/games.js";
+import { LESSONS } from "./coach.js";
 import { shogunReplay } from "./replay.js";
 import { ShogunScreen } from "./screen.js";
 
@@ -12,4 +13,5 @@ registerGame("shogun", {
   howTo: new URL("./howto.html", import.meta.url).href,
   createScreen: (host) => new ShogunScreen(host),
   createReplay: shogunReplay,
+  coach: LESSONS,
 });

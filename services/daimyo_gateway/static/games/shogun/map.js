@@ -21,6 +21,7 @@ import { CENTRES, LABELS, MARGIN } from "./layout.js";
  * @property {string | null} [current]
  * @property {Map<string, string[]>} [plan]
  * @property {Set<string>} [flash]
+ * @property {(seat: number) => string} [name]  a seat's player, for tooltips (else its colour alone)
  */
 
 export const SEAT_COLORS = ["#c8382f", "#2d6fc4", "#e0a21b", "#7b4bb7", "#3b3b3b"];
@@ -166,6 +167,12 @@ function planTag(tags, x, y) {
     `<text x="${x}" y="${ty + 0.5}">${esc(text)}</text></g>`;
 }
 
+/** A province's owner in a tooltip: the player's name and colour ("Ayame (red)"), or the colour.
+ *  @param {number} owner @param {MapOptions} opts */
+function ownerName(owner, opts) {
+  return opts.name ? `${opts.name(owner)} (${SEAT_NAMES[owner]})` : SEAT_NAMES[owner];
+}
+
 /** @param {ProvinceFacts} facts @param {ProvinceState} state @param {MapOptions} opts */
 function provinceHtml(facts, state, opts) {
   const name = facts.name, [x, y] = at(name);
@@ -181,7 +188,7 @@ function provinceHtml(facts, state, opts) {
   const parts = [t("shogun-province-facts", { name: provinceName(name), tax: facts.tax, rice: facts.rice, sites: facts.sites })];
   if (!inPlay) parts.push(t("shogun-province-out"));
   else if (owner === null) parts.push(t("shogun-province-neutral"));
-  else parts.push(t("shogun-province-owner", { colour: SEAT_NAMES[/** @type {number} */ (owner)], armies: state.armies ?? 0 }));
+  else parts.push(t("shogun-province-owner", { colour: ownerName(owner, opts), armies: state.armies ?? 0 }));
   if (state.buildings?.length) parts.push(formatList(state.buildings.map((b) => t(`shogun-building-${b}`))));
   if (state.revolt_markers) parts.push(t("shogun-province-revolts", { count: state.revolt_markers }));
   const title = esc(parts.join(", "));
@@ -190,11 +197,11 @@ function provinceHtml(facts, state, opts) {
   const ring = opts.targets?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 7}" class="sg-target-ring"/>`
     : opts.selectable?.has(name) ? `<circle cx="${x}" cy="${y}" r="${R + 6}" class="sg-pick-ring${opts.current === name ? " on" : ""}"/>` : "";
   const tags = opts.plan?.get(name);
-  return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""} aria-label="${title}">` +
-    `<title>${title}</title>${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
+  return `<g class="${classes.join(" ")}" data-province="${name}"${interactive ? ` tabindex="0" role="button"` : ""}>` +
+    `<title>${title}</title><g aria-hidden="true">${ring}<circle cx="${x}" cy="${y}" r="${R}" class="sg-disc" fill="${fill}"/>` +
     (inPlay ? "" : `<path d="M${x - 11} ${y - 11} L${x + 11} ${y + 11} M${x + 11} ${y - 11} L${x - 11} ${y + 11}" class="sg-out-x"/>`) +
     armies + sitesHtml(facts, state, x, y) + markersHtml(state.revolt_markers, x, y) + labelHtml(name, facts, x, y) +
-    (tags ? planTag(tags, x, y) : "") + "</g>";
+    (tags ? planTag(tags, x, y) : "") + "</g></g>";
 }
 
 /** The whole map for a view (`view.provinces` keyed by name) with options for highlights.
@@ -203,7 +210,7 @@ export function mapSvg(board, view, opts = {}) {
   const [x0, y0, w, h] = bounds();
   const side = view?.side || "sun";
   const provinces = board.provinces.map((facts) => provinceHtml(facts, view?.provinces?.[facts.name] || {}, opts)).join("");
-  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="img" aria-label="${esc(t("shogun-map-label", { side }))}">` +
+  return `<svg viewBox="${x0} ${y0} ${w} ${h}" class="sg-map" role="group" aria-label="${esc(t("shogun-map-label", { side }))}">` +
     `<defs><pattern id="sg-waves" width="28" height="14" patternUnits="userSpaceOnUse"><path d="M0 10 q7 -6 14 0 t14 0" fill="none" stroke="rgba(255,255,255,.28)" stroke-width="1.2"/></pattern></defs>` +
     `<rect x="${x0}" y="${y0}" width="${w}" height="${h}" fill="url(#sg-waves)"/>` +
     landHtml(board) + `<g opacity="0.9">${regionsHtml(board, side)}</g>` + bordersHtml(board) + provinces +

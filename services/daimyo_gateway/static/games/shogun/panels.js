@@ -106,7 +106,7 @@ export function stripHtml(board, view) {
   }).join("");
   const event = view.events?.current;
   const text = event ? eventText(board, event) : null;
-  return `<div class="sg-strip" aria-label="${esc(t("shogun-this-round"))}">${cards ? `${cards}<span class="sep"></span>` : ""}${specials}` +
+  return `<div class="sg-strip" role="group" tabindex="0" aria-label="${esc(t("shogun-this-round"))}">${cards ? `${cards}<span class="sep"></span>` : ""}${specials}` +
     (event ? `<span class="sep"></span><div class="sg-card" style="max-width:16rem;text-align:left" title="${esc(text)}"><b>${esc(t("shogun-event-n", { card: event, name: t(`shogun-event-name-${event}`) }))}</b>${esc(text)}</div>` : "") + "</div>";
 }
 
@@ -130,11 +130,11 @@ export function seatsHtml(view, seats, mySeat) {
       `${info.bid !== null ? `<span title="${say("shogun-bid-title")}">${esc(t("shogun-bid-is", { bid: bidLabel(info.bid) }))}</span>` : ""}` +
       `${view.stage === "plan" ? `<span>${say(info.planned ? "shogun-planned" : "shogun-planning")}</span>` : ""}${special}</span></div>`;
   }).join("");
-  return `<section class="card" aria-label="${esc(t("shogun-players"))}"><h3>${esc(t("shogun-players"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-in-turn-order"))}</span></h3>${rows}${trackHtml(view)}</section>`;
+  return `<section class="card" aria-label="${esc(t("shogun-players"))}"><h3>${esc(t("shogun-players"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-in-turn-order"))}</span></h3>${rows}${trackHtml(view, seats)}</section>`;
 }
 
-/** @param {View} view */
-export function trackHtml(view) {
+/** @param {View} view @param {Seat[]} [seats] names the pawns' players in their tooltips */
+export function trackHtml(view, seats) {
   const vps = Object.values(view.seats).map((s) => s.vp);
   const top = Math.max(30, Math.ceil((Math.max(...vps) + 4) / 10) * 10);
   const ticks = [...Array(top / 10 + 1).keys()].map((k) => `<span class="tick" style="left:${(k * 10 * 100) / top}%">${k * 10}</span>`).join("");
@@ -142,7 +142,7 @@ export function trackHtml(view) {
   const seen = {};
   const pawns = Object.entries(view.seats).map(([s, info]) => {
     const stack = (seen[info.vp] = (seen[info.vp] || 0) + 1) - 1;
-    return `<span class="pawn" title="${esc(t("shogun-pawn-title", { colour: SEAT_NAMES[+s], vp: info.vp }))}" style="left:${(info.vp * 100) / top}%;bottom:${2 + stack * 9}px;background:${SEAT_COLORS[+s]}"></span>`;
+    return `<span class="pawn" title="${esc(t("shogun-pawn-title", { colour: seats ? `${seatName(seats, +s)} (${SEAT_NAMES[+s]})` : SEAT_NAMES[+s], vp: info.vp }))}" style="left:${(info.vp * 100) / top}%;bottom:${2 + stack * 9}px;background:${SEAT_COLORS[+s]}"></span>`;
   }).join("");
   return `<div class="sg-track" aria-label="${esc(t("shogun-score-track"))}">${ticks}${pawns}</div>`;
 }
@@ -168,8 +168,17 @@ export function battlesHtml(battles, seats) {
   if (!battles.length) return "";
   const items = battles.map((b, i) => ({ b, i })).reverse().map(({ b, i }, n) =>
     `<details class="sg-battle-item" data-battle="${i}"${n === 0 ? " open" : ""}><summary>${b.when ? `<span class="muted">${esc(whenText(b.when))}</span> ` : ""}` +
-    `${esc(t("shogun-battle-at", { kind: KIND[b.kind] || KIND.pvp, province: provinceName(b.province), result: outcomeText(b.result) }))}</summary>${battleBody(b, seats)}</details>`).join("");
+    `${esc(t("shogun-battle-at", { kind: KIND[b.kind] || KIND.pvp, province: provinceName(b.province), result: outcomeText(b.result) }))}</summary>${n === 0 ? towerDrop(b) : ""}${battleBody(b, seats)}</details>`).join("");
   return `<section class="card sg-battle" aria-label="${esc(t("shogun-battles"))}"><h3>${esc(t("shogun-battles"))} <span class="muted" style="font-weight:400;font-size:.8rem">${esc(t("shogun-battles-count", { count: battles.length }))}</span></h3>${items}</section>`;
+}
+
+/** The newest battle as a drop through the tower (issue 33): the cubes thrown in fall into it,
+ *  those that came out land beside it; drawn once per battle, so it plays once. The table under
+ *  it says the same in words, so this is hidden from screen readers.
+ *  @param {Effect} battle */
+export function towerDrop(battle) {
+  return `<div class="sg-drop" aria-hidden="true"><span class="sg-drop-in">${cubes(battle.thrown)}</span>` +
+    `<span class="sg-drop-tower"></span><span class="sg-drop-out">${cubes(battle.out)}</span></div>`;
 }
 
 /** @param {Effect | null} battle @param {Seat[]} seats */
@@ -225,7 +234,7 @@ export function finalHtml(view, seats, honest = null) {
   const vp = (/** @type {number} */ s) => view.seats[String(s)].vp, chests = (/** @type {number} */ s) => view.seats[String(s)].chests;
   const ranked = all.slice().sort((a, b) => vp(b) - vp(a) || chests(b) - chests(a));
   const rows = ranked.map((s) => `<tr class="${view.winners.includes(s) ? "winner" : ""}"><td>${who(seats, s)}</td><td>${vp(s)}</td><td>${chests(s)}</td>` +
-    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" title="${esc(t("shogun-winner"))}" aria-label="${esc(t("shogun-winner"))}"></i>` : ""}</td></tr>`).join("");
+    `<td>${view.seats[String(s)].province_cards.length}</td><td>${view.winners.includes(s) ? `<i class="win-mark" role="img" title="${esc(t("shogun-winner"))}" aria-label="${esc(t("shogun-winner"))}"></i>` : ""}</td></tr>`).join("");
   const best = Math.max(...all.map(vp));
   const tied = all.filter((s) => vp(s) === best);
   const name = (/** @type {number} */ s) => seatName(seats, s);
@@ -313,7 +322,7 @@ export function logLines(effects, seats, board) {
 /** @param {LogLine[]} lines */
 export function logHtml(lines) {
   const items = lines.slice(-80).reverse().map((l) => `<li class="${l.strong ? "capture" : ""}">${l.text}</li>`).join("");
-  return `<section class="card" aria-label="${esc(t("shogun-log-title"))}"><h3>${esc(t("shogun-log-title"))}</h3><ul class="log sg-log">${items || `<li class=muted>${esc(t("shogun-log-empty"))}</li>`}</ul></section>`;
+  return `<section class="card" aria-label="${esc(t("shogun-log-title"))}"><h3>${esc(t("shogun-log-title"))}</h3><ul class="log sg-log" tabindex="0" aria-label="${esc(t("shogun-log-title"))}">${items || `<li class=muted>${esc(t("shogun-log-empty"))}</li>`}</ul></section>`;
 }
 
 /** What the effects of a stretch of play leave for the side panels: last battle, last winter. */
@@ -348,13 +357,14 @@ export class Chronicle {
   }
 }
 
-/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat */
-export function statusText(view, seats, mySeat) {
+/** @param {View} view @param {Seat[]} seats @param {number | null} mySeat
+ *  @param {boolean} [away] the player left the seat to a bot: its turns are the bot's */
+export function statusText(view, seats, mySeat, away = false) {
   const when = t("shogun-year-season", { year: view.year, season: SEASON(view) });
   const watching = mySeat === null ? ` <span class="muted">${esc(t("shogun-spectating"))}</span>` : "";
   if (view.finished) return `${esc(t("shogun-game-over"))}${watching}`;
-  const name = (/** @type {number} */ s) => seatName(seats, s);
-  const mine = mySeat !== null && (view.to_act || []).includes(mySeat);
+  const name = (/** @type {number} */ s) => (away && s === mySeat ? t("shogun-bot-for-you") : seatName(seats, s));
+  const mine = !away && mySeat !== null && (view.to_act || []).includes(mySeat);
   const yours = (/** @type {string} */ id, /** @type {Record<string, string>} */ args = {}) => `<strong>${esc(t("shogun-your-turn"))}</strong> — ${esc(t(id, args))}`;
   let what;
   if (view.stage === "plan") {

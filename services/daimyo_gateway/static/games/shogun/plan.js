@@ -128,8 +128,8 @@ export function planHtml(draft, view, chests) {
     const on = card ? (chestOf(card) ? esc(t("shogun-blank")) : esc(provinceName(card))) : draft.menu.actions[key].length ? "—" : esc(t("shogun-no-province"));
     const cls = `sg-pcard${key === draft.current ? " current" : ""}${card ? (chestOf(card) ? " blank" : " set") : ""}`;
     return `<button type="button" class="${cls}" data-plan-action="${key}" aria-pressed="${key === draft.current}"` +
-      ` aria-label="${esc(t(cost ? "shogun-pcard-label-cost" : "shogun-pcard-label", { action: ACTION_SHORT[key], cost, card: card ? cardLabel(card) : t("shogun-nothing") }))}">` +
-      `<b>${esc(ACTION_TAG[key])}</b><small>${cost ? `${cost}${ICON.chest}` : esc(t("shogun-free"))}${position >= 0 ? ` · #${position + 1}` : ""}</small><span>${on}</span></button>`;
+      `><span class="sr-only">${esc(t(cost ? "shogun-pcard-label-cost" : "shogun-pcard-label", { action: ACTION_SHORT[key], cost, card: card ? cardLabel(card) : t("shogun-nothing") }))}</span>` +
+      `<b aria-hidden="true">${esc(ACTION_TAG[key])}</b><small aria-hidden="true">${cost ? `${cost}${ICON.chest}` : esc(t("shogun-free"))}${position >= 0 ? ` · #${position + 1}` : ""}</small><span aria-hidden="true">${on}</span></button>`;
   }).join("");
   const key = draft.current, free = draft.free(key), mine = draft.actions[key];
   const chips = free.map((p) => `<button type="button" class="sg-chip${mine === p ? " on" : ""}" data-plan-province="${esc(p)}" aria-pressed="${mine === p}">` +
@@ -137,11 +137,13 @@ export function planHtml(draft, view, chests) {
   const cost = draft.costs[key];
   const about = `<p class="hint"><strong>${esc(ACTION_SHORT[key])}</strong>${cost ? ` ${esc(t("shogun-costs-when-done", { cost }))}` : ""}: ` +
     esc(t(free.length ? "shogun-plan-click" : "shogun-plan-none")) + `</p>`;
-  const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : "disabled"}>${esc(t("shogun-blank-card"))}</button>` +
-    `<button type="button" data-plan-clear ${mine ? "" : "disabled"}>${esc(t("shogun-nothing-here"))}</button>`;
+  const extra = `<button type="button" data-plan-blank ${draft.freeBlank() || chestOf(mine) ? "" : `disabled title="${esc(t("shogun-blank-why-not"))}"`}>${esc(t("shogun-blank-card"))}</button>` +
+    `<button type="button" data-plan-clear ${mine ? "" : `disabled title="${esc(t("shogun-clear-why-not"))}"`}>${esc(t("shogun-nothing-here"))}</button>`;
   const bids = draft.menu.bids.map((b) => {
     const label = esc(bidLabel(b));
-    return `<button type="button" class="sg-chip${draft.bid === b ? " on" : ""}" data-plan-bid="${esc(b ?? "")}" aria-pressed="${draft.bid === b}"${draft.bidAllowed(b) ? "" : " disabled"}>${label}</button>`;
+    // a greyed bid says why: its card is already placed on one of this round's actions (issue 33)
+    const why = draft.bidAllowed(b) ? "" : ` disabled title="${esc(t("shogun-bid-why-not"))}"`;
+    return `<button type="button" class="sg-chip${draft.bid === b ? " on" : ""}" data-plan-bid="${esc(b ?? "")}" aria-pressed="${draft.bid === b}"${why}>${label}</button>`;
   }).filter((_, i) => !provinceOf(draft.menu.bids[i]) || provinceOf(draft.menu.bids[i]) === provinceOf(draft.bid)).join("");
   const spend = draft.spend();
   return `<div class="sg-pcards" role="group" aria-label="${esc(t("shogun-action-cards"))}">${cards}</div>${about}` +

@@ -2,7 +2,7 @@
 // the shell's replay toolbar (shell/replay.js), through one seat's eyes or — once the game is
 // over — with every plan revealed.
 
-import { esc, find } from "../../shell/widgets.js";
+import { esc, find, seatName } from "../../shell/widgets.js";
 import { t, tHtml } from "../../shell/i18n.js";
 import { PanZoom } from "../../shell/panzoom.js";
 import { mapSvg, mapZoom, regionLegend } from "./map.js";
@@ -15,7 +15,7 @@ import {
 /** @param {import("../../shell/games.js").ReplayHost} host @returns {import("../../shell/games.js").Replay} */
 export function shogunReplay({ root, info, board: facts, events }) {
   const board = /** @type {import("./wire.js").Board} */ (facts);
-  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+  const layout = `<div class="sg-game" style="margin-top:.8rem"><div><div class="status" id="status"></div><div id="strip"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
     `<aside class="side" id="side"></aside></div>`;
 
   /** @type {PanZoom | null} */
@@ -30,7 +30,7 @@ export function shogunReplay({ root, info, board: facts, events }) {
     find(root, "#status").innerHTML = `${event?.seat !== undefined && event?.seat !== null ? tHtml("shogun-replay-move", { move: at - 1, who: who(info.seats, event.seat) }) : at === 1 ? esc(t("shogun-replay-start")) : ""}` +
       ` <span class="muted">· ${esc(t("shogun-year-season", { year: view.year, season: t(`shogun-season-${view.season}`) }))}</span>`;
     find(root, "#strip").innerHTML = stripHtml(board, view);
-    find(root, "#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from });
+    find(root, "#board").innerHTML = mapSvg(board, view, { origin: view.decision?.from, name: (s) => seatName(info.seats, s) });
     pz.apply();
     find(root, "#legend").innerHTML = regionLegend(view.side);
     find(root, "#side").innerHTML = finalHtml(view, info.seats, info.finished && info.winners) + plansHtml(view, info.seats, viewer) +

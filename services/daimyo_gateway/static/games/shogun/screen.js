@@ -4,12 +4,13 @@
 // driver shows its reason and the form comes back.
 
 import { PanZoom } from "../../shell/panzoom.js";
-import { esc, find, findAll, keepFocus } from "../../shell/widgets.js";
+import { esc, find, findAll, keepFocus, seatName } from "../../shell/widgets.js";
 // `tr` where a screen names its move targets `t`
 import { t, t as tr } from "../../shell/i18n.js";
 import { bindMap, mapSvg, mapZoom, provinceName, regionLegend } from "./map.js";
 import { CENTRES } from "./layout.js";
 import { PlanDraft, listsHtml, planHtml } from "./plan.js";
+import { recapHtml, recapOf } from "./recap.js";
 import {
   ACTION_SHORT, Chronicle, SPECIAL_NAMES, battlesHtml, bidLabel, cardLabel, finalHtml, logHtml, logLines, seatsHtml,
   specialText, statusText, stripHtml, towerHtml, winterHtml,
@@ -31,6 +32,12 @@ export class ShogunScreen {
     /** @type {import("./wire.js").LogLine[]} */
     this.lines = [];
     this.chronicle = new Chronicle();
+    /** @type {string | undefined} the round ("year:season") the recap's next comparison starts from */
+    this.roundKey = undefined;
+    /** @type {View | null} that round's first view */
+    this.roundStart = null;
+    /** @type {string} the last round's recap panel */
+    this.recap = "";
     /** @type {string | null} the province a move goes to */
     this.target = null;
     /** @type {number | null} how many armies go */
@@ -57,8 +64,8 @@ export class ShogunScreen {
   mount() {
     const root = this.root;
     root.innerHTML = `<div class="sg-game"><div><div class="status" id="status" aria-live="polite">${esc(t("shogun-connecting"))}</div><div id="live"></div>` +
-      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
-      `<aside class="side"><div id="decide"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
+      `<div id="strip"></div><div class="just-now" id="just-now" aria-live="polite"></div><div id="board-frame" tabindex="0" role="group" aria-label="${esc(t("shogun-map-frame-label"))}"><div class="sg-map-wrap" id="board"></div></div><div id="legend"></div></div>` +
+      `<aside class="side"><div id="decide"></div><div id="recap"></div><div id="final"></div><div id="seats"></div><div id="battle"></div><div id="winter"></div><div id="log"></div></aside></div>`;
     this.el = (/** @type {string} */ id) => find(root, `#${id}`);
     bindMap(this.el("board"), (province) => this.clickProvince(province));
     this.pz = new PanZoom(this.el("board-frame"), this.el("board"), { signal: this.host.signal, initialZoom: mapZoom });
@@ -92,14 +99,41 @@ export class ShogunScreen {
     const news = logLines(effects, this.info.seats, this.board).slice(-2);
     if (news.length) this.el("just-now").innerHTML = `<span class="muted">${esc(t("shogun-just-now"))}</span> ${news.map((l) => l.text).join(" · ")}`;
     const menuBefore = JSON.stringify(this.menu());
+    this.roundOver(frame.view);
     this.view = frame.view;
     this.root.dataset.stage = frame.view.stage;
     if (JSON.stringify(this.menu()) !== menuBefore) { this.target = null; this.armies = null; this.plan = null; this.draft = {}; this.sent = null; }
     this.render();
   }
 
+  // A new season's first view closes the round before it: its recap (what changed, who has
+  // what) shows until the next round closes, and the round's first view is kept to compare.
+  /** @param {View} view */
+  roundOver(view) {
+    const key = `${view.year}:${view.season}`;
+    if (this.roundKey === key) return;
+    if (this.roundStart && this.roundKey) {
+      const [year, season] = this.roundKey.split(":");
+      this.recap = recapHtml(recapOf(this.roundStart, view), this.info.seats, t("shogun-year-season", { year: Number(year), season: t(`shogun-season-${season}`) }));
+    }
+    this.roundKey = key;
+    this.roundStart = view;
+  }
+
   /** @returns {Menu | null} */
-  menu() { return (this.seat !== null && (this.view?.legal)) || null; }
+  menu() { return (this.seat !== null && !this.info.away && (this.view?.legal)) || null; }
+
+  /** Winter is a step of its own (issue 33): the playback pauses on the view that scores it, so
+   *  the player reads who fed what and what revolted before playing on.
+   *  @param {import("../../shell/games.js").ViewFrame<View>} frame */
+  holdAt(frame) {
+    const effects = /** @type {import("./wire.js").Effects} */ (frame.effects);
+    const list = Array.isArray(effects) ? effects : effects?.public || [];
+    return list.some((e) => e.type === "scoring");
+  }
+
+  /** A seat changed hands (shell/live.js): a line in the log. @param {string} text */
+  note(text) { this.lines.push({ text: esc(text) }); if (this.view) this.render(); }
 
   // Plans are made simultaneously: another seat's plan moves the version on without changing
   // this one's choices, so a plan is sent without an expected version (the engine still checks it).
@@ -137,7 +171,7 @@ export class ShogunScreen {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
     /** @type {import("./map.js").MapOptions} */
-    const opts = { flash: this.flash };
+    const opts = { flash: this.flash, name: (/** @type {number} */ s) => seatName(seats, s) };
     if (menu?.type === "plan" && !this.plan) this.plan = new PlanDraft(this.board, menu);
     if (menu?.type === "move") {
       opts.origin = menu.from;
@@ -147,7 +181,7 @@ export class ShogunScreen {
       opts.plan = this.plan.onMap();
       opts.current = this.plan.actions[this.plan.current];
     } else if (v.decision) opts.origin = v.decision.from;
-    this.el("status").innerHTML = statusText(v, seats, this.seat);
+    this.el("status").innerHTML = statusText(v, seats, this.seat, !!this.info.away);
     this.el("strip").innerHTML = stripHtml(this.board, v);
     this.el("board").innerHTML = mapSvg(this.board, v, opts);
     this.pz.apply();
@@ -159,6 +193,7 @@ export class ShogunScreen {
     const battles = battlesHtml(this.chronicle.battles, seats);
     if (battles !== this.battlesShown) { this.el("battle").innerHTML = battles; this.battlesShown = battles; }
     this.el("winter").innerHTML = winterHtml(this.chronicle.winter, seats);
+    if (this.el("recap").innerHTML !== this.recap) this.el("recap").innerHTML = this.recap;
     this.el("log").innerHTML = logHtml(this.lines);
     this.renderDecision(menu);
   }

@@ -96,7 +96,6 @@ shell-col-games = Games
 shell-col-turn = Turn
 shell-col-time-left = Time left
 shell-col-clock = Clock
-shell-version = v{ $version }
 shell-leaderboard-title = { $title } leaderboard
 shell-no-rated-games = No rated games yet.
 shell-rated-label = Rated:
@@ -177,7 +176,6 @@ shell-tag-you = you
 
 shell-reconnecting = Reconnecting…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = A bot is playing for you —
 shell-take-seat-back = Take your seat back
 shell-time-out = Your time ran out: a bot plays for you.
 shell-time-out-this-turn = Your time ran out: a bot plays for you this turn.
@@ -219,7 +217,6 @@ shell-chat-empty = Nobody wrote in the chat.
 ## After the game
 
 shell-after-label = After the game
-shell-game-over = Game over
 shell-rematch = Rematch
 shell-same-settings = New game, same settings
 shell-open-replay = Open the replay
@@ -298,3 +295,37 @@ notice-table_changed = Your private table changed.
 notice-table_started = Your private table's game has started.
 notice-ticket_cancelled = Your place in the queue was given up.
 notice-challenge = { $host } challenges you to { $game }: open the table.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: your game
+shell-heading-watch = { $title }: watching a game
+shell-heading-replay = { $title }: replay
+shell-after-title = What next?
+shell-you-left = You left this game: a bot plays your seat now. You may take your seat back at any time, watch on, or go back to the lobby.
+shell-news-left = { $name } has gone (left or lost the connection): a bot plays for them.
+shell-news-you-left = You left: a bot plays your seat.
+shell-news-timed-out = { $name } ran out of time: a bot plays their turn.
+shell-news-you-timed-out = Your time ran out: a bot plays your turn.
+shell-news-back = { $name } is back and plays again.
+shell-news-you-back = You took your seat back.
+shell-col-started = Started
+shell-moves-count =
+  { $count ->
+    [one] 1 move
+   *[other] { $count } moves
+  }
+shell-unnamed-player = (no name yet)
+shell-pause = Pause ❚❚
+shell-play-on = Play on ▶
+shell-step-one = Step ▸
+shell-skip-title = Show everything up to now, where your next decision waits
+shell-paused-at = paused · { $count } more
+shell-pace-very-slow = very slow
+shell-coach-label = Guided first game
+shell-coach-title = Learning by playing
+shell-coach-step = step { $n } of { $of }
+shell-coach-next = Next
+shell-coach-skip = Skip this step
+shell-coach-end = End the guide
+shell-coach-done = You know the basics: play this game to its end, and the how-to page has every rule.
+shell-learn-by-playing = Learn { $title } by playing

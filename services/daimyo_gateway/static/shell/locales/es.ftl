@@ -94,7 +94,6 @@ shell-col-games = Partidas
 shell-col-turn = Turno
 shell-col-time-left = Tiempo restante
 shell-col-clock = Reloj
-shell-version = v{ $version }
 shell-leaderboard-title = Clasificación de { $title }
 shell-no-rated-games = Aún no hay partidas puntuables.
 shell-rated-label = Puntúan:
@@ -175,7 +174,6 @@ shell-tag-you = tú
 
 shell-reconnecting = Reconectando…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = Un bot está jugando por ti —
 shell-take-seat-back = Recuperar tu puesto
 shell-time-out = Se te acabó el tiempo: un bot juega por ti.
 shell-time-out-this-turn = Se te acabó el tiempo: un bot juega por ti este turno.
@@ -217,7 +215,6 @@ shell-chat-empty = Nadie escribió en el chat.
 ## After the game
 
 shell-after-label = Tras la partida
-shell-game-over = Fin de la partida
 shell-rematch = Revancha
 shell-same-settings = Nueva partida, mismas opciones
 shell-open-replay = Abrir la repetición
@@ -295,3 +292,37 @@ notice-table_changed = Tu mesa privada ha cambiado.
 notice-table_started = La partida de tu mesa privada ha empezado.
 notice-ticket_cancelled = Has salido de la cola.
 notice-challenge = { $host } te reta a { $game }: abre la mesa.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: tu partida
+shell-heading-watch = { $title }: viendo una partida
+shell-heading-replay = { $title }: repetición
+shell-after-title = ¿Y ahora?
+shell-you-left = Has dejado esta partida: ahora un bot juega en tu lugar. Puedes recuperar tu asiento cuando quieras, seguir mirando o volver al vestíbulo.
+shell-news-left = { $name } se ha ido (salió o perdió la conexión): un bot juega por él.
+shell-news-you-left = Has salido: un bot juega en tu lugar.
+shell-news-timed-out = A { $name } se le acabó el tiempo: un bot juega su turno.
+shell-news-you-timed-out = Se te acabó el tiempo: un bot juega tu turno.
+shell-news-back = { $name } ha vuelto y juega de nuevo.
+shell-news-you-back = Has recuperado tu asiento.
+shell-col-started = Inicio
+shell-moves-count =
+  { $count ->
+    [one] 1 jugada
+   *[other] { $count } jugadas
+  }
+shell-unnamed-player = (aún sin nombre)
+shell-pause = Pausa ❚❚
+shell-play-on = Continuar ▶
+shell-step-one = Paso ▸
+shell-skip-title = Mostrar todo hasta ahora, donde espera tu próxima decisión
+shell-paused-at = en pausa · quedan { $count }
+shell-pace-very-slow = muy lento
+shell-coach-label = Primera partida guiada
+shell-coach-title = Aprender jugando
+shell-coach-step = paso { $n } de { $of }
+shell-coach-next = Siguiente
+shell-coach-skip = Saltar este paso
+shell-coach-end = Terminar la guía
+shell-coach-done = Ya sabes lo básico: juega esta partida hasta el final; la página de reglas tiene todas las reglas.
+shell-learn-by-playing = Aprende { $title } jugando

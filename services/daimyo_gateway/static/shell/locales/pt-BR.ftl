@@ -94,7 +94,6 @@ shell-col-games = Jogos
 shell-col-turn = Vez
 shell-col-time-left = Tempo restante
 shell-col-clock = Relógio
-shell-version = v{ $version }
 shell-leaderboard-title = Ranking de { $title }
 shell-no-rated-games = Ainda não há jogos valendo pontos.
 shell-rated-label = Valem pontos:
@@ -175,7 +174,6 @@ shell-tag-you = você
 
 shell-reconnecting = Reconectando…
 shell-clock-bot = (bot)
-shell-bot-plays-for-you = Um bot está jogando por você —
 shell-take-seat-back = Retomar seu lugar
 shell-time-out = Seu tempo acabou: um bot joga por você.
 shell-time-out-this-turn = Seu tempo acabou: um bot joga por você neste turno.
@@ -217,7 +215,6 @@ shell-chat-empty = Ninguém escreveu no chat.
 ## After the game
 
 shell-after-label = Depois do jogo
-shell-game-over = Fim de jogo
 shell-rematch = Revanche
 shell-same-settings = Novo jogo, mesmas opções
 shell-open-replay = Abrir o replay
@@ -295,3 +292,37 @@ notice-table_changed = Sua mesa privada mudou.
 notice-table_started = O jogo da sua mesa privada começou.
 notice-ticket_cancelled = Você saiu da fila.
 notice-challenge = { $host } desafia você para { $game }: abra a mesa.
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }: sua partida
+shell-heading-watch = { $title }: assistindo a uma partida
+shell-heading-replay = { $title }: replay
+shell-after-title = E agora?
+shell-you-left = Você saiu desta partida: um bot joga no seu lugar agora. Você pode retomar seu lugar a qualquer momento, continuar assistindo ou voltar ao saguão.
+shell-news-left = { $name } saiu (deixou a partida ou perdeu a conexão): um bot joga no lugar.
+shell-news-you-left = Você saiu: um bot joga no seu lugar.
+shell-news-timed-out = O tempo de { $name } acabou: um bot joga a vez.
+shell-news-you-timed-out = Seu tempo acabou: um bot joga a sua vez.
+shell-news-back = { $name } voltou e joga de novo.
+shell-news-you-back = Você retomou seu lugar.
+shell-col-started = Início
+shell-moves-count =
+  { $count ->
+    [one] 1 jogada
+   *[other] { $count } jogadas
+  }
+shell-unnamed-player = (ainda sem nome)
+shell-pause = Pausar ❚❚
+shell-play-on = Continuar ▶
+shell-step-one = Passo ▸
+shell-skip-title = Mostrar tudo até agora, onde sua próxima decisão espera
+shell-paused-at = pausado · faltam { $count }
+shell-pace-very-slow = muito lento
+shell-coach-label = Primeira partida guiada
+shell-coach-title = Aprendendo jogando
+shell-coach-step = passo { $n } de { $of }
+shell-coach-next = Próximo
+shell-coach-skip = Pular este passo
+shell-coach-end = Encerrar o guia
+shell-coach-done = Você já sabe o básico: jogue esta partida até o fim; a página de regras tem todas as regras.
+shell-learn-by-playing = Aprenda { $title } jogando

@@ -88,7 +88,6 @@ shell-col-games = 局数
 shell-col-turn = 轮到
 shell-col-time-left = 剩余时间
 shell-col-clock = 计时
-shell-version = v{ $version }
 shell-leaderboard-title = { $title } 排行榜
 shell-no-rated-games = 还没有计分的对局。
 shell-rated-label = 计分：
@@ -163,7 +162,6 @@ shell-tag-you = 你
 
 shell-reconnecting = 正在重新连接…
 shell-clock-bot = （电脑）
-shell-bot-plays-for-you = 电脑正在替你下 —
 shell-take-seat-back = 收回你的座位
 shell-time-out = 你的时间用完了：由电脑替你下。
 shell-time-out-this-turn = 你的时间用完了：本回合由电脑替你下。
@@ -205,7 +203,6 @@ shell-chat-empty = 没有人在聊天中发言。
 ## After the game
 
 shell-after-label = 对局结束后
-shell-game-over = 对局结束
 shell-rematch = 再来一局
 shell-same-settings = 相同设置的新对局
 shell-open-replay = 打开回放
@@ -280,3 +277,33 @@ notice-table_changed = 你的私人桌有变化。
 notice-table_started = 你的私人桌的对局已经开始。
 notice-ticket_cancelled = 你已退出排队。
 notice-challenge = { $host } 邀请你对战 { $game }：打开牌桌。
+
+# issue 33: the table as players read it
+shell-heading-play = { $title }：你的对局
+shell-heading-watch = { $title }：观战
+shell-heading-replay = { $title }：回放
+shell-after-title = 接下来？
+shell-you-left = 你已离开本局：现在由机器人代你落座。你可以随时收回座位、继续观看，或返回大厅。
+shell-news-left = { $name } 已离开（退出或断线）：由机器人代为出手。
+shell-news-you-left = 你已离开：由机器人代你出手。
+shell-news-timed-out = { $name } 超时：由机器人代走这一步。
+shell-news-you-timed-out = 你已超时：由机器人代你走这一步。
+shell-news-back = { $name } 已回来并继续对局。
+shell-news-you-back = 你已收回座位。
+shell-col-started = 开始于
+shell-moves-count = { $count } 步
+shell-unnamed-player = （尚未命名）
+shell-pause = 暂停 ❚❚
+shell-play-on = 继续 ▶
+shell-step-one = 单步 ▸
+shell-skip-title = 直接显示到当前，你的下一个决定就在那里
+shell-paused-at = 已暂停 · 还有 { $count } 步
+shell-pace-very-slow = 很慢
+shell-coach-label = 新手引导对局
+shell-coach-title = 边玩边学
+shell-coach-step = 第 { $n } 步，共 { $of } 步
+shell-coach-next = 下一步
+shell-coach-skip = 跳过这一步
+shell-coach-end = 结束引导
+shell-coach-done = 你已掌握基本玩法：把这局下完吧，规则页有全部规则。
+shell-learn-by-playing = 边玩边学{ $title }

@@ -11,20 +11,20 @@ import { tileButton } from "../../../../../services/daimyo_gateway/static/games/
 describe("tileButton", () => {
   test("shows a tile's value and kind in its seat's colour", () => {
     const html = tileButton("rice3", 1);
-    assert.match(html, /^<button class="tile" data-tile="rice3" style="background:#2d6fc4" title="Rice 3" aria-label="Rice 3">/);
-    assert.match(html, /<span class="v">3<\/span>/);
-    assert.match(html, /<span class="k">rice<\/span><\/button>$/);
+    assert.match(html, /^<button class="tile" data-tile="rice3" style="background:#2d6fc4" title="Rice 3"><span class="sr-only">Rice 3<\/span>/);
+    assert.match(html, /<span class="v" aria-hidden="true">3<\/span>/);
+    assert.match(html, /<span class="k" aria-hidden="true">rice<\/span><\/button>$/);
   });
 
   test("marks a fast tile for the eye and for the ear", () => {
     const html = tileButton("ship2", 0);
     assert.match(html, /title="Ship 2 \(fast\)"/);
-    assert.match(html, /aria-label="Ship 2, fast"/);
+    assert.match(html, /<span class="sr-only">Ship 2, fast<\/span>/);
     assert.match(html, /<span class="fast" aria-hidden="true">»<\/span>/);
   });
 
   test("shows a swap as arrows and says a tile cannot be played or may be dragged", () => {
-    assert.match(tileButton("tile_swap", 0, { disabled: true }), /class="tile unplayable"[^>]* disabled[^>]*>.*<span class="v">⇆<\/span>.*<span class="k">tiles<\/span>/);
+    assert.match(tileButton("tile_swap", 0, { disabled: true }), /class="tile unplayable"[^>]* disabled[^>]*>.*<span class="v" aria-hidden="true">⇆<\/span>.*<span class="k" aria-hidden="true">tiles<\/span>/);
     assert.match(tileButton("buddha2", 0, { draggable: true, selected: true }), /class="tile selected"[^>]* draggable="true"/);
   });
 

@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 import "../../english.js";
 
 import {
-  Chronicle, bidLabel, cardLabel, eventText, logLines,
+  Chronicle, bidLabel, cardLabel, eventText, logLines, towerDrop,
 } from "../../../../../services/daimyo_gateway/static/games/shogun/panels.js";
 
 const BOARD = {
@@ -69,5 +69,15 @@ describe("Chronicle", () => {
     assert.deepEqual(chronicle.battles.map((b) => [b.province, b.when]), [["Mino", "Attack A"]]);
     assert.equal(chronicle.winter?.rice.length, 1);
     assert.deepEqual(chronicle.pendingWinter, { rice: [], revolts: [] });
+  });
+});
+
+describe("towerDrop", () => {
+  test("drops the thrown cubes into the tower and shows those that came out, hidden from screen readers", () => {
+    const html = towerDrop({ type: "battle", thrown: { 0: 2, peasant: 1 }, out: { 0: 1 } });
+    assert.match(html, /^<div class="sg-drop" aria-hidden="true">/);
+    const [inside, outside] = html.split('<span class="sg-drop-tower"></span>');
+    assert.equal(inside.match(/class="sg-cube"/g)?.length, 3);
+    assert.equal(outside.match(/class="sg-cube"/g)?.length, 1);
   });
 });

@@ -86,7 +86,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Move it to a highlighted empty land hex.
 samurai-hint-tswap-from = Pick one of your non-fast tiles (outlined) to move.
 samurai-hint-fswap-second = Swap the { $figure } in { $hex } with which figure?
-samurai-hint-fswap-first = Pick the first figure to swap.
+samurai-hint-fswap-first = Figure swap (a fast tile): exchange two figures standing on two different settlements anywhere on the board; afterwards no city (nor Edo) may hold two figures of one kind, and the tile leaves the game. Pick the first figure.
 samurai-setup-title = Setup: place a figure
 samurai-setup-figure-left = { $figure } ({ $count } left)
 samurai-setup-pick-site = Pick a highlighted settlement for the { $figure }.
@@ -163,3 +163,20 @@ samurai-final-still-tied = Still tied, so total captured figures decide: { $scor
 samurai-replay-move = Move { $move }: { $name }
 samurai-replay-start = The start
 samurai-hands = Hands
+
+# issue 33: the table as players read it
+samurai-bot-for-you = The bot in your seat
+samurai-why-not-your-turn = not your turn yet
+samurai-why-no-swap = no swap is possible on the board now
+samurai-why-one-normal = one normal tile a turn: only fast tiles (») may follow
+samurai-why-no-hex = no empty { $kind ->
+    [sea] sea
+   *[land] land
+  } hex for it
+samurai-log-game-ended = The last tile is played: the final scoring decides.
+samurai-coach-pick = Your hand holds five tiles: the number is a tile's strength, the symbol the figure it fights for (samurai and ships count for all three; » marks a fast tile). Click a tile to pick it.
+samurai-coach-place = The highlighted hexes are where it may go. Click one to place it: it adds its strength to every settlement next to it, for its figure.
+samurai-coach-end = A normal tile ends your turn by itself; fast tiles (») may come before it, and after fast tiles alone you press “End turn”. Either way you draw back up to five.
+samurai-coach-surround = When every land hex next to a settlement holds a tile, the settlement is surrounded: for each of its figures, whoever has the most influence on that figure there takes it. A tie for the most takes nothing.
+samurai-coach-swaps = Two special tiles: the figure swap (fast) exchanges two figures on two different settlements; the tile swap moves one of your tiles on the board to an empty land hex and stays where it stood, counting 0.
+samurai-coach-scoring = At the end, whoever has strictly the most figures of a kind leads that kind; the most leads wins. Tied on leads: count the figures of the kinds you do not lead; still tied: all figures; still tied: a shared victory.

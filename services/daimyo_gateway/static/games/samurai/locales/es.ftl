@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Muévela a un hexágono de tierra vacío resaltado.
 samurai-hint-tswap-from = Elige una de tus fichas normales (marcadas) para moverla.
 samurai-hint-fswap-second = ¿Con qué figura intercambias { $figure } en { $hex }?
-samurai-hint-fswap-first = Elige la primera figura del intercambio.
+samurai-hint-fswap-first = Intercambio de figuras (ficha rápida): intercambia dos figuras que estén en dos asentamientos distintos, en cualquier lugar del tablero; después ninguna ciudad (ni Edo) puede tener dos figuras del mismo tipo, y la ficha sale del juego. Elige la primera figura.
 samurai-setup-title = Preparación: coloca una figura
 samurai-setup-figure-left = { $figure } (quedan { $count })
 samurai-setup-pick-site = Elige un asentamiento resaltado para { $figure }.
@@ -162,3 +162,20 @@ samurai-final-still-tied = Siguen empatados, así que decide el total de figuras
 samurai-replay-move = Jugada { $move }: { $name }
 samurai-replay-start = El inicio
 samurai-hands = Manos
+
+# issue 33: the table as players read it
+samurai-bot-for-you = El bot en tu asiento
+samurai-why-not-your-turn = aún no es tu turno
+samurai-why-no-swap = ahora no es posible ningún intercambio en el tablero
+samurai-why-one-normal = una ficha normal por turno: solo pueden seguir fichas rápidas (»)
+samurai-why-no-hex = ningún hexágono de { $kind ->
+    [sea] mar
+   *[land] tierra
+  } vacío para ella
+samurai-log-game-ended = Se jugó la última ficha: decide la puntuación final.
+samurai-coach-pick = Tu mano tiene cinco fichas: el número es la fuerza de la ficha y el símbolo la figura por la que lucha (samuráis y barcos cuentan para las tres; » marca una ficha rápida). Haz clic en una ficha para elegirla.
+samurai-coach-place = Los hexágonos resaltados son donde puede ir. Haz clic en uno para colocarla: suma su fuerza a cada asentamiento vecino, para su figura.
+samurai-coach-end = Una ficha normal termina tu turno por sí sola; las fichas rápidas (») pueden ir antes, y tras jugar solo fichas rápidas pulsas «Terminar turno». En ambos casos robas hasta tener cinco.
+samurai-coach-surround = Cuando todos los hexágonos de tierra junto a un asentamiento tienen ficha, el asentamiento queda rodeado: por cada figura suya, quien tenga más influencia sobre esa figura allí se la lleva. Un empate en el máximo no se lleva nada.
+samurai-coach-swaps = Dos fichas especiales: el intercambio de figuras (rápida) intercambia dos figuras de dos asentamientos distintos; el intercambio de ficha mueve una ficha tuya del tablero a un hexágono de tierra vacío y se queda donde estaba, valiendo 0.
+samurai-coach-scoring = Al final, quien tiene estrictamente más figuras de un tipo lidera ese tipo; gana quien lidera más tipos. Empate en liderazgos: cuenta las figuras de los tipos que no lideras; si sigue el empate: todas las figuras; si sigue: victoria compartida.

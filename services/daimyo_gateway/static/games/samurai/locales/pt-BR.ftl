@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = Mova-a para um espaço de terra vazio destacado.
 samurai-hint-tswap-from = Escolha uma das suas fichas normais (contornadas) para mover.
 samurai-hint-fswap-second = Trocar { $figure } em { $hex } por qual peça de casta?
-samurai-hint-fswap-first = Escolha a primeira peça de casta da troca.
+samurai-hint-fswap-first = Troca de figuras (ficha de velocidade): troque duas peças de casta em dois povoados diferentes, em qualquer lugar do tabuleiro; depois nenhuma cidade (nem Edo) pode ter duas peças da mesma casta, e a ficha sai do jogo. Escolha a primeira peça de casta.
 samurai-setup-title = Preparação: coloque uma peça de casta
 samurai-setup-figure-left = { $figure } (restam { $count })
 samurai-setup-pick-site = Escolha um povoado destacado para { $figure }.
@@ -162,3 +162,20 @@ samurai-final-still-tied = Ainda empatados: decide o total de peças de casta ca
 samurai-replay-move = Jogada { $move }: { $name }
 samurai-replay-start = O início
 samurai-hands = Mãos
+
+# issue 33: the table as players read it
+samurai-bot-for-you = O bot no seu lugar
+samurai-why-not-your-turn = ainda não é a sua vez
+samurai-why-no-swap = nenhuma troca é possível no tabuleiro agora
+samurai-why-one-normal = uma ficha normal por vez: só fichas de velocidade (») podem vir depois
+samurai-why-no-hex = nenhum espaço de { $kind ->
+    [sea] mar
+   *[land] terra
+  } vazio para ela
+samurai-log-game-ended = A última ficha foi jogada: a pontuação final decide.
+samurai-coach-pick = Sua mão tem cinco fichas: o número é a força da ficha, o símbolo é a peça de casta que ela disputa (samurais e barcos contam para as três; » marca uma ficha de velocidade). Clique numa ficha para escolhê-la.
+samurai-coach-place = Os espaços destacados são onde ela pode ir. Clique num deles para colocá-la: ela soma sua força a cada povoado vizinho, para a sua peça de casta.
+samurai-coach-end = Uma ficha normal encerra sua vez sozinha; fichas de velocidade (») podem vir antes dela, e depois de só fichas de velocidade você aperta “Encerrar turno”. De todo modo, você compra até ter cinco.
+samurai-coach-surround = Quando todos os espaços de terra vizinhos a um povoado têm fichas, o povoado está cercado: para cada peça de casta nele, quem tem mais influência sobre ela ali a captura. Empate no máximo: ninguém a leva.
+samurai-coach-swaps = Duas fichas especiais: a troca de figuras (de velocidade) troca duas peças de casta entre dois povoados diferentes; a troca de fichas move uma ficha sua do tabuleiro para um espaço de terra vazio e fica onde ela estava, valendo 0.
+samurai-coach-scoring = No fim, quem tem estritamente mais peças de uma casta lidera essa casta; quem lidera mais castas vence. Empate em lideranças: conte as peças das castas que você não lidera; ainda empatados: todas as peças; ainda empatados: vitória compartilhada.

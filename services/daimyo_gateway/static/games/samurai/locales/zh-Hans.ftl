@@ -85,7 +85,7 @@ samurai-hint-place = { $kind ->
 samurai-hint-tswap-to = 把它移到一个高亮的空陆地格。
 samurai-hint-tswap-from = 选一块你的「一般」板块（有轮廓标记）来移动。
 samurai-hint-fswap-second = 把 { $hex } 的{ $figure }和哪个棋子互换？
-samurai-hint-fswap-first = 选择要互换的第一个棋子。
+samurai-hint-fswap-first = 棋子互换（「侍」板块）：交换棋盘上任意两个不同聚落中的两个棋子；交换后任何城镇（包括江户）都不能有两个同种类的棋子，此板块随即离开游戏。选择第一个棋子。
 samurai-setup-title = 布置：摆放一个棋子
 samurai-setup-figure-left = { $figure }（剩 { $count } 个）
 samurai-setup-pick-site = 为{ $figure }选一个高亮的聚落。
@@ -159,3 +159,20 @@ samurai-final-still-tied = 仍然平分，因此由取得棋子总数决胜：{ 
 samurai-replay-move = 第 { $move } 步：{ $name }
 samurai-replay-start = 开局
 samurai-hands = 手牌
+
+# issue 33: the table as players read it
+samurai-bot-for-you = 代你落座的机器人
+samurai-why-not-your-turn = 还没轮到你
+samurai-why-no-swap = 棋盘上现在无法互换
+samurai-why-one-normal = 每回合只能打一块「一般」板块：之后只能打「侍」板块（»）
+samurai-why-no-hex = 没有空的{ $kind ->
+    [sea] 海洋
+   *[land] 陆地
+  }格可放
+samurai-log-game-ended = 最后一块板块已打出：由最终计分决定胜负。
+samurai-coach-pick = 你手里有五块板块：数字是板块的力量，符号是它争夺的棋子（武士和船对三种都算；» 表示「侍」板块）。点击一块板块选中它。
+samurai-coach-place = 高亮的格子是它可以放的位置。点击其中一格放下：它会为相邻的每个聚落中对应的棋子加上自己的力量。
+samurai-coach-end = 打出一块「一般」板块后回合自动结束；「侍」板块（»）可以在它之前打，只打了「侍」板块时按“结束回合”。无论哪种情况，你都会补牌到五块。
+samurai-coach-surround = 当一个聚落周围的所有陆地格都放了板块，这个聚落就被包围：其中每个棋子，由对该棋子影响力最大的玩家拿走。最高者打平则谁也拿不到。
+samurai-coach-swaps = 两块特殊板块：棋子互换（「侍」板块）交换两个不同聚落里的两个棋子；板块互换把你在棋盘上的一块板块移到空的陆地格，自己留在原处，计 0。
+samurai-coach-scoring = 终局时，某一种类棋子严格最多的玩家领先该种类；领先种类最多者获胜。领先数打平：比较各自未领先种类的棋子数；仍平：比较全部棋子；仍平：共享胜利。

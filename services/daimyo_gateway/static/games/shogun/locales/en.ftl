@@ -378,3 +378,24 @@ shogun-replay-move = Move { $move }: { $who }
 shogun-replay-start = The start
 shogun-plans-label = Plans
 shogun-plans-title = Plans this round
+
+# issue 33: the table as players read it
+shogun-bot-for-you = the bot in your seat
+shogun-bid-why-not = This card is already placed on one of this round's actions: take it off there to bid with it.
+shogun-blank-why-not = Every blank card is already placed on another action.
+shogun-clear-why-not = Nothing is placed on this action yet.
+shogun-recap-title = What { $when } changed
+shogun-recap-nobody = nobody
+shogun-recap-owner = { $from } → { $to }
+shogun-recap-armies = armies { $change }
+shogun-recap-built = built { $buildings }
+shogun-recap-revolts = revolt markers { $change }
+shogun-recap-col-rice = Rice
+shogun-recap-quiet = No province changed.
+shogun-coach-plan = Planning is secret and simultaneous. Pick an action card at the top of your plan, then click a highlighted province on the map (or its button below) to do that action there.
+shogun-coach-costs = Each action costs war chests, shown on its card, paid when it is done. A blank card is a bluff: nothing happens, but nobody can tell.
+shogun-coach-bid = Bid war chests for the turn order: the highest bid acts first and takes the best special card. Bid cards placed on an action cannot also be bid.
+shogun-coach-submit = When your plan is ready, press “Submit plan”. The others' moves then play back: pause or step through them below the clocks.
+shogun-coach-tower = Every battle goes through the battle tower: both sides' cubes are dropped in, only those that come out count, and some stay stuck inside for a later battle.
+shogun-coach-events = Each round turns up an event card (in the strip above the map): it changes one rule for that round; hover it to read it. The year's fourth event also sets winter's rice loss.
+shogun-coach-winter = After autumn comes winter: you need as much rice as you own provinces (plus the winter rice loss); a shortfall starts revolts. Then 1 VP per province and building, and regional majorities of castles, temples and Nô theatres score.

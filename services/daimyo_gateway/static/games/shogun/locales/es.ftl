@@ -376,3 +376,24 @@ shogun-replay-move = Jugada { $move }: { $who }
 shogun-replay-start = El inicio
 shogun-plans-label = Planes
 shogun-plans-title = Planes de esta ronda
+
+# issue 33: the table as players read it
+shogun-bot-for-you = el bot en tu asiento
+shogun-bid-why-not = Esta carta ya está en una de las acciones de esta ronda: quítala de ahí para pujar con ella.
+shogun-blank-why-not = Todas las cartas en blanco ya están en otras acciones.
+shogun-clear-why-not = Aún no hay nada en esta acción.
+shogun-recap-title = Qué cambió en { $when }
+shogun-recap-nobody = nadie
+shogun-recap-owner = { $from } → { $to }
+shogun-recap-armies = ejércitos { $change }
+shogun-recap-built = construido: { $buildings }
+shogun-recap-revolts = marcadores de revuelta { $change }
+shogun-recap-col-rice = Arroz
+shogun-recap-quiet = Ninguna provincia cambió.
+shogun-coach-plan = La planificación es secreta y simultánea. Elige una carta de acción arriba de tu plan y haz clic en una provincia resaltada del mapa (o en su botón abajo) para hacer esa acción allí.
+shogun-coach-costs = Cada acción cuesta cofres de guerra, indicados en su carta, y se pagan cuando se hace. Una carta en blanco es un farol: no pasa nada, pero nadie lo sabe.
+shogun-coach-bid = Puja cofres de guerra por el orden de turno: la puja más alta actúa primero y toma la mejor carta especial. Una carta ya puesta en una acción no puede pujar también.
+shogun-coach-submit = Cuando tu plan esté listo, pulsa «Enviar el plan». Luego se reproducen las jugadas de los demás: ponlas en pausa o avanza paso a paso bajo los relojes.
+shogun-coach-tower = Toda batalla pasa por la torre de batalla: se echan los cubos de ambos bandos, solo cuentan los que salen, y algunos quedan atascados en la torre para una batalla posterior.
+shogun-coach-events = Cada ronda destapa una carta de evento (en la franja sobre el mapa): cambia una regla en esa ronda; pasa el ratón para leerla. El cuarto evento del año fija además la pérdida de arroz en invierno.
+shogun-coach-winter = Tras el otoño llega el invierno: necesitas tanto arroz como provincias tengas (más la pérdida de arroz en invierno); la falta provoca revueltas. Después, 1 PV por provincia y por edificio, y puntúan las mayorías regionales de castillos, templos y teatros nō.

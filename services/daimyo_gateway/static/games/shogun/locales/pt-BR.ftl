@@ -376,3 +376,24 @@ shogun-replay-move = Jogada { $move }: { $who }
 shogun-replay-start = O início
 shogun-plans-label = Planejamentos
 shogun-plans-title = Planejamentos desta rodada
+
+# issue 33: the table as players read it
+shogun-bot-for-you = o bot no seu lugar
+shogun-bid-why-not = Esta carta já está numa das ações desta rodada: tire-a de lá para dar o lance com ela.
+shogun-blank-why-not = Todas as cartas em branco já estão em outras ações.
+shogun-clear-why-not = Nada foi colocado nesta ação ainda.
+shogun-recap-title = O que mudou em { $when }
+shogun-recap-nobody = ninguém
+shogun-recap-owner = { $from } → { $to }
+shogun-recap-armies = tropas { $change }
+shogun-recap-built = construído: { $buildings }
+shogun-recap-revolts = marcadores de revolta { $change }
+shogun-recap-col-rice = Arroz
+shogun-recap-quiet = Nenhuma província mudou.
+shogun-coach-plan = O planejamento é secreto e simultâneo. Escolha uma carta de ação no alto do seu plano e clique numa província destacada no mapa (ou no botão dela abaixo) para fazer a ação ali.
+shogun-coach-costs = Cada ação custa baús de guerra, mostrados na carta, pagos quando ela acontece. Uma carta em branco é um blefe: nada acontece, mas ninguém sabe.
+shogun-coach-bid = Dê uma oferta em baús de guerra pela ordem de turno: a maior oferta age primeiro e fica com a melhor carta especial. Uma carta já colocada numa ação não pode servir de oferta.
+shogun-coach-submit = Quando seu plano estiver pronto, aperte “Enviar planejamento”. As jogadas dos outros são então repetidas: pause ou avance passo a passo abaixo dos relógios.
+shogun-coach-tower = Toda batalha passa pela Torre de Batalha: os cubos dos dois lados são jogados dentro, só contam os que saem, e alguns ficam presos na torre para uma batalha futura.
+shogun-coach-events = Cada rodada revela uma carta de evento (na faixa acima do mapa): ela muda uma regra naquela rodada; passe o mouse para lê-la. O quarto evento do ano também define a perda de arroz no inverno.
+shogun-coach-winter = Depois do outono vem o inverno: você precisa de tanto arroz quanto províncias (mais a perda de arroz no inverno); a falta provoca revoltas. Depois, 1 PV por província e por construção, e as maiorias regionais de castelos, templos e teatros Nô pontuam.

@@ -358,3 +358,24 @@ shogun-replay-move = 第 { $move } 步：{ $who }
 shogun-replay-start = 开局
 shogun-plans-label = 计划
 shogun-plans-title = 本轮的计划
+
+# issue 33: the table as players read it
+shogun-bot-for-you = 代你落座的机器人
+shogun-bid-why-not = 这张牌已放在本回合的某个行动上：先从那里撤下，才能用它出价。
+shogun-blank-why-not = 所有空白牌都已放在其他行动上。
+shogun-clear-why-not = 这个行动上还没有放牌。
+shogun-recap-title = { $when }的变化
+shogun-recap-nobody = 无人
+shogun-recap-owner = { $from } → { $to }
+shogun-recap-armies = 军队 { $change }
+shogun-recap-built = 建造了{ $buildings }
+shogun-recap-revolts = 起义标记 { $change }
+shogun-recap-col-rice = 稻米
+shogun-recap-quiet = 没有省份发生变化。
+shogun-coach-plan = 计划是秘密且同时进行的。在计划上方选一张行动卡，然后点击地图上高亮的省份（或下方它的按钮），在那里执行该行动。
+shogun-coach-costs = 每个行动都要花军资箱，数目写在卡上，执行时支付。空白卡是虚张：什么也不发生，但别人看不出来。
+shogun-coach-bid = 用军资箱为回合顺序出价：出价最高者先行动并拿最好的特殊卡。已放在行动上的卡不能再用来出价。
+shogun-coach-submit = 计划好后按“提交计划”。随后会回放其他人的行动：可在时钟下方暂停或单步查看。
+shogun-coach-tower = 每场战斗都要经过战斗塔：双方的方块一起投入，只有掉出来的才算，有些会卡在塔内，留到以后的战斗。
+shogun-coach-events = 每个回合翻开一张事件卡（在地图上方的卡条里）：它在该回合改变一条规则；把鼠标移上去可阅读。每年第四张事件还决定冬季耗粮。
+shogun-coach-winter = 秋季之后是冬季：你需要与所占省份数相同的稻米（再加冬季耗粮）；不足就会引发起义。然后每个省份和建筑各得 1 分，并按地区比拼城堡、寺庙和能剧场的多数得分。
