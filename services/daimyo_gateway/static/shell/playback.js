@@ -32,7 +32,7 @@ export class Playback {
   /**
    * @param {HTMLElement} el @param {(frame: F) => void} show @param {(frame: F) => boolean} isOthers
    * @param {AbortSignal} signal @param {(frame: F) => boolean} [holdAt] a frame that is a step of
-   *   its own (Shogun's winter): at any speed but "instant" the playback pauses after showing it
+   *   its own (a season's end, say): at any speed but "instant" the playback pauses after showing it
    */
   constructor(el, show, isOthers, signal, holdAt = () => false) {
     this.el = el; this.show = show; this.isOthers = isOthers; this.holdAt = holdAt;
