@@ -2,7 +2,7 @@
 // round or turn in a blink) are shown one by one with a short pause between them,
 // which the player sets ("speed", kept in localStorage and shared with the replay's autoplay)
 // or cuts short ("skip": straight to the latest view, where the player's next decision waits).
-// The player may also pause it and step through it one move at a time (issue 33: a Shogun round
+// The player may also pause it and step through it one move at a time (issue 33: a round of simultaneous plans
 // resolves in a blink; told step by step, each action shows on the map where it happens).
 // Versions are never reordered or dropped.
 
