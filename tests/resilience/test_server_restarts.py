@@ -55,7 +55,7 @@ def cluster(servers: Servers, log_dir: Path) -> Iterator[Cluster]:
 
 async def matched_player(http: aiohttp.ClientSession, url: str, name: str) -> Player:
     """A person signed in at the gateway, queued for a game against random bots, seated."""
-    session = await sign_in(http, url, name)
+    session = await _signed_in(http, url, name)
     headers = {"Authorization": f"Bearer {session['token']}"}
     body = {"game": "samurai", "player_counts": [2], "mode": "bots", "bot_level": "random"}
     async with http.post(f"{url}/api/queue", json=body, headers=headers) as response:
@@ -65,6 +65,20 @@ async def matched_player(http: aiohttp.ClientSession, url: str, name: str) -> Pl
     player = Player(socket, ticket["game_id"], ticket["seat"])
     await player.resubscribe()
     return player
+
+
+async def _signed_in(http: aiohttp.ClientSession, url: str, name: str,
+                     within: float = 15.0) -> dict[str, Any]:
+    """Signed in, as a browser would: a sign-in is a session row in the accounts service, which
+    answers 503 until its pool is back from a Postgres restart (seconds, not minutes)."""
+    deadline = time.monotonic() + within
+    while True:
+        try:
+            return await sign_in(http, url, name)
+        except aiohttp.ClientResponseError as refused:
+            if refused.status != 503 or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(0.2)
 
 
 async def _until_matched(http: aiohttp.ClientSession, url: str, headers: dict[str, str],
