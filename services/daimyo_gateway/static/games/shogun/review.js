@@ -3,9 +3,9 @@
 // Shogun's own words (shogun-review-move-*), provinces and cards named through this game's
 // catalogue.
 
-import { t } from "../../shell/i18n.js";
+import { formatList, t } from "../../shell/i18n.js";
 import { provinceName } from "./map.js";
-import { SPECIAL_NAMES, bidLabel } from "./panels.js";
+import { ACTION_SHORT, SPECIAL_NAMES, bidLabel } from "./panels.js";
 
 /** The provinces a move acts in: where a march goes, the province cards of a plan's actions.
  *  @param {Record<string, any>} move @returns {string[]} */
@@ -35,9 +35,20 @@ export function markBetterMove(board, move) {
 
 /** @typedef {(move: Record<string, any>) => import("../../shell/i18n.js").Args} MoveArgs */
 
+/** A plan's actions that act in a province ("Castle: Hoki, Rice: Suruga"); its blank cards
+ *  (war-chest cards face down) and empty actions do nothing worth saying.
+ *  @param {Record<string, unknown>} actions */
+function planActions(actions) {
+  /** @type {[string, string][]} */
+  const acting = [];
+  for (const [key, card] of Object.entries(actions || {})) if (typeof card === "string" && !card.startsWith("chest:")) acting.push([key, card]);
+  const said = acting.map(([key, card]) => t("shogun-review-plan-action", { action: ACTION_SHORT[key] ?? key, province: provinceName(card) }));
+  return said.length ? formatList(said, { type: "unit" }) : t("shogun-review-plan-all-blank");
+}
+
 /** The placeables of each move type's `shogun-review-move-<type>` message. @type {Record<string, MoveArgs>} */
 const MOVE_ARGS = {
-  plan: (m) => ({ bid: bidLabel(m.bid) }),
+  plan: (m) => ({ actions: planActions(m.actions), bid: bidLabel(m.bid) }),
   move: (m) => ({ count: Number(m.armies), to: provinceName(m.to) }),
   // `take` is "deck" or "face_up_<i>"; the review has no view to name a face-up card's province.
   draft: (m) => ({ take: m.take === "deck" ? "deck" : "face_up", n: Number(String(m.take).slice(-1)) + 1, count: Number(m.armies) }),

@@ -24,7 +24,13 @@ describe("describeMove", () => {
 
   test("names a special card and a plan's bid by their catalogue names", () => {
     assert.equal(describeMove({ type: "pick_special", card: "war_chest" }), "take the special card War chest +1");
-    assert.match(describeMove({ type: "plan", bid: "province:Mutsu", actions: {} }), /^another plan \(bid: .*Mutsu.*\)$/);
+    assert.match(describeMove({ type: "plan", bid: "province:Mutsu", actions: {} }), /^another plan: .* \(bid: .*Mutsu.*\)$/);
+  });
+
+  test("says what a plan does where, leaving its blank cards out", () => {
+    const actions = { castle: "Hoki", temple: "chest:0", rice: "Suruga", taxes: null };
+    assert.equal(describeMove({ type: "plan", bid: "chest:3", actions }), "another plan: Castle: Hoki, Rice: Suruga (bid: 3 war chests)");
+    assert.equal(describeMove({ type: "plan", bid: "chest:3", actions: { castle: "chest:1" } }), "another plan: blank cards only (bid: 3 war chests)");
   });
 
   test("falls back to the move's type for a move it has no sentence for", () => {

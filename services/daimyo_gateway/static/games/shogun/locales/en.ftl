@@ -401,7 +401,9 @@ shogun-coach-events = Each round turns up an event card (in the strip above the 
 shogun-coach-winter = After autumn comes winter: you need as much rice as you own provinces (plus the winter rice loss); a shortfall starts revolts. Then 1 VP per province and building, and regional majorities of castles, temples and Nô theatres score.
 
 # The game review's better move (games/shogun/review.js)
-shogun-review-move-plan = another plan (bid: { $bid })
+shogun-review-move-plan = another plan: { $actions } (bid: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = blank cards only
 shogun-review-move-move = { $count ->
     [one] send { $count } army to { $to }
    *[other] send { $count } armies to { $to }

@@ -399,7 +399,9 @@ shogun-coach-events = Cada ronda destapa una carta de evento (en la franja sobre
 shogun-coach-winter = Tras el otoño llega el invierno: necesitas tanto arroz como provincias tengas (más la pérdida de arroz en invierno); la falta provoca revueltas. Después, 1 PV por provincia y por edificio, y puntúan las mayorías regionales de castillos, templos y teatros nō.
 
 # La jugada mejor del análisis de la partida (games/shogun/review.js)
-shogun-review-move-plan = otro plan (puja: { $bid })
+shogun-review-move-plan = otro plan: { $actions } (puja: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = solo cartas en blanco
 shogun-review-move-move = { $count ->
     [one] enviar { $count } ejército a { $to }
    *[other] enviar { $count } ejércitos a { $to }

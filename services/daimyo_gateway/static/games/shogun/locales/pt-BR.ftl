@@ -399,7 +399,9 @@ shogun-coach-events = Cada rodada revela uma carta de evento (na faixa acima do 
 shogun-coach-winter = Depois do outono vem o inverno: você precisa de tanto arroz quanto províncias (mais a perda de arroz no inverno); a falta provoca revoltas. Depois, 1 PV por província e por construção, e as maiorias regionais de castelos, templos e teatros Nô pontuam.
 
 # A jogada melhor da análise da partida (games/shogun/review.js)
-shogun-review-move-plan = outro planejamento (oferta: { $bid })
+shogun-review-move-plan = outro planejamento: { $actions } (oferta: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = só cartas de baú viradas
 shogun-review-move-move = { $count ->
     [one] enviar { $count } tropa para { $to }
    *[other] enviar { $count } tropas para { $to }

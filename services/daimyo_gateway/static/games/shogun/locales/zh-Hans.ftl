@@ -381,7 +381,9 @@ shogun-coach-events = 每个回合翻开一张事件卡（在地图上方的卡�
 shogun-coach-winter = 秋季之后是冬季：你需要与所占省份数相同的稻米（再加冬季耗粮）；不足就会引发起义。然后每个省份和建筑各得 1 分，并按地区比拼城堡、寺庙和能剧场的多数得分。
 
 # 对局分析中的更佳走法（games/shogun/review.js）
-shogun-review-move-plan = 另一个计划（出价：{ $bid }）
+shogun-review-move-plan = 另一个计划：{ $actions }（出价：{ $bid }）
+shogun-review-plan-action = { $action }：{ $province }
+shogun-review-plan-all-blank = 全是空白卡
 shogun-review-move-move = 派 { $count } 支军队前往 { $to }
 shogun-review-move-draft = 拿取{ $take ->
     [deck] 牌堆顶的省份卡
