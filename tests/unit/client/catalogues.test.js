@@ -20,7 +20,8 @@ const DYNAMIC = [
   "shogun-title", "shogun-blurb", "shogun-option-", "shogun-action-", "shogun-special-", "shogun-tag-",
   "shogun-battle-kind-", "shogun-season-", "shogun-region-", "shogun-colour-", "shogun-building-",
   "shogun-event-text-", "shogun-event-name-", "shogun-province-", "shogun-winter-",
-  "analysis-axis-", "analysis-mark-", "analysis-help-", "analysis-move-",
+  "analysis-axis-", "analysis-mark-", "analysis-help-",
+  "samurai-review-move-", "shogun-review-move-", // a better move in the game's words, by its type (games/<game>/review.js)
   "samurai-coach-", "shogun-coach-", // a guided game's lessons, by id (shell/coach.js)
   "notices-kind-", "notices-push-",
 ];

@@ -1,5 +1,6 @@
-"""Alerts and the dashboard use exactly the metric names the services expose, and cover the
-failures that matter: relay lag, move errors, bot deadline misses and match wait."""
+"""Alerts, the dashboard and the autoscaler's adapter rule use exactly the metric names the
+services expose, and cover the failures that matter: relay lag, move errors, bot deadline misses
+and match wait."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from collections.abc import Iterator
 
 import yaml
 
-from tests.unit.deploy.manifests import K8S, Rendered
+from daimyo_analysis.metrics import QUEUE_DEPTH
+from tests.unit.deploy.manifests import K8S, Manifest, Rendered
 
 MONITORING = K8S / "components/monitoring"
 EXPOSED_METRICS = {
@@ -105,3 +107,30 @@ def test_every_alert_runbook_points_at_a_section_of_the_operations_guide() -> No
     for rule in alert_rules():
         path, anchor = str(rule["annotations"]["runbook"]).split("#")  # type: ignore[index]
         assert path == "deploy/OPERATIONS.md" and anchor in markdown_anchors(guide), anchor
+
+
+def adapter_external_rules(docs: list[Manifest]) -> list[Manifest]:
+    (config_map,) = [d for d in docs if d["metadata"]["name"] == "daimyo-prometheus-adapter-rules"]
+    return yaml.safe_load(config_map["data"]["config.yaml"])["externalRules"]  # type: ignore[no-any-return]
+
+
+def hpa_external_metrics(docs: list[Manifest]) -> set[str]:
+    return {m["external"]["metric"]["name"] for d in docs if d["kind"] == "HorizontalPodAutoscaler"
+            for m in d["spec"]["metrics"] if m["type"] == "External"}
+
+
+def test_the_adapter_serves_the_analysis_hpa_the_queue_depth_the_service_exports(
+    all_rendered: Rendered,
+) -> None:
+    docs = all_rendered["overlays/prod"]
+    exported = next(iter(QUEUE_DEPTH.describe())).name
+    served = {rule["name"]["as"]: rule for rule in adapter_external_rules(docs)}
+    assert hpa_external_metrics(docs) == {exported} and set(served) == {exported}
+    rule = served[exported]
+    assert re.search(rule["name"]["matches"], exported) and rule["seriesQuery"].startswith(exported + "{")
+    assert rule["resources"]["overrides"]["namespace"] == {"resource": "namespace"}
+
+
+def test_the_queue_depth_is_not_summed_over_the_replicas_that_each_export_it(all_rendered: Rendered) -> None:
+    (rule,) = adapter_external_rules(all_rendered["overlays/prod"])
+    assert rule["metricsQuery"].startswith("max(<<.Series>>{<<.LabelMatchers>>})")

@@ -1,8 +1,9 @@
 // The review of a finished game, under its replay (shell/replay.js mounts it): "review this
 // game" or "analysing… n %" while it runs, then the chart of who was ahead (click a point to go
 // there), the skill and luck of each seat, the decisions with their marks, the better move drawn
-// on the board (by the game's own games/<game>/review.js), and the help that defines it all.
-// Every string comes from the catalogue (analysis/locales/*.ftl) through `t`.
+// on the board and said in words (both by the game's own games/<game>/review.js, whose catalogue
+// holds the game's words), and the help that defines it all. Every other string comes from the
+// catalogue (analysis/locales/*.ftl) through `t`.
 
 import { call, get } from "../shell/api.js";
 import { t } from "../shell/i18n.js";
@@ -18,13 +19,13 @@ const STYLE = new URL("./style.css", import.meta.url).href;
  * @typedef {import("./model.js").MoveReview} MoveReview
  * @typedef {{ status: string, progress: number, analysis: Analysis | null, error?: string | null }} Answer
  * @typedef {{ markBetterMove: (board: Element, move: Record<string, any>) => boolean,
- *   moveArgs: (move: Record<string, any>) => Record<string, unknown> }} GameReview
+ *   describeMove: (move: Record<string, any>) => string }} GameReview
  * @typedef {{ root: HTMLElement, info: import("../shell/games.js").GameInfo,
  *   events: import("./model.js").LogEvent[], go: (version: number) => void }} ReviewHost
  */
 
 /** @type {GameReview} */
-const NO_DRAWING = { markBetterMove: () => false, moveArgs: (move) => ({ type: move.type }) };
+const NO_DRAWING = { markBetterMove: () => false, describeMove: (move) => t("analysis-move-other", { type: String(move.type) }) };
 
 /** @param {string} game @returns {Promise<GameReview>} */
 async function gameReview(game) {
@@ -89,7 +90,7 @@ export function mountReview({ root, info, events, go }) {
     const game = await review;
     section.querySelectorAll("[data-better-text]").forEach((el) => {
       const move = analysis.moves[Number(el.getAttribute("data-better-text"))]?.better;
-      if (move) el.textContent = t("analysis-better", { move: t(`analysis-move-${move.type}`, /** @type {import("../shell/i18n.js").Args} */ (game.moveArgs(move))) });
+      if (move) el.textContent = t("analysis-better", { move: game.describeMove(move) });
     });
   }
 

@@ -1,6 +1,7 @@
 // The review's catalogues: every locale has every message English has (and no other), each one
 // is a Fluent `id = text` line whose placeables are the English ones, and every `analysis-…` id
-// the review's code asks for is in them.
+// the review's code asks for is in them. The better move's sentences are the games' own words, so
+// they live in each game's catalogue (games/<game>/locales), one per move type its engine writes.
 
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
@@ -45,10 +46,21 @@ describe("the review's catalogues", () => {
     for (const part of ["unit", "ahead", "cost", "marks", "luck", "skill"]) assert.ok(en.has(`analysis-help-${part}`));
   });
 
-  test("every move type a game's engine writes has a sentence", () => {
-    for (const type of ["place", "tile_swap", "figure_swap", "end_turn", "pass", "plan", "move", "draft", "pick_special", "skip"]) {
-      assert.ok(en.has(`analysis-move-${type}`), type);
+  test("every move type a game's engine writes has a sentence in that game's catalogue", () => {
+    for (const game of ["samurai", "shogun"]) {
+      const engine = readFileSync(new URL(`../../../../libs/daimyo_rules/${game}/moves.py`, import.meta.url), "utf8");
+      const types = [...engine.matchAll(/"type": "([a-z_]+)"/g)].map((m) => m[1]);
+      const words = readFileSync(new URL(`games/${game}/locales/en.ftl`, STATIC), "utf8");
+      assert.ok(types.length >= 5, game);
+      for (const type of types) assert.match(words, new RegExp(`^${game}-review-move-${type} =`, "m"), `${game}: ${type}`);
     }
     assert.ok(readdirSync(new URL("analysis/locales/", STATIC)).length === LOCALES.length);
+  });
+
+  test("the review's own catalogue holds no game's words", () => {
+    const gameWords = /^analysis-move-(?!other )[a-z_]+ =/m;
+    for (const locale of LOCALES) {
+      assert.doesNotMatch(readFileSync(new URL(`analysis/locales/${locale}.ftl`, STATIC), "utf8"), gameWords, locale);
+    }
   });
 });

@@ -1,8 +1,10 @@
 // What the game review (static/analysis/) needs of Samurai: the better move drawn on the board
-// (a dashed ring on each hex it uses) and the names its sentence is filled with.
+// (a dashed ring on each hex it uses) and said in Samurai's own words (samurai-review-move-*),
+// its tiles, figures and hexes named through this game's catalogue.
 
+import { t } from "../../shell/i18n.js";
 import { hexLabel } from "./board.js";
-import { tileName } from "./tiles.js";
+import { figureName, tileName } from "./tiles.js";
 
 /** @param {Record<string, any>} move @returns {string[]} */
 function hexesOf(move) {
@@ -29,8 +31,22 @@ export function markBetterMove(board, move) {
   return drawn;
 }
 
-/** The arguments of the move's `analysis-move-<type>` message. @param {Record<string, any>} move */
-export function moveArgs(move) {
-  return { tile: move.tile ? tileName(move.tile) : "", hex: move.hex ? hexLabel(move.hex) : "",
-    from: move.from ? hexLabel(move.from) : "", to: move.to ? hexLabel(move.to) : "", type: move.type };
+/** @typedef {(move: Record<string, any>) => import("../../shell/i18n.js").Args} MoveArgs */
+
+/** The placeables of each move type's `samurai-review-move-<type>` message. @type {Record<string, MoveArgs>} */
+const MOVE_ARGS = {
+  place: (m) => ({ tile: tileName(m.tile), hex: hexLabel(m.hex) }),
+  tile_swap: (m) => ({ from: hexLabel(m.from), to: hexLabel(m.to) }),
+  figure_swap: (m) => ({ a: figureName(m.a?.figure), from: hexLabel(m.a?.settlement),
+    b: figureName(m.b?.figure), to: hexLabel(m.b?.settlement) }),
+  place_figure: (m) => ({ figure: figureName(m.figure), hex: hexLabel(m.settlement) }),
+  choose_hand: () => ({}),
+  end_turn: () => ({}),
+  pass: () => ({}),
+};
+
+/** A move in words ("place Buddha 3 on the city at B1"). @param {Record<string, any>} move */
+export function describeMove(move) {
+  const args = Object.hasOwn(MOVE_ARGS, move.type) ? MOVE_ARGS[move.type] : null;
+  return args ? t(`samurai-review-move-${move.type}`, args(move)) : t("samurai-review-move-other", { type: String(move.type) });
 }

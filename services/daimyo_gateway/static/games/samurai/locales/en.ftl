@@ -180,3 +180,13 @@ samurai-coach-end = A normal tile ends your turn by itself; fast tiles (») may 
 samurai-coach-surround = When every land hex next to a settlement holds a tile, the settlement is surrounded: for each of its figures, whoever has the most influence on that figure there takes it. A tie for the most takes nothing.
 samurai-coach-swaps = Two special tiles: the figure swap (fast) exchanges two figures on two different settlements; the tile swap moves one of your tiles on the board to an empty land hex and stays where it stood, counting 0.
 samurai-coach-scoring = At the end, whoever has strictly the most figures of a kind leads that kind; the most leads wins. Tied on leads: count the figures of the kinds you do not lead; still tied: all figures; still tied: a shared victory.
+
+# The game review's better move (games/samurai/review.js)
+samurai-review-move-place = place { $tile } on { $hex }
+samurai-review-move-tile_swap = move the tile from { $from } to { $to }
+samurai-review-move-figure_swap = swap the { $a } in { $from } with the { $b } in { $to }
+samurai-review-move-place_figure = put a { $figure } in { $hex }
+samurai-review-move-choose_hand = another opening hand
+samurai-review-move-end_turn = end the turn
+samurai-review-move-pass = pass
+samurai-review-move-other = another move ({ $type })

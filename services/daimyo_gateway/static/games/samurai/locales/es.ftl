@@ -179,3 +179,13 @@ samurai-coach-end = Una ficha normal termina tu turno por sí sola; las fichas r
 samurai-coach-surround = Cuando todos los hexágonos de tierra junto a un asentamiento tienen ficha, el asentamiento queda rodeado: por cada figura suya, quien tenga más influencia sobre esa figura allí se la lleva. Un empate en el máximo no se lleva nada.
 samurai-coach-swaps = Dos fichas especiales: el intercambio de figuras (rápida) intercambia dos figuras de dos asentamientos distintos; el intercambio de ficha mueve una ficha tuya del tablero a un hexágono de tierra vacío y se queda donde estaba, valiendo 0.
 samurai-coach-scoring = Al final, quien tiene estrictamente más figuras de un tipo lidera ese tipo; gana quien lidera más tipos. Empate en liderazgos: cuenta las figuras de los tipos que no lideras; si sigue el empate: todas las figuras; si sigue: victoria compartida.
+
+# La jugada mejor del análisis de la partida (games/samurai/review.js)
+samurai-review-move-place = colocar { $tile } en { $hex }
+samurai-review-move-tile_swap = mover la ficha de { $from } a { $to }
+samurai-review-move-figure_swap = intercambiar { $a } en { $from } con { $b } en { $to }
+samurai-review-move-place_figure = colocar { $figure } en { $hex }
+samurai-review-move-choose_hand = otra mano inicial
+samurai-review-move-end_turn = terminar el turno
+samurai-review-move-pass = pasar
+samurai-review-move-other = otra jugada ({ $type })

@@ -179,3 +179,13 @@ samurai-coach-end = Uma ficha normal encerra sua vez sozinha; fichas de velocida
 samurai-coach-surround = Quando todos os espaços de terra vizinhos a um povoado têm fichas, o povoado está cercado: para cada peça de casta nele, quem tem mais influência sobre ela ali a captura. Empate no máximo: ninguém a leva.
 samurai-coach-swaps = Duas fichas especiais: a troca de figuras (de velocidade) troca duas peças de casta entre dois povoados diferentes; a troca de fichas move uma ficha sua do tabuleiro para um espaço de terra vazio e fica onde ela estava, valendo 0.
 samurai-coach-scoring = No fim, quem tem estritamente mais peças de uma casta lidera essa casta; quem lidera mais castas vence. Empate em lideranças: conte as peças das castas que você não lidera; ainda empatados: todas as peças; ainda empatados: vitória compartilhada.
+
+# A jogada melhor da análise da partida (games/samurai/review.js)
+samurai-review-move-place = colocar { $tile } em { $hex }
+samurai-review-move-tile_swap = mover a ficha de { $from } para { $to }
+samurai-review-move-figure_swap = trocar { $a } em { $from } por { $b } em { $to }
+samurai-review-move-place_figure = colocar { $figure } em { $hex }
+samurai-review-move-choose_hand = outra mão inicial
+samurai-review-move-end_turn = encerrar o turno
+samurai-review-move-pass = passar
+samurai-review-move-other = outra jogada ({ $type })

@@ -176,3 +176,13 @@ samurai-coach-end = 打出一块「一般」板块后回合自动结束；「侍
 samurai-coach-surround = 当一个聚落周围的所有陆地格都放了板块，这个聚落就被包围：其中每个棋子，由对该棋子影响力最大的玩家拿走。最高者打平则谁也拿不到。
 samurai-coach-swaps = 两块特殊板块：棋子互换（「侍」板块）交换两个不同聚落里的两个棋子；板块互换把你在棋盘上的一块板块移到空的陆地格，自己留在原处，计 0。
 samurai-coach-scoring = 终局时，某一种类棋子严格最多的玩家领先该种类；领先种类最多者获胜。领先数打平：比较各自未领先种类的棋子数；仍平：比较全部棋子；仍平：共享胜利。
+
+# 对局分析中的更佳走法（games/samurai/review.js）
+samurai-review-move-place = 把 { $tile } 摆放在 { $hex }
+samurai-review-move-tile_swap = 把板块从 { $from } 移到 { $to }
+samurai-review-move-figure_swap = 把 { $from } 的{ $a }与 { $to } 的{ $b }互换
+samurai-review-move-place_figure = 在 { $hex } 摆放{ $figure }
+samurai-review-move-choose_hand = 另一组起始手牌
+samurai-review-move-end_turn = 结束回合
+samurai-review-move-pass = 跳过
+samurai-review-move-other = 另一步（{ $type }）

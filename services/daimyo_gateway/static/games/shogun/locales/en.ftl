@@ -399,3 +399,22 @@ shogun-coach-submit = When your plan is ready, press “Submit plan”. The othe
 shogun-coach-tower = Every battle goes through the battle tower: both sides' cubes are dropped in, only those that come out count, and some stay stuck inside for a later battle.
 shogun-coach-events = Each round turns up an event card (in the strip above the map): it changes one rule for that round; hover it to read it. The year's fourth event also sets winter's rice loss.
 shogun-coach-winter = After autumn comes winter: you need as much rice as you own provinces (plus the winter rice loss); a shortfall starts revolts. Then 1 VP per province and building, and regional majorities of castles, temples and Nô theatres score.
+
+# The game review's better move (games/shogun/review.js)
+shogun-review-move-plan = another plan: { $actions } (bid: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = blank cards only
+shogun-review-move-move = { $count ->
+    [one] send { $count } army to { $to }
+   *[other] send { $count } armies to { $to }
+}
+shogun-review-move-draft = take { $take ->
+    [deck] the top card of the deck
+   *[other] face-up province card { $n }
+} with { $count ->
+    [one] { $count } army
+   *[other] { $count } armies
+}
+shogun-review-move-pick_special = take the special card { $card }
+shogun-review-move-skip = stay (skip)
+shogun-review-move-other = another move ({ $type })

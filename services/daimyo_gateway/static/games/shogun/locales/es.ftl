@@ -397,3 +397,22 @@ shogun-coach-submit = Cuando tu plan esté listo, pulsa «Enviar el plan». Lueg
 shogun-coach-tower = Toda batalla pasa por la torre de batalla: se echan los cubos de ambos bandos, solo cuentan los que salen, y algunos quedan atascados en la torre para una batalla posterior.
 shogun-coach-events = Cada ronda destapa una carta de evento (en la franja sobre el mapa): cambia una regla en esa ronda; pasa el ratón para leerla. El cuarto evento del año fija además la pérdida de arroz en invierno.
 shogun-coach-winter = Tras el otoño llega el invierno: necesitas tanto arroz como provincias tengas (más la pérdida de arroz en invierno); la falta provoca revueltas. Después, 1 PV por provincia y por edificio, y puntúan las mayorías regionales de castillos, templos y teatros nō.
+
+# La jugada mejor del análisis de la partida (games/shogun/review.js)
+shogun-review-move-plan = otro plan: { $actions } (puja: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = solo cartas en blanco
+shogun-review-move-move = { $count ->
+    [one] enviar { $count } ejército a { $to }
+   *[other] enviar { $count } ejércitos a { $to }
+}
+shogun-review-move-draft = tomar { $take ->
+    [deck] la carta de arriba del mazo
+   *[other] la carta de provincia boca arriba { $n }
+} con { $count ->
+    [one] { $count } ejército
+   *[other] { $count } ejércitos
+}
+shogun-review-move-pick_special = tomar la carta especial { $card }
+shogun-review-move-skip = quedarse (saltar)
+shogun-review-move-other = otra jugada ({ $type })

@@ -397,3 +397,22 @@ shogun-coach-submit = Quando seu plano estiver pronto, aperte “Enviar planejam
 shogun-coach-tower = Toda batalha passa pela Torre de Batalha: os cubos dos dois lados são jogados dentro, só contam os que saem, e alguns ficam presos na torre para uma batalha futura.
 shogun-coach-events = Cada rodada revela uma carta de evento (na faixa acima do mapa): ela muda uma regra naquela rodada; passe o mouse para lê-la. O quarto evento do ano também define a perda de arroz no inverno.
 shogun-coach-winter = Depois do outono vem o inverno: você precisa de tanto arroz quanto províncias (mais a perda de arroz no inverno); a falta provoca revoltas. Depois, 1 PV por província e por construção, e as maiorias regionais de castelos, templos e teatros Nô pontuam.
+
+# A jogada melhor da análise da partida (games/shogun/review.js)
+shogun-review-move-plan = outro planejamento: { $actions } (oferta: { $bid })
+shogun-review-plan-action = { $action }: { $province }
+shogun-review-plan-all-blank = só cartas de baú viradas
+shogun-review-move-move = { $count ->
+    [one] enviar { $count } tropa para { $to }
+   *[other] enviar { $count } tropas para { $to }
+}
+shogun-review-move-draft = pegar { $take ->
+    [deck] a carta do topo do baralho
+   *[other] a carta de província aberta { $n }
+} com { $count ->
+    [one] { $count } tropa
+   *[other] { $count } tropas
+}
+shogun-review-move-pick_special = pegar a carta especial { $card }
+shogun-review-move-skip = ficar (pular)
+shogun-review-move-other = outra jogada ({ $type })

@@ -379,3 +379,16 @@ shogun-coach-submit = 计划好后按“提交计划”。随后会回放其他�
 shogun-coach-tower = 每场战斗都要经过战斗塔：双方的方块一起投入，只有掉出来的才算，有些会卡在塔内，留到以后的战斗。
 shogun-coach-events = 每个回合翻开一张事件卡（在地图上方的卡条里）：它在该回合改变一条规则；把鼠标移上去可阅读。每年第四张事件还决定冬季耗粮。
 shogun-coach-winter = 秋季之后是冬季：你需要与所占省份数相同的稻米（再加冬季耗粮）；不足就会引发起义。然后每个省份和建筑各得 1 分，并按地区比拼城堡、寺庙和能剧场的多数得分。
+
+# 对局分析中的更佳走法（games/shogun/review.js）
+shogun-review-move-plan = 另一个计划：{ $actions }（出价：{ $bid }）
+shogun-review-plan-action = { $action }：{ $province }
+shogun-review-plan-all-blank = 全是空白卡
+shogun-review-move-move = 派 { $count } 支军队前往 { $to }
+shogun-review-move-draft = 拿取{ $take ->
+    [deck] 牌堆顶的省份卡
+   *[other] 第 { $n } 张明牌省份卡
+}，放 { $count } 支军队
+shogun-review-move-pick_special = 拿取特权卡「{ $card }」
+shogun-review-move-skip = 留守（跳过）
+shogun-review-move-other = 另一步（{ $type }）
