@@ -253,8 +253,10 @@ def chat_json(message: Any) -> dict[str, Any]:
 
 
 def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:
-    """One of a player's games for the browser (other players' ids stay private)."""
+    """One of a player's games; the seats' `player_id`s are for `names.rename_rows`, which drops
+    them before the browser sees them (other players' ids stay private)."""
     seats = [{"seat": n, "display_name": s.display_name,
+              "player_id": s.player_id if s.WhichOneof("occupant") == "player_id" else None,
               "bot_level": s.bot_level if s.WhichOneof("occupant") == "bot_level" else None,
               "acting_bot_level": s.acting_bot_level or None} for n, s in enumerate(game.seats)]
     return {"game_id": game.game_id, "game": game.game, "status": game.status, "seat": game.seat,

@@ -17,7 +17,7 @@ from daimyo_gateway.http_api.common import (
     player,
 )
 from daimyo_gateway.http_api.games import game_json
-from daimyo_gateway.names import current
+from daimyo_gateway.names import current, current_rows, rename_rows
 from daimyo_gateway.ports import ServiceError
 
 RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
@@ -47,13 +47,19 @@ async def my_games(request: web.Request) -> web.Response:
     who = player(request)
     limit = int_query(request, "limit", 50)
     games = await request.app[GAME_PORT].my_games(who.player_id, flag(request, "finished"), limit)
-    return web.json_response({"games": games})
+    return web.json_response({"games": await named_games(request, games)})
+
+
+async def named_games(request: web.Request, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player's games with their seats under current names (no other player's id)."""
+    names = await current(request, (s.get("player_id") for g in games for s in g["seats"]))
+    return [g | {"seats": rename_rows(g["seats"], names)} for g in games]
 
 
 async def leaderboard(request: web.Request) -> web.Response:
     limit = limit_query(request, 20)
     ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": ranked(ratings), **RATED_GAMES})
+    return web.json_response({"ratings": ranked(await current_rows(request, ratings)), **RATED_GAMES})
 
 
 def ranked(ratings: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -28,7 +28,7 @@ from daimyo_gateway.http_api.common import (
     take_quota,
 )
 from daimyo_gateway.http_api.games import game_json
-from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES
+from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES, named_games
 from daimyo_gateway.http_api.tables import create_request, table_json
 from daimyo_gateway.names import current
 from daimyo_gateway.ports import GameInfo, ServiceError
@@ -144,7 +144,7 @@ async def export(request: web.Request) -> web.Response:
     and its games with its seat (the game service), as one JSON download."""
     who = player(request)
     kept = json.loads((await request.app[ACCOUNTS].call("ExportAccount", player_id=who.player_id))["json"])
-    games = await request.app[GAME_PORT].my_games(who.player_id, True, 200)
+    games = await named_games(request, await request.app[GAME_PORT].my_games(who.player_id, True, 200))
     ratings = [await request.app[MATCHMAKING].rating(who.player_id, g) for g in sorted(game_names())]
     body = kept | {"games": games, "ratings": ratings}
     download = {"Content-Disposition": 'attachment; filename="daimyo-export.json"'}

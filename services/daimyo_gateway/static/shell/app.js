@@ -35,7 +35,7 @@ import { wantCoach } from "./coach.js";
  * A game as /api/games lists it, and a game's leaderboard.
  * @typedef {{ game_id: string, game: string, version: number, winners: number[], created_at?: string,
  *   seats: { display_name?: string | null, bot_level?: string | null, deleted?: boolean }[] }} ListedGame
- * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean }} Rating
+ * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean, deleted?: boolean }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
  */
 
@@ -242,7 +242,7 @@ async function leaders(name) {
   const { ratings } = board;
   // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
   const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td>${r.deleted ? esc(t("shell-deleted-player")) : `<a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a>`}</td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${ratings.length
