@@ -35,7 +35,7 @@ class RateLimited(ServiceError):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated", "rate_limited", "session_ended")
+         "unauthenticated", "rate_limited", "session_ended", "blocked")
 
 
 @dataclass(frozen=True)

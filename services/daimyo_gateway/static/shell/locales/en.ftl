@@ -273,6 +273,7 @@ error-illegal_move = That is not allowed now.
 error-stale = The game moved on meanwhile: look again and choose once more.
 error-not_found = Not found: it may have ended or never existed.
 error-forbidden = You may not do that here.
+error-blocked = A block stands between you and a player at this table: your line was not sent.
 error-duplicate = That was done already.
 error-unavailable = The service is busy or down: try again in a moment.
 error-unauthenticated = Please sign in (again) first.

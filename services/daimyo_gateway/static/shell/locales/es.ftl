@@ -270,6 +270,7 @@ error-illegal_move = Eso no está permitido ahora.
 error-stale = La partida avanzó mientras tanto: vuelve a mirar y elige otra vez.
 error-not_found = No encontrado: puede que haya terminado o que nunca existiera.
 error-forbidden = No puedes hacer eso aquí.
+error-blocked = Hay un bloqueo entre tú y un jugador de esta mesa: tu mensaje no se envió.
 error-duplicate = Eso ya está hecho.
 error-unavailable = El servicio está ocupado o caído: inténtalo de nuevo en un momento.
 error-unauthenticated = Entra (de nuevo) primero.

@@ -270,6 +270,7 @@ error-illegal_move = Isso não é permitido agora.
 error-stale = O jogo andou enquanto isso: olhe de novo e escolha outra vez.
 error-not_found = Não encontrado: pode ter terminado ou nunca ter existido.
 error-forbidden = Você não pode fazer isso aqui.
+error-blocked = Há um bloqueio entre você e um jogador desta mesa: sua mensagem não foi enviada.
 error-duplicate = Isso já foi feito.
 error-unavailable = O serviço está ocupado ou fora do ar: tente de novo daqui a pouco.
 error-unauthenticated = Entre (de novo) primeiro.

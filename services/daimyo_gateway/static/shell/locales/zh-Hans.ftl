@@ -255,6 +255,7 @@ error-illegal_move = 现在不能这样做。
 error-stale = 对局已经继续进行：请重新查看后再选择。
 error-not_found = 未找到：它可能已经结束或从未存在。
 error-forbidden = 你不能在这里这样做。
+error-blocked = 你与本桌的一位玩家之间存在屏蔽：你的消息未发送。
 error-duplicate = 这已经完成了。
 error-unavailable = 服务繁忙或暂停：请稍后再试。
 error-unauthenticated = 请先（重新）登录。
