@@ -9,6 +9,7 @@ import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
 import { dispatch, noticeArgs } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
+import { friendsOnlineInto } from "./friends.js";
 import { refresh, yourTurn } from "./notices.js";
 import { replayScreen } from "./replay.js";
 import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
@@ -162,7 +163,7 @@ async function lobby() {
     `<div class="actions"><button class="primary" type="submit">${esc(t("shell-find-game"))}</button></div>` +
     `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p>` +
     `<p class="learn-links">${catalog.filter((g) => g.coach).map((g) => `<a class="button" href="#/learn/${esc(g.name)}">${esc(t("shell-learn-by-playing", { title: g.title }))}</a>`).join(" ")}</p></form>` +
-    `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div></section></div>`;
+    `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div><div id="friends" hidden></div></section></div>`;
   const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
   const levels = find(root, "#levels", HTMLElement);
   const players = find(root, "#counts", HTMLElement);
@@ -193,6 +194,7 @@ async function lobby() {
     }
   });
   const mine = find(root, "#mine", HTMLElement);
+  if (session()) friendsOnlineInto(find(root, "#friends", HTMLElement));
   try {
     const stop = await myGamesInto(mine, { limit: 10 });
     mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">${esc(t("shell-all-my-games"))}</a></p>`);
