@@ -359,8 +359,8 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.LeaveTableRequest(code=code, player_id=player_id)
         return _table(await _call(self._stub.LeaveTable(message, timeout=CALL_TIMEOUT)))
 
-    async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
-        message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit)
+    async def leaderboard(self, game: str, limit: int, players: int = 0) -> list[dict[str, Any]]:
+        message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit, players=players)
         response = await _call(self._stub.Leaderboard(message, timeout=CALL_TIMEOUT))
         return [{"player_id": r.player_id, "display_name": r.display_name, "mu": r.mu, "sigma": r.sigma,
                  "ordinal": r.ordinal, "games": r.games} for r in response.ratings]

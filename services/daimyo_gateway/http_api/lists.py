@@ -27,6 +27,7 @@ RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as t
     "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
     "provisional": "fewer than 10 rated games: the rating is shown as ?",
 }
+MAX_SEATS = 16  # a bound on ?players= before the matchmaker checks it against the game's counts
 PROVISIONAL_GAMES = 10  # rated games before a rating stands on the leaderboard (fewer: "?")
 
 
@@ -57,9 +58,12 @@ async def named_games(request: web.Request, games: list[dict[str, Any]]) -> list
 
 
 async def leaderboard(request: web.Request) -> web.Response:
-    limit = limit_query(request, 20)
-    ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": ranked(await current_rows(request, ratings)), **RATED_GAMES})
+    """A game's leaderboard over every player count, or (`?players=3`) that count's own board
+    (a count the game is not played by: 400 malformed, from the matchmaker)."""
+    limit, players = limit_query(request, 20), int_query(request, "players", 0, high=MAX_SEATS)
+    ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit, players)
+    shown = ranked(await current_rows(request, ratings))
+    return web.json_response({"ratings": shown, "players": players or None, **RATED_GAMES})
 
 
 def ranked(ratings: list[dict[str, Any]]) -> list[dict[str, Any]]:
