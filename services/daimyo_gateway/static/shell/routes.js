@@ -20,7 +20,7 @@ export function parseRoute(hash) {
 
 /**
  * A leaderboard's id: the game, and after "@" the player count whose own board it is
- * ("samurai@3"); no count (or a malformed one) is the game's board over every count.
+ * ("<game>@3"); no count (or a malformed one) is the game's board over every count.
  * @param {string} id @returns {{ game: string, players: number | null }}
  */
 export function leaderboardOf(id) {
