@@ -96,6 +96,7 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
     presence = Presence(hub, bus.publish, games.hand_over_seat, grace)
     draining = Draining()
     online = Online(bus.publish, edge.heartbeat_seconds)
+    await bus.subscribe(subjects.ALL_ONLINE, online.heard)  # who is online anywhere (friends)
     if with_accounts:
         app_options.update(await _accounts(config, bus, channels))
     app = create_app(TokenSigner(secret, limits.token_lifetime_seconds), games,

@@ -253,8 +253,10 @@ def chat_json(message: Any) -> dict[str, Any]:
 
 
 def my_game_json(game: Any, now_ms: int) -> dict[str, Any]:
-    """One of a player's games for the browser (other players' ids stay private)."""
+    """One of a player's games; the seats' `player_id`s are for `names.rename_rows`, which drops
+    them before the browser sees them (other players' ids stay private)."""
     seats = [{"seat": n, "display_name": s.display_name,
+              "player_id": s.player_id if s.WhichOneof("occupant") == "player_id" else None,
               "bot_level": s.bot_level if s.WhichOneof("occupant") == "bot_level" else None,
               "acting_bot_level": s.acting_bot_level or None} for n, s in enumerate(game.seats)]
     return {"game_id": game.game_id, "game": game.game, "status": game.status, "seat": game.seat,
@@ -357,8 +359,8 @@ class GrpcMatchmaking:
         message = matchmaking_pb2.LeaveTableRequest(code=code, player_id=player_id)
         return _table(await _call(self._stub.LeaveTable(message, timeout=CALL_TIMEOUT)))
 
-    async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
-        message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit)
+    async def leaderboard(self, game: str, limit: int, players: int = 0) -> list[dict[str, Any]]:
+        message = matchmaking_pb2.LeaderboardRequest(game=game, limit=limit, players=players)
         response = await _call(self._stub.Leaderboard(message, timeout=CALL_TIMEOUT))
         return [{"player_id": r.player_id, "display_name": r.display_name, "mu": r.mu, "sigma": r.sigma,
                  "ordinal": r.ordinal, "games": r.games} for r in response.ratings]

@@ -9,7 +9,8 @@ Names are cached a short while (bounded), so a list of games costs one call at m
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import structlog
 from aiohttp import web
@@ -70,3 +71,21 @@ async def current(request: web.Request, player_ids: Iterable[str | None]) -> dic
     """The current names of these players ({} when the gateway runs without accounts)."""
     names = request.app.get(NAMES)
     return await names.of(p for p in player_ids if p) if names is not None else {}
+
+
+def named(names: Mapping[str, str], player_id: str | None, fallback: str) -> dict[str, Any]:
+    """A seat's or a row's name fields: the current name (else `fallback`, the name the other
+    service kept), and `deleted` when the account is gone (its name is then "")."""
+    name = names.get(player_id or "", fallback)
+    return {"display_name": name, "deleted": True} if player_id and not name else {"display_name": name}
+
+
+def rename_rows(rows: list[dict[str, Any]], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Rows that carry a private `player_id` (seats, ratings) under current names, ids dropped."""
+    return [{k: v for k, v in r.items() if k != "player_id"}
+            | named(names, r.get("player_id"), r.get("display_name") or "") for r in rows]
+
+
+async def current_rows(request: web.Request, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`rename_rows` with the names asked of the accounts service (cached)."""
+    return rename_rows(rows, await current(request, (r.get("player_id") for r in rows)))

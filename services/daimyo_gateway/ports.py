@@ -35,7 +35,7 @@ class RateLimited(ServiceError):
 
 
 CODES = ("malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate", "unavailable",
-         "unauthenticated", "rate_limited", "session_ended")
+         "unauthenticated", "rate_limited", "session_ended", "blocked")
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ class MatchmakingPort(Protocol):
 
     async def leave_table(self, code: str, player_id: str) -> dict[str, Any]: ...
 
-    async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]: ...
+    async def leaderboard(self, game: str, limit: int, players: int = 0) -> list[dict[str, Any]]: ...
 
     async def rating(self, player_id: str, game: str) -> dict[str, Any]: ...
 

@@ -83,8 +83,10 @@ class Watch:
 
 class Session:
     def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send,
-                 presence: Presence | None = None, send_now: SendNow | None = None) -> None:
+                 presence: Presence | None = None, send_now: SendNow | None = None,
+                 blocked: table_chat.Blocked | None = None) -> None:
         self.player = player
+        self._blocked = blocked
         self._games = games
         self._hub = hub
         self._send = send
@@ -149,7 +151,8 @@ class Session:
         entry = self._watches.get(frame.game_id)  # a player watching as a spectator writes as a player
         seated = entry is not None and entry[0].viewer is not None
         viewer = entry[0].viewer if entry is not None and seated else await self._seat_or_none(frame.game_id)
-        await self._emit(await table_chat.post(self._games, self._hub, self.player, frame, viewer))
+        sent = await table_chat.post(self._games, self._hub, self.player, frame, viewer, self._blocked)
+        await self._emit(sent)
 
     async def _seat_or_none(self, game_id: str) -> int | None:
         try:

@@ -153,7 +153,7 @@ class MatchmakingServicer(matchmaking_pb2_grpc.MatchmakingServiceServicer):  # t
     async def Leaderboard(
         self, request: pb.LeaderboardRequest, context: grpc.aio.ServicerContext
     ) -> pb.LeaderboardResponse:
-        board = lambda: self._handlers.leaderboard(request.game, request.limit)  # noqa: E731
+        board = lambda: self._handlers.leaderboard(request.game, request.limit, request.players)  # noqa: E731
         ratings = await _answer(context, request, board)
         return pb.LeaderboardResponse(ratings=[rating_pb(r) for r in ratings])
 

@@ -55,7 +55,7 @@ from daimyo_matchmaking.ports import (
     NewGame,
     PlayerNotifier,
 )
-from daimyo_matchmaking.ratings import parse_finished, ranks_for, rate
+from daimyo_matchmaking.ratings import board, parse_finished, ranks_for, rate
 from daimyo_matchmaking.rematch_handlers import Rematches
 from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
 from daimyo_matchmaking.tables import NewTable, Table
@@ -337,9 +337,13 @@ class MatchmakingHandlers:
 
     # -- ratings -----------------------------------------------------------------------------
 
-    async def leaderboard(self, game: str, limit: int = 20) -> list[PlayerRating]:
-        self.catalog.player_counts(game)
-        return await self.store.leaderboard(game, max(1, min(limit or 20, 500)))
+    async def leaderboard(self, game: str, limit: int = 20, players: int = 0) -> list[PlayerRating]:
+        """The game's board over every player count, or (`players`) that count's own board."""
+        counts = self.catalog.player_counts(game)
+        if players and players not in counts:
+            raise InvalidRequest(f"{game} is played by {', '.join(map(str, counts))} players")
+        key = board(game, players) if players else game
+        return await self.store.leaderboard(key, max(1, min(limit or 20, 500)))
 
     async def get_rating(self, player_id: str, game: str) -> PlayerRating:
         if not player_id:

@@ -104,6 +104,13 @@ def _played_ranks(finished: FinishedGame) -> list[int]:
     return [1 if s in finished.winners else 2 + losers.index(finished.scores[s]) for s in range(n)]
 
 
+def board(game: str, players: int) -> str:
+    """The key of a game's leaderboard for one player count ("samurai@3"). A rated game moves its
+    players' rating under the game (what matching and the profile read) and, the same way, under
+    this key, so each player count ranks its own players on its own board."""
+    return f"{game}@{players}"
+
+
 def rate(players: Sequence[PlayerRating], ranks: Sequence[int]) -> list[PlayerRating]:
     """New ratings after one game where players[i] finished at ranks[i]."""
     teams = [[_MODEL.rating(mu=p.mu, sigma=p.sigma)] for p in players]

@@ -43,7 +43,7 @@ from daimyo_matchmaking.domain import (
     TicketRecord,
     slot_for,
 )
-from daimyo_matchmaking.ratings import FinishedGame
+from daimyo_matchmaking.ratings import FinishedGame, board
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
 from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
@@ -393,14 +393,7 @@ class PostgresStore:
             await conn.execute("DELETE FROM player_status WHERE game_id = %s", (game_id,))
             await conn.execute("UPDATE matches SET state = 'finished' WHERE game_id = %s", (game_id,))
             if rate is not None:
-                current = await _lock_ratings(conn, finished.game, finished.players)
-                for rating in rate(current):
-                    await _save_rating(conn, rating)
-                    await conn.execute(
-                        "INSERT INTO rating_history (game, player_id, game_id, mu, sigma) "
-                        "VALUES (%s, %s, %s, %s, %s)",
-                        (rating.game, rating.player_id, game_id, rating.mu, rating.sigma),
-                    )
+                await _rate_game(conn, finished, rate)
             return True
 
 
@@ -724,6 +717,20 @@ async def _lock_ratings(conn: AsyncConnection[Any], game: str, players: Sequence
     )
     by_player = {r["player_id"]: _rating(r) for r in rows}
     return [by_player[p] for p in players]
+
+
+async def _rate_game(conn: AsyncConnection[Any], finished: FinishedGame, rate: Rater) -> None:
+    """The players' ratings under the game (with their history) and under its player count's board."""
+    current = await _lock_ratings(conn, finished.game, finished.players)
+    for rating in rate(current):
+        await _save_rating(conn, rating)
+        await conn.execute(
+            "INSERT INTO rating_history (game, player_id, game_id, mu, sigma) VALUES (%s, %s, %s, %s, %s)",
+            (rating.game, rating.player_id, finished.game_id, rating.mu, rating.sigma),
+        )
+    on_board = await _lock_ratings(conn, board(finished.game, len(finished.players)), finished.players)
+    for rating in rate(on_board):
+        await _save_rating(conn, rating)
 
 
 async def _save_rating(conn: AsyncConnection[Any], rating: PlayerRating) -> None:

@@ -37,7 +37,7 @@ from daimyo_matchmaking.domain import (
     TicketRecord,
     slot_for,
 )
-from daimyo_matchmaking.ratings import FinishedGame
+from daimyo_matchmaking.ratings import FinishedGame, board
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
 from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
@@ -348,12 +348,15 @@ class InMemoryStore:
             return False
         current = self._ratings(finished.game, finished.players)
         rated = rate(current) if rate is not None else []  # before any change: a failure changes nothing
+        on_board = self._ratings(board(finished.game, len(finished.players)), finished.players)
+        board_rated = rate(on_board) if rate is not None else []
         rows.processed.add(finished.game_id)
         rows.drop_status(lambda row: row.game_id != finished.game_id)
         for match in [m for m in rows.matches.values() if m.game_id == finished.game_id]:
             rows.matches[match.match_id] = replace(match, state="finished")
         if rate is not None:
             self._save_ratings(current, rated)
+            self._save_ratings(on_board, board_rated)
             rows.history += [(r.game, r.player_id, RatingPoint(finished.game_id, r.mu, r.sigma))
                              for r in rated]
         return True

@@ -30,7 +30,7 @@ from daimyo_matchmaking.domain import (
     TicketNotCancellable,
     TicketNotFound,
 )
-from daimyo_matchmaking.ratings import FinishedGame
+from daimyo_matchmaking.ratings import FinishedGame, board
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
 from daimyo_matchmaking.store_api import MatchmakingStore
 from daimyo_matchmaking.store_memory import InMemoryStore
@@ -436,6 +436,15 @@ async def test_a_finished_game_frees_finishes_and_rates_once(store: MatchmakingS
     stored = await store.match_by_game(game_id)
     assert stored is not None and stored.state == "finished"
     assert await store.busy_state("ann") is None
+
+
+async def test_a_rated_game_moves_its_player_counts_board_too(store: MatchmakingStore) -> None:
+    bump = lambda current: [replace(r, mu=r.mu + 1, games=r.games + 1) for r in current]  # noqa: E731
+    assert await store.record_finished_game(finished("g-pc", "ann", "ben"), bump)
+    assert [(r.player_id, r.games) for r in await store.leaderboard(board("samurai", 2), 10)] == [
+        ("ann", 1), ("ben", 1)]
+    assert await store.leaderboard(board("samurai", 3), 10) == []
+    assert [h.game_id for h in await store.rating_history("samurai", "ann", 10)] == ["g-pc"]
 
 
 async def test_concurrent_reports_of_one_game_apply_once(store: MatchmakingStore) -> None:

@@ -257,3 +257,20 @@ def test_a_friend_challenge_opens_a_table_the_friend_is_told_of(stack: Stack, br
     assert wait_for_game(challenger) == game_id
     challenger.context.close()
     friend.context.close()
+
+
+def test_the_lobby_shows_friends_online_and_the_leaderboard_a_board_per_player_count(
+        stack: Stack, browser: Any, artifacts: Path) -> None:
+    url, tag = on_localhost(stack.url), uuid.uuid4().hex[:5]
+    follower, friend = an_account(browser, url, f"Fol{tag}"), an_account(browser, url, f"Onl{tag}")
+    assert post(follower, "/api/account/follow", {"name": f"Onl{tag}"}) == 200
+    follower.reload()  # the friend's lobby holds a socket: online on the gateway's presence
+    expect(follower.locator("#friends")).to_contain_text(f"Onl{tag}", timeout=TIMEOUT)
+    shot(follower, artifacts, "accounts-06-friends-online")
+    follower.goto(f"{url}/#/leaders/samurai@3")
+    follower.wait_for_selector("#rated")
+    expect(follower.locator("nav strong")).to_have_text("3 players")
+    follower.click("nav a >> text=2 players")
+    expect(follower.locator("nav strong")).to_have_text("2 players", timeout=TIMEOUT)
+    follower.context.close()
+    friend.context.close()

@@ -15,6 +15,7 @@ from aiohttp import web
 from daimyo_gateway import frames
 from daimyo_gateway.http_api.common import GAME_PORT, QUOTAS, int_query, maybe_player, player
 from daimyo_gateway.names import current as current_names
+from daimyo_gateway.names import named
 from daimyo_gateway.ports import GameInfo, SeatInfo, ServiceError, ViewSnapshot
 from daimyo_gateway.tokens import Player
 
@@ -42,8 +43,7 @@ def game_json(info: GameInfo, player: Player | None,
 
 
 def _seat_name(seat: SeatInfo, names: Mapping[str, str]) -> dict[str, Any]:
-    name = names.get(seat.player_id or "", seat.display_name)
-    return {"display_name": name, "deleted": True} if seat.player_id and not name else {"display_name": name}
+    return named(names, seat.player_id, seat.display_name)
 
 
 async def game_detail(request: web.Request) -> web.Response:
@@ -123,9 +123,21 @@ async def game_chat(request: web.Request) -> web.Response:
     game_id, games = request.match_info["game_id"], request.app[GAME_PORT]
     channel = request.query.get("channel", "players")
     after, limit = int_query(request, "after", 0), int_query(request, "limit", 200)
-    check_readable(await games.game_info(game_id), who)
+    info = await games.game_info(game_id)
+    check_readable(info, who)
     messages = await games.list_chat(game_id, who.player_id, channel, after, limit)
-    return web.json_response({"channel": channel, "messages": messages})
+    names = await current_names(request, (s.player_id for s in info.seats))
+    shown = [chat_author(m, info, names) for m in messages]
+    return web.json_response({"channel": channel, "messages": shown})
+
+
+def chat_author(message: dict[str, Any], info: GameInfo, names: Mapping[str, str]) -> dict[str, Any]:
+    """A seat's line under its player's current name (a spectator's line keeps the name it had)."""
+    seat = message.get("seat")
+    if not isinstance(seat, int) or not 0 <= seat < len(info.seats):
+        return message
+    fields = named(names, info.seats[seat].player_id, str(message.get("name", "")))
+    return message | {"name": fields["display_name"], **({"deleted": True} if "deleted" in fields else {})}
 
 
 def routes() -> list[web.RouteDef]:

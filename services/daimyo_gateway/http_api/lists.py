@@ -17,7 +17,7 @@ from daimyo_gateway.http_api.common import (
     player,
 )
 from daimyo_gateway.http_api.games import game_json
-from daimyo_gateway.names import current
+from daimyo_gateway.names import current, current_rows, rename_rows
 from daimyo_gateway.ports import ServiceError
 
 RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as they are
@@ -27,6 +27,7 @@ RATED_GAMES = {  # what the leaderboard counts, in words the lobby can show as t
     "abandoned": "a player who left a rated game, or whose seat a bot finished, is ranked last in it",
     "provisional": "fewer than 10 rated games: the rating is shown as ?",
 }
+MAX_SEATS = 16  # a bound on ?players= before the matchmaker checks it against the game's counts
 PROVISIONAL_GAMES = 10  # rated games before a rating stands on the leaderboard (fewer: "?")
 
 
@@ -47,13 +48,22 @@ async def my_games(request: web.Request) -> web.Response:
     who = player(request)
     limit = int_query(request, "limit", 50)
     games = await request.app[GAME_PORT].my_games(who.player_id, flag(request, "finished"), limit)
-    return web.json_response({"games": games})
+    return web.json_response({"games": await named_games(request, games)})
+
+
+async def named_games(request: web.Request, games: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The player's games with their seats under current names (no other player's id)."""
+    names = await current(request, (s.get("player_id") for g in games for s in g["seats"]))
+    return [g | {"seats": rename_rows(g["seats"], names)} for g in games]
 
 
 async def leaderboard(request: web.Request) -> web.Response:
-    limit = limit_query(request, 20)
-    ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit)
-    return web.json_response({"ratings": ranked(ratings), **RATED_GAMES})
+    """A game's leaderboard over every player count, or (`?players=3`) that count's own board
+    (a count the game is not played by: 400 malformed, from the matchmaker)."""
+    limit, players = limit_query(request, 20), int_query(request, "players", 0, high=MAX_SEATS)
+    ratings = await request.app[MATCHMAKING].leaderboard(request.match_info["game"], limit, players)
+    shown = ranked(await current_rows(request, ratings))
+    return web.json_response({"ratings": shown, "players": players or None, **RATED_GAMES})
 
 
 def ranked(ratings: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ from daimyo_gateway.http_api.catalog import player_counts
 from daimyo_gateway.http_api.common import (
     GAME_PORT,
     MATCHMAKING,
+    ONLINE,
     QUOTAS,
     STATIC_DIR,
     TIME_CONTROLS,
@@ -28,7 +29,7 @@ from daimyo_gateway.http_api.common import (
     take_quota,
 )
 from daimyo_gateway.http_api.games import game_json
-from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES
+from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES, named_games
 from daimyo_gateway.http_api.tables import create_request, table_json
 from daimyo_gateway.names import current
 from daimyo_gateway.ports import GameInfo, ServiceError
@@ -37,6 +38,7 @@ from daimyo_rules.registry import game_names
 
 RECENT_GAMES = 20
 HISTORY_POINTS = 50
+FRIENDS_ONLINE_SHOWN = 12  # the lobby's list of friends online; `more` counts the rest
 
 
 async def profile(request: web.Request) -> web.Response:
@@ -96,6 +98,20 @@ async def relations(request: web.Request) -> web.Response:
                               for key in ("following", "followers", "blocked")})
 
 
+async def friends_online(request: web.Request) -> web.Response:
+    """Which of the players the caller follows are online now (on any gateway), by current name,
+    at most FRIENDS_ONLINE_SHOWN of them (`more`: how many beyond). A blocked player never sees
+    you here: a block erases the follows between the two, either way, and refuses new ones
+    (accounts store), so only who you follow — never who follows you — is ever shown."""
+    who, online = player(request), request.app[ONLINE]
+    relations = await request.app[ACCOUNTS].call("GetRelations", player_id=who.player_id)
+    here = online.among(relations.get("following", [])) if online is not None else []
+    names = await current(request, here)
+    friends = [names[p] for p in here if names.get(p)]  # a deleted account is nobody's friend
+    shown = friends[:FRIENDS_ONLINE_SHOWN]
+    return web.json_response({"friends": shown, "more": len(friends) - len(shown)})
+
+
 async def follow(request: web.Request) -> web.Response:
     return await _relation(request, "Follow")
 
@@ -144,7 +160,7 @@ async def export(request: web.Request) -> web.Response:
     and its games with its seat (the game service), as one JSON download."""
     who = player(request)
     kept = json.loads((await request.app[ACCOUNTS].call("ExportAccount", player_id=who.player_id))["json"])
-    games = await request.app[GAME_PORT].my_games(who.player_id, True, 200)
+    games = await named_games(request, await request.app[GAME_PORT].my_games(who.player_id, True, 200))
     ratings = [await request.app[MATCHMAKING].rating(who.player_id, g) for g in sorted(game_names())]
     body = kept | {"games": games, "ratings": ratings}
     download = {"Content-Disposition": 'attachment; filename="daimyo-export.json"'}
@@ -167,4 +183,5 @@ def routes() -> list[web.RouteDef]:
             web.post("/api/account/unfollow", unfollow), web.post("/api/account/block", block),
             web.post("/api/account/unblock", unblock), web.get("/api/account/export", export),
             web.post("/api/account/challenge", challenge),
+            web.get("/api/account/friends-online", friends_online),
             web.post("/api/account/delete", delete)]

@@ -10,7 +10,7 @@ from collections.abc import Awaitable, Callable
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from daimyo_gateway import frames, visitors
-from daimyo_gateway.http_api.account import SESSION_CHECK, as_player
+from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, as_player
 from daimyo_gateway.http_api.common import (
     GAME_PORT,
     HUB,
@@ -27,6 +27,7 @@ from daimyo_gateway.metrics import REFUSED, WS_CONNECTIONS
 from daimyo_gateway.ports import RateLimited, ServiceError
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.sockets import Connection, Peer, authenticate, check_origin, refuse
+from daimyo_gateway.table_chat import accounts_blocks
 from daimyo_gateway.tokens import Player
 
 RESTARTING = frames.status(False, "server_restarting")
@@ -118,7 +119,9 @@ async def _serve_player(request: web.Request, ws: web.WebSocketResponse, player:
 async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Connection,
                  player: Player) -> None:
     app = request.app
-    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue)
+    accounts = app.get(ACCOUNTS)
+    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue,
+                      accounts_blocks(accounts) if accounts is not None else None)
 
     async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
         await connection.restart(RESTARTING)

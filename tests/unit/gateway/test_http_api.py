@@ -30,7 +30,7 @@ class FakeMatchmaking:
     async def get_ticket(self, ticket_id: str) -> dict[str, Any]:
         return {"ticket_id": ticket_id, "player_id": "g-alice", "state": "queued", "waited_seconds": 3.0}
 
-    async def leaderboard(self, game: str, limit: int) -> list[dict[str, Any]]:
+    async def leaderboard(self, game: str, limit: int, players: int = 0) -> list[dict[str, Any]]:
         return [{"player_id": "g-alice", "display_name": "Alice", "ordinal": 12.5, "games": 3}]
 
 

@@ -397,6 +397,23 @@ async def test_the_leaderboard_ranks_by_conservative_skill(mm: MatchmakingHandle
     assert board[0].ordinal == pytest.approx(board[0].mu - 3 * board[0].sigma)
 
 
+async def test_each_player_count_has_its_own_leaderboard_beside_the_games(mm: MatchmakingHandlers) -> None:
+    await mm.game_finished(finished("pc2", ["ann", "ben"], [0]))
+    await mm.game_finished(finished("pc3", ["cat", "dan", "eve"], [2], scores=[1, 5, 9]))
+    two = await mm.leaderboard("samurai", 10, players=2)
+    three = await mm.leaderboard("samurai", 10, players=3)
+    assert [r.player_id for r in two] == ["ann", "ben"]
+    assert [r.player_id for r in three] == ["eve", "dan", "cat"]
+    assert {r.player_id for r in await mm.leaderboard("samurai", 10)} == {"ann", "ben", "cat", "dan", "eve"}
+    assert await mm.leaderboard("samurai", 10, players=4) == []
+    assert two[0].games == 1 and (await mm.get_rating("ann", "samurai")).games == 1
+
+
+async def test_a_player_count_the_game_is_not_played_by_is_refused(mm: MatchmakingHandlers) -> None:
+    with pytest.raises(InvalidRequest, match="played by"):
+        await mm.leaderboard("samurai", 10, players=7)
+
+
 # -- rematches -------------------------------------------------------------------------------
 
 

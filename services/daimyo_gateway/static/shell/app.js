@@ -9,10 +9,11 @@ import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
 import { dispatch, noticeArgs } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
+import { friendsOnlineInto } from "./friends.js";
 import { refresh, yourTurn } from "./notices.js";
 import { chooseCorrespondence } from "../notices/clock-choice.js";
 import { replayScreen } from "./replay.js";
-import { needsSignIn, parseRoute, ticketHash } from "./routes.js";
+import { leaderboardOf, needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
 import { tableForm, tableRoom } from "./tables.js";
 import { accountLanguage, saveLanguage } from "./account-language.js";
@@ -36,7 +37,7 @@ import { wantCoach } from "./coach.js";
  * A game as /api/games lists it, and a game's leaderboard.
  * @typedef {{ game_id: string, game: string, version: number, winners: number[], created_at?: string,
  *   seats: { display_name?: string | null, bot_level?: string | null, deleted?: boolean }[] }} ListedGame
- * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean }} Rating
+ * @typedef {{ display_name: string, ordinal: number, games: number, provisional?: boolean, deleted?: boolean }} Rating
  * @typedef {{ ratings: Rating[], rated?: string, unrated?: string | string[], abandoned?: string }} Leaderboard
  */
 
@@ -163,7 +164,7 @@ async function lobby() {
     `<div class="actions"><button class="primary" type="submit">${esc(t("shell-find-game"))}</button></div>` +
     `<p class="howto-links">${esc(t("shell-new-to-game"))} ${catalog.filter((g) => g.howTo).map((g) => `<a href="${esc(g.howTo)}" target="_blank" rel="noopener">${esc(t("shell-how-to-play", { title: g.title }))}</a>`).join(" · ")}</p>` +
     `<p class="learn-links">${catalog.filter((g) => g.coach).map((g) => `<a class="button" href="#/learn/${esc(g.name)}">${esc(t("shell-learn-by-playing", { title: g.title }))}</a>`).join(" ")}</p></form>` +
-    `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div></section></div>`;
+    `<section class="card" style="margin:1rem auto;flex:1;min-width:min(280px,100%)"><h2>${esc(t("shell-your-games"))}</h2><div id="mine" class="muted">${esc(t("shell-loading"))}</div><div id="friends" hidden></div></section></div>`;
   const form = /** @type {QueueForm} */ (find(root, "#queue", HTMLFormElement));
   const levels = find(root, "#levels", HTMLElement);
   const players = find(root, "#counts", HTMLElement);
@@ -195,6 +196,7 @@ async function lobby() {
     }
   });
   const mine = find(root, "#mine", HTMLElement);
+  if (session()) friendsOnlineInto(find(root, "#friends", HTMLElement));
   try {
     const stop = await myGamesInto(mine, { limit: 10 });
     mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">${esc(t("shell-all-my-games"))}</a></p>`);
@@ -235,21 +237,31 @@ async function learn(name) {
   location.hash = ticketHash(ticket);
 }
 
-/** @param {string} name */
-async function leaders(name) {
+/** A game's leaderboard, or a player count's own (`leaderboardOf`). @param {string} id */
+async function leaders(id) {
   const catalog = await loadAll();
+  const { game: name, players: asked } = leaderboardOf(id);
   const game = catalog.find((g) => g.name === name) || catalog[0];
+  const players = asked !== null && game.player_counts.includes(asked) ? asked : null;
   /** @type {Leaderboard} */
-  const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50`);
+  const board = await get(`/api/leaderboard/${encodeURIComponent(game.name)}?limit=50${players ? `&players=${players}` : ""}`);
   const { ratings } = board;
   // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
   const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td><a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a></td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td>${r.deleted ? esc(t("shell-deleted-player")) : `<a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a>`}</td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
-  root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${ratings.length
+  // one board over every player count, and one per count (each ranks its own players)
+  const tab = (/** @type {number | null} */ n) => (n === players ? `<strong>${esc(countName(n))}</strong>` : `<a href="#/leaders/${esc(game.name)}${n ? `@${n}` : ""}">${esc(countName(n))}</a>`);
+  const counts = `<nav class="row" aria-label="${esc(t("shell-leaders-counts"))}">${[null, ...game.player_counts].map(tab).join(" · ")}</nav>`;
+  root.innerHTML = `<section class="card"><h1>${esc(t("shell-leaderboard-title", { title: game.title }))}${others}</h1>${counts}${ratings.length
     ? `<table class="list"><thead><tr><th>#</th><th>${esc(t("shell-col-player"))}</th><th>${esc(t("shell-col-rating"))}</th><th>${esc(t("shell-col-games"))}</th></tr></thead><tbody>${rows}</tbody></table>`
     : `<p class=muted>${esc(t("shell-no-rated-games"))}</p>`}${ratedHtml()}</section>`;
+}
+
+/** A board's player count in words ("every player count" for the game's own board). @param {number | null} n */
+function countName(n) {
+  return n === null ? t("shell-leaders-all-counts") : t("shell-leaders-count", { count: n });
 }
 
 // What the board counts and what it leaves out (the server's English fields are left to API users).

@@ -144,7 +144,7 @@ export const NOTICE_CODES = [
 ];
 
 export const ERROR_CODES = ["malformed", "illegal_move", "stale", "not_found", "forbidden", "duplicate",
-  "unavailable", "unauthenticated", "rate_limited", "session_ended", "unsupported_version"];
+  "unavailable", "unauthenticated", "rate_limited", "session_ended", "blocked", "unsupported_version"];
 
 /**
  * A frame from the socket's text; null for one this page cannot read (not JSON, no known type,

@@ -19,6 +19,17 @@ export function parseRoute(hash) {
 }
 
 /**
+ * A leaderboard's id: the game, and after "@" the player count whose own board it is
+ * ("<game>@3"); no count (or a malformed one) is the game's board over every count.
+ * @param {string} id @returns {{ game: string, players: number | null }}
+ */
+export function leaderboardOf(id) {
+  const [game, count] = id.split("@");
+  const players = /^[1-9][0-9]?$/.test(count ?? "") ? Number(count) : null;
+  return { game, players };
+}
+
+/**
  * Whether the page asks a visitor to sign in first.
  * @param {string | undefined} page
  * @param {boolean} signedIn

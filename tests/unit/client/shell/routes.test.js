@@ -6,7 +6,7 @@ import { describe, test } from "node:test";
 
 import "../english.js";
 
-import { PUBLIC_PAGES, needsSignIn, parseRoute, ticketHash } from "../../../../services/daimyo_gateway/static/shell/routes.js";
+import { PUBLIC_PAGES, leaderboardOf, needsSignIn, parseRoute, ticketHash } from "../../../../services/daimyo_gateway/static/shell/routes.js";
 
 describe("parseRoute", () => {
   test("reads the page and the id of a hash", () => {
@@ -51,5 +51,17 @@ describe("ticketHash", () => {
   test("leads any other ticket, or a matched one without a game yet, to the waiting screen", () => {
     assert.equal(ticketHash({ state: "waiting", ticket_id: "t-1" }), "#/wait/t-1");
     assert.equal(ticketHash({ state: "matched", game_id: null, ticket_id: "t-2" }), "#/wait/t-2");
+  });
+});
+
+describe("leaderboardOf", () => {
+  test("reads a game's board and a player count's own board", () => {
+    assert.deepEqual(leaderboardOf("samurai"), { game: "samurai", players: null });
+    assert.deepEqual(leaderboardOf("shogun@4"), { game: "shogun", players: 4 });
+  });
+
+  test("a malformed count is the game's board over every count", () => {
+    assert.deepEqual(leaderboardOf("samurai@x"), { game: "samurai", players: null });
+    assert.deepEqual(leaderboardOf("samurai@0"), { game: "samurai", players: null });
   });
 });

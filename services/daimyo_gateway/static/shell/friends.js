@@ -1,0 +1,26 @@
+// The lobby's "friends online": the players the signed-in account follows who are online now,
+// as the gateway's presence tells it (GET /api/account/friends-online: at most a dozen names, and
+// how many more). Drawn only when someone is there — a guest follows nobody, and a gateway
+// without accounts answers 404 — so a lobby without friends stays as it was.
+
+import { get } from "./api.js";
+import { t } from "./i18n.js";
+import { esc } from "./widgets.js";
+
+/** @typedef {{ friends: string[], more: number }} FriendsOnline */
+
+/** The section's HTML, or "" when nobody followed is online. @param {FriendsOnline} online */
+export function friendsHtml(online) {
+  if (!online.friends.length) return "";
+  const links = online.friends.map((name) => `<li><a href="/players/${encodeURIComponent(name)}">${esc(name)}</a></li>`).join("");
+  const more = online.more > 0 ? `<p class="muted">${esc(t("shell-friends-online-more", { count: online.more }))}</p>` : "";
+  return `<h2>${esc(t("shell-friends-online"))}</h2><ul class="friends-online">${links}</ul>${more}`;
+}
+
+/** Fill `el` with the friends online (left empty and hidden on any refusal). @param {HTMLElement} el */
+export async function friendsOnlineInto(el) {
+  try {
+    el.innerHTML = friendsHtml(/** @type {FriendsOnline} */ (await get("/api/account/friends-online")));
+  } catch (_) { el.innerHTML = ""; }
+  el.hidden = el.innerHTML === "";
+}
