@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway.accounts import ACCOUNT_STATUS, AccountsPort
+from daimyo_gateway.audience import Audience
 from daimyo_gateway.http_api import (
     account,
     analysis,
@@ -30,6 +31,7 @@ from daimyo_gateway.http_api import (
 from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, live_sessions
 from daimyo_gateway.http_api.common import (
     ANALYSIS,
+    AUDIENCE,
     GAME_PORT,
     HUB,
     MATCHMAKING,
@@ -87,7 +89,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
-    app[ANALYSIS] = analysis_port
+    app[ANALYSIS], app[AUDIENCE] = analysis_port, Audience()
     app[SOCKETS] = set()
     edge = app[QUOTAS].edge
     app[RECLAIMER] = Reclaimer(forget=[edge.requests.forget_full, edge.new_sockets.forget_full,

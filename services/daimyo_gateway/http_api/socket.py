@@ -12,6 +12,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.http_api.account import SESSION_CHECK, as_player
 from daimyo_gateway.http_api.common import (
+    AUDIENCE,
     GAME_PORT,
     HUB,
     ONLINE,
@@ -118,7 +119,8 @@ async def _serve_player(request: web.Request, ws: web.WebSocketResponse, player:
 async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Connection,
                  player: Player) -> None:
     app = request.app
-    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue)
+    session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue,
+                      app[AUDIENCE])
 
     async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
         await connection.restart(RESTARTING)
