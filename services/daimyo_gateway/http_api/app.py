@@ -19,6 +19,7 @@ from daimyo_gateway.http_api import (
     analysis,
     catalog,
     games,
+    learn,
     lists,
     ops,
     profile,
@@ -100,7 +101,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for service in (presence, online):
         if service is not None:
             _run_with_app(app, service)
-    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis, learn):
         app.add_routes(resource.routes())
     if accounts is not None:
         app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)
