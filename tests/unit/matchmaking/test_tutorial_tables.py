@@ -54,3 +54,13 @@ async def test_a_tutorial_counts_as_a_game_with_bots(mm: MatchmakingHandlers) ->
 async def test_a_tutorial_flag_that_is_not_a_bool_is_refused(mm: MatchmakingHandlers) -> None:  # noqa: F811
     with pytest.raises(InvalidRequest, match="tutorial"):
         await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {"tutorial": "yes"}, ""))
+
+
+async def test_a_tutorials_rematch_is_dealt_afresh(
+        mm: MatchmakingHandlers, games: InMemoryGameCreator) -> None:  # noqa: F811
+    from tests.unit.matchmaking.test_handlers import finished
+
+    game_id = await a_tutorial_game(mm, "ann")
+    await mm.game_finished(finished(game_id, ["ann", "bot:random"], [0]))
+    rematch = await mm.rematches.offer(game_id, "ann")
+    assert rematch.new_game_id and games.games[rematch.new_game_id].seed is None
