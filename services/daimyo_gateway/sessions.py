@@ -173,12 +173,12 @@ class Session:
                       spectator=self._spectator(info, frame.seat))
         listener = self._listener(watch)
         self._watches[frame.game_id] = (watch, listener)
+        if self._audience is not None:  # joined with the watch, so its unwatch always leaves once
+            self._audience.join(frame.game_id, self._on_watching, watch.spectator)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
         reader = table_chat.reader_seat(info, self.player.player_id, frame.seat)
         await self._chat.listen(frame.game_id, reader)
-        if self._audience is not None:
-            self._audience.join(frame.game_id, self._on_watching, self._spectator(info, frame.seat))
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
 
