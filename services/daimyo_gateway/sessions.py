@@ -208,9 +208,9 @@ class Session:
         await self._chat.stop(game_id)
         if entry is not None:
             entry[0].active = False
-            await self._hub.remove(entry[0].subject, entry[1])
             if self._audience is not None:
                 self._audience.leave(game_id, self._on_watching, entry[0].spectator)
+            await self._hub.remove(entry[0].subject, entry[1])
             if entry[0].viewer is not None and self._presence is not None:
                 self._presence.detach((game_id, entry[0].viewer, self.player.player_id),
                                       watch_absence=not entry[0].finished)
