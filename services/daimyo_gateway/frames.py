@@ -387,9 +387,19 @@ class Notice(TypedDict):
     args: dict[str, Any]
 
 
-ServerFrame = Hello | Pong | Ack | SeatChanged | Resynced | Status | View | Chat | ChatSent | Error | Notice
+class Watching(TypedDict):
+    """How many look on at the game now (audience.py): sent on subscribing and at each change."""
+
+    type: Literal["watching"]
+    v: V
+    game_id: str
+    count: int
+
+
+ServerFrame = (Hello | Pong | Ack | SeatChanged | Resynced | Status | View | Chat | ChatSent | Error | Notice
+               | Watching)
 SERVER_FRAME_TYPES = ("hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent",
-                      "error", "notice")
+                      "error", "notice", "watching")
 
 
 def encode(frame: ServerFrame) -> bytes:
@@ -426,6 +436,10 @@ def status(connected: bool, reason: str | None = None) -> Status:
     if reason is not None:
         frame["reason"] = reason
     return frame
+
+
+def watching(game_id: str, count: int) -> Watching:
+    return {"type": "watching", "v": 1, "game_id": game_id, "count": count}
 
 
 def missed_event(version: int, kind: str, seat: int | None, move: Any, effects: Any) -> MissedEvent:

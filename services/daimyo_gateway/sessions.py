@@ -25,6 +25,7 @@ import structlog
 from daimyo_bus import subjects
 from daimyo_bus.messages import BusMessage, PlayerNotice, SeatView, WatchView
 from daimyo_gateway import frames, table_chat
+from daimyo_gateway.audience import Audience
 from daimyo_gateway.frames import (
     BadFrame,
     ChatFrame,
@@ -70,6 +71,7 @@ class Watch:
     last: int | None = None
     active: bool = True
     finished: bool = False  # the game's end was sent: nobody need watch for the player's absence
+    spectator: str | None = None  # the player, counted among the game's watchers (audience.py)
 
     def place_of(self, payload: Any) -> str:
         """Where a bus message stands for this watch: "next" (the view after the last one sent),
@@ -84,7 +86,7 @@ class Watch:
 class Session:
     def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send,
                  presence: Presence | None = None, send_now: SendNow | None = None,
-                 blocked: table_chat.Blocked | None = None) -> None:
+                 blocked: table_chat.Blocked | None = None, audience: Audience | None = None) -> None:
         self.player = player
         self._blocked = blocked
         self._games = games
@@ -93,6 +95,7 @@ class Session:
         self._send_now = send_now
         self._delivering = False  # the delivery task is working on an inbox item
         self._presence = presence
+        self._audience = audience
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
         self._watches: dict[str, tuple[Watch, Callable[[str, BusMessage], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
@@ -168,15 +171,26 @@ class Session:
                                {"max_games": MAX_SUBSCRIPTIONS})
         subject = (subjects.watch(frame.game_id) if frame.seat is None
                    else subjects.seat(frame.game_id, frame.seat))
-        watch = Watch(frame.game_id, frame.seat, subject, frame.since_version)
+        watch = Watch(frame.game_id, frame.seat, subject, frame.since_version,
+                      spectator=self._spectator(info, frame.seat))
         listener = self._listener(watch)
         self._watches[frame.game_id] = (watch, listener)
+        if self._audience is not None:  # joined with the watch, so its unwatch always leaves once
+            self._audience.join(frame.game_id, self._on_watching, watch.spectator)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
         reader = table_chat.reader_seat(info, self.player.player_id, frame.seat)
         await self._chat.listen(frame.game_id, reader)
         if frame.seat is not None and self._presence is not None:
             await self._presence.attach((frame.game_id, frame.seat, self.player.player_id))
+
+    def _spectator(self, info: GameInfo, seat: int | None) -> str | None:
+        """This player as a watcher of the game: only when they look on and hold no seat in it."""
+        seated = any(s.player_id == self.player.player_id for s in info.seats)
+        return None if seat is not None or seated else self.player.player_id
+
+    def _on_watching(self, game_id: str, count: int) -> None:
+        self._notify(frames.watching(game_id, count))
 
     async def _authorize(self, game_id: str, seat: int | None) -> GameInfo:
         try:
@@ -196,6 +210,8 @@ class Session:
         await self._chat.stop(game_id)
         if entry is not None:
             entry[0].active = False
+            if self._audience is not None:
+                self._audience.leave(game_id, self._on_watching, entry[0].spectator)
             await self._hub.remove(entry[0].subject, entry[1])
             if entry[0].viewer is not None and self._presence is not None:
                 self._presence.detach((game_id, entry[0].viewer, self.player.player_id),

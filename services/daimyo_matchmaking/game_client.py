@@ -44,6 +44,7 @@ def _create_request(request: NewGame) -> game_pb2.CreateGameRequest:
         command_id=request.command_id,
         time_control_json=request.time_control_json,
         unlisted=not request.listed,
+        **({"seed": request.seed} if request.seed is not None else {}),
     )
 
 

@@ -149,7 +149,10 @@ class MatchmakingHandlers:
             raise InvalidRequest("player_id is required")
         _counts(request.game, (request.seat_count,), self.catalog.player_counts(request.game))
         _check_time_control(request.time_control_json)
-        config = self.catalog.table_config(request.game, request.options)
+        rules, tutorial = tables.tutorial_of(request.options)
+        config = self.catalog.table_config(request.game, rules)
+        if tutorial:  # the same deal for every newcomer, never rated
+            config, request = {**config, tables.SEED_KEY: tables.TUTORIAL_SEED}, replace(request, rated=False)
         await self.allow(request.host_id, Wish(live=tables.live_table(request)))
         if await self.tables.open_tables_of(request.host_id, self.clock.now()) >= tables.MAX_OPEN_PER_HOST:
             raise Refused(f"you already have {tables.MAX_OPEN_PER_HOST} open tables; "
@@ -523,5 +526,6 @@ def _human_seat(ticket: TicketRecord, player: str) -> SeatSpec:
 
 
 def _new_game(match: MatchRecord) -> NewGame:
-    return NewGame(match.game, match.config, match.seats, match.match_id, match.time_control_json,
-                   match.listed)
+    config, seed = tables.seed_of(match.config)
+    return NewGame(match.game, config, match.seats, match.match_id, match.time_control_json,
+                   match.listed, seed)

@@ -26,6 +26,7 @@ class NewGame:
     command_id: str
     time_control_json: str = ""
     listed: bool = True
+    seed: int | None = None  # a fixed deal (a tutorial's); None: the game service picks one
 
 
 class GameCreationRejected(Exception):

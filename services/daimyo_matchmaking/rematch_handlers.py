@@ -25,6 +25,7 @@ from daimyo_matchmaking.rematch import (
     without_tickets,
 )
 from daimyo_matchmaking.store_api import Guard, MatchmakingStore, no_guard
+from daimyo_matchmaking.tables import seed_of
 
 CreateGame = Callable[[str], Awaitable[MatchRecord | None]]
 Allow = Callable[[str, Wish], Awaitable[Holdings]]
@@ -57,7 +58,8 @@ class Rematches:
         await self._allow(player_id, Wish(bots=any(s.is_bot for s in match.seats)))
         now = self._clock.now()
         offer = Rematch(uuid.uuid4().hex, game_id, match.game, without_tickets(rotated(match.seats)),
-                        match.config, match.time_control_json, match.rated, match.listed, (player_id,),
+                        seed_of(match.config)[0],  # a tutorial's rematch: a fresh deal
+                        match.time_control_json, match.rated, match.listed, (player_id,),
                         OPEN, "", now, now + REMATCH_SECONDS)
         stored = await self.offers.offer(offer)
         if stored.rematch_id != offer.rematch_id:  # someone offered at the same moment: accept theirs

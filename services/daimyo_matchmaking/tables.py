@@ -30,6 +30,13 @@ TABLE_SECONDS = 24 * 3600.0  # an invitation not taken up within a day expires
 MAX_OPEN_PER_HOST = 5  # open (not started, not expired) tables one host may keep at once
 OPEN, STARTED, CLOSED = "open", "started", "closed"
 MAX_NAME = 40
+# A guided first game (issue 33) is a private table with the option `"tutorial": true`: every
+# newcomer meets the same deal, because its game is created with this seed. The seed rides in the
+# match's config under SEED_KEY (stored with it, so a retried creation uses it too) and is taken
+# out before the config reaches the engine.
+TUTORIAL_OPTION = "tutorial"
+TUTORIAL_SEED = 33
+SEED_KEY = "seed"
 
 
 @dataclass(frozen=True)
@@ -159,6 +166,22 @@ def new_table(request: NewTable, config: dict[str, Any], now: float) -> Table:
     return Table(uuid.uuid4().hex, new_code(), request.host_id, request.game, request.options, config,
                  request.time_control_json, request.rated, request.spectators, seats, OPEN, now,
                  now + TABLE_SECONDS)
+
+
+def tutorial_of(options: dict[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The rules' options without the tutorial flag, and the flag; InvalidRequest unless a bool."""
+    rules = {k: v for k, v in options.items() if k != TUTORIAL_OPTION}
+    tutorial = options.get(TUTORIAL_OPTION, False)
+    if not isinstance(tutorial, bool):
+        raise InvalidRequest(f"{TUTORIAL_OPTION} must be true or false")
+    return rules, tutorial
+
+
+def seed_of(config: dict[str, Any]) -> tuple[dict[str, Any], int | None]:
+    """A match's engine config without the fixed seed, and that seed (None: the game picks one)."""
+    seed = config.get(SEED_KEY)
+    engine = {k: v for k, v in config.items() if k != SEED_KEY}
+    return engine, seed if isinstance(seed, int) and not isinstance(seed, bool) else None
 
 
 def live_table(table: Table | NewTable) -> bool:

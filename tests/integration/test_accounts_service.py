@@ -70,6 +70,17 @@ async def test_a_guest_upgraded_with_a_password_keeps_its_id_and_signs_in_by_nam
     assert again.session.session_id != guest.session.session_id
 
 
+async def test_a_name_is_shown_as_typed_though_signing_in_ignores_its_capitals(
+    accounts: AccountsHandlers,
+) -> None:
+    guest = await accounts.create_guest("deLuca McAllister", "browser one")
+    await accounts.upgrade_with_password(guest.account.player_id, "deLuca McAllister", PASSWORD)
+    again = await accounts.sign_in_with_password("DELUCA MCALLISTER", PASSWORD, "10.0.0.1", "browser two")
+    assert again.account.display_name == "deLuca McAllister"
+    player_id = guest.account.player_id
+    assert await accounts.display_names([player_id]) == {player_id: "deLuca McAllister"}
+
+
 async def test_a_failed_upgrade_leaves_the_guest_as_it_was(accounts: AccountsHandlers) -> None:
     await guest_with_password(accounts, "Kenji")
     guest = await accounts.create_guest("Other", "test")

@@ -13,11 +13,13 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway.accounts import ACCOUNT_STATUS, AccountsPort
+from daimyo_gateway.audience import Audience
 from daimyo_gateway.http_api import (
     account,
     analysis,
     catalog,
     games,
+    learn,
     lists,
     ops,
     profile,
@@ -30,6 +32,7 @@ from daimyo_gateway.http_api import (
 from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, live_sessions
 from daimyo_gateway.http_api.common import (
     ANALYSIS,
+    AUDIENCE,
     GAME_PORT,
     HUB,
     MATCHMAKING,
@@ -91,7 +94,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
-    app[ANALYSIS] = analysis_port
+    app[ANALYSIS], app[AUDIENCE] = analysis_port, Audience()
     app[SOCKETS] = set()
     app[NOTIFIER], app[NOTICE_WRITES] = notifier, KeyedBuckets(WRITES_PER_MINUTE, clock)
     app[VACATIONS] = vacations
@@ -104,7 +107,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     for service in (presence, online):
         if service is not None:
             _run_with_app(app, service)
-    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis):
+    for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis, learn):
         app.add_routes(resource.routes())
     app.add_routes(notice_routes())
     if accounts is not None:

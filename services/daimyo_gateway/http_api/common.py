@@ -12,6 +12,7 @@ from typing import Any
 
 from aiohttp import web
 
+from daimyo_gateway.audience import Audience
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.limits import (
@@ -103,6 +104,7 @@ ONLINE: web.AppKey[Online | None] = web.AppKey("online")
 QUOTAS = web.AppKey("quotas", Quotas)
 RECLAIMER = web.AppKey("reclaimer", Reclaimer)
 ANALYSIS: web.AppKey[AnalysisPort | None] = web.AppKey("analysis")
+AUDIENCE = web.AppKey("audience", Audience)
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 CHECKED: web.RequestKey[Player] = web.RequestKey("checked_player")  # the session check's answer
 

@@ -13,7 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway import frames
-from daimyo_gateway.http_api.common import GAME_PORT, QUOTAS, int_query, maybe_player, player
+from daimyo_gateway.http_api.common import AUDIENCE, GAME_PORT, QUOTAS, int_query, maybe_player, player
 from daimyo_gateway.names import current as current_names
 from daimyo_gateway.names import named
 from daimyo_gateway.ports import GameInfo, SeatInfo, ServiceError, ViewSnapshot
@@ -54,7 +54,8 @@ async def game_detail(request: web.Request) -> web.Response:
     current = await games.get_view(game_id, None)
     body = game_json(info, who, await current_names(request, (s.player_id for s in info.seats)))
     body.update(version=current.version, finished=current.finished, winners=current.winners,
-                abandoned=current.abandoned, players=current.view.get("players", len(info.seats)))
+                abandoned=current.abandoned, players=current.view.get("players", len(info.seats)),
+                watching=request.app[AUDIENCE].count(game_id))
     return web.json_response(body)
 
 

@@ -12,6 +12,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.http_api.account import ACCOUNTS, SESSION_CHECK, as_player
 from daimyo_gateway.http_api.common import (
+    AUDIENCE,
     GAME_PORT,
     HUB,
     ONLINE,
@@ -121,7 +122,7 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
     app = request.app
     accounts = app.get(ACCOUNTS)
     session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue,
-                      accounts_blocks(accounts) if accounts is not None else None)
+                      accounts_blocks(accounts) if accounts is not None else None, app[AUDIENCE])
 
     async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
         await connection.restart(RESTARTING)

@@ -21,7 +21,7 @@ ROUTES = {
     ("POST", "/api/games/{game_id}/rematch"), ("POST", "/api/rematches/{rematch_id}"),
     ("GET", "/api/rematches/{rematch_id}"), ("POST", "/api/games/{game_id}/again"),
     ("POST", "/api/tables"), ("GET", "/api/tables/{code}"), ("POST", "/api/tables/{code}/join"),
-    ("POST", "/api/tables/{code}/bots"), ("POST", "/api/tables/{code}/leave"),
+    ("POST", "/api/tables/{code}/bots"), ("POST", "/api/tables/{code}/leave"), ("POST", "/api/learn"),
     ("GET", "/api/games/{game_id}/analysis"), ("POST", "/api/games/{game_id}/analysis"),
     ("GET", "/api/notices/push-key"), ("POST", "/api/notices/devices"), ("DELETE", "/api/notices/devices"),
     ("GET", "/api/notices/preferences"), ("PUT", "/api/notices/preferences"), ("GET", "/sw.js"),

@@ -223,18 +223,17 @@ async function gameList(kind, title, route, verb) {
   root.innerHTML = `<section class="card"><h1>${esc(title)}</h1>${list.length ? gamesTable(list, route, verb, titles) : `<p class=muted>${esc(t("shell-none-right-now"))}</p>`}</section>`;
 }
 
-// A guided first game: the easiest bots, no clock to race (correspondence), the fewest seats,
-// and a coach beside the board (shell/coach.js).
+// A guided first game: the gateway's tutorial table (the easiest bots, no clock to race, the
+// fewest seats, and the same fixed deal for every newcomer) with a coach beside the board
+// (shell/coach.js).
 /** @param {string} name */
 async function learn(name) {
   const game = (await loadAll()).find((g) => g.name === name);
   if (!game) throw new Error(t("shell-unknown-game", { name }));
   wantCoach(game.name);
-  const ticket = await call("POST", "/api/queue", {
-    game: game.name, player_counts: [game.player_counts[0]], mode: "bots", bot_level: "random",
-    time_control: "correspondence", bots_welcome: true,
-  });
-  location.hash = ticketHash(ticket);
+  /** @type {{ game_id: string }} */
+  const started = await call("POST", "/api/learn", { game: game.name });
+  location.hash = `#/game/${started.game_id}`;
 }
 
 /** A game's leaderboard, or a player count's own (`leaderboardOf`). @param {string} id */

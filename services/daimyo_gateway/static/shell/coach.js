@@ -3,8 +3,9 @@
 // Each game's plug-in lists its lessons (`coach`: ids and, for a lesson learnt by doing, what on
 // the screen shows it done); the coach says one lesson at a time, politely to screen readers,
 // and moves on when the player has done it (or, for a lesson only read, on "Next"). The lobby's
-// and the how-to's "learn by playing" link opens `#/learn/<game>`: a game against the easiest bot
-// whose id the coach remembers, so a reload keeps the lessons.
+// and the how-to's "learn by playing" link opens `#/learn/<game>`: a tutorial game against the
+// easiest bot on a fixed deal (POST /api/learn: every newcomer meets the same one) whose id the
+// coach remembers, so a reload keeps the lessons.
 
 import { esc, targetOf } from "./widgets.js";
 import { t } from "./i18n.js";

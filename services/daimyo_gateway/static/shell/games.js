@@ -27,6 +27,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {boolean} [finished]
  * @property {number[]} [winners]
  * @property {number[]} [abandoned]
+ * @property {number} [watching] how many look on now (the `watching` frames say the changes)
  */
 
 /**
@@ -40,6 +41,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {boolean} [finished]
  * @property {number[]} [winners]
  * @property {number[]} [abandoned]
+ * @property {number} [watching] how many look on now (the `watching` frames say the changes)
  */
 
 /**

@@ -122,12 +122,13 @@ export function encode(frame) {
 /** @typedef {{type: "chat_sent", v: 1, game_id: string, channel: string, id: number, ref: Ref}} ChatSentFrame */
 /** @typedef {{type: "error", v: 1, code: string, args: Object<string, any>, message: string, ref: Ref}} ErrorFrame */
 /** @typedef {{type: "notice", v: 1, code: string, args: Object<string, any>}} NoticeFrame */
+/** @typedef {{type: "watching", v: 1, game_id: string, count: number}} WatchingFrame */
 /**
  * @typedef {HelloFrame | ViewFrame | ResyncedFrame | AckFrame | SeatChangedFrame | PongFrame | StatusFrame
- *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame} ServerFrame
+ *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame} ServerFrame
  */
 
-export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice"];
+export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching"];
 
 // What a `notice` frame's code may be (the bus's player notices), and what its args carry.
 export const NOTICE_CODES = [
@@ -173,6 +174,7 @@ export function parse(text) {
  * @property {(frame: ChatLineFrame) => any} [chat]
  * @property {(frame: ChatSentFrame) => any} [chat_sent]
  * @property {(frame: ErrorFrame) => any} [error]
+ * @property {(frame: WatchingFrame) => any} [watching]
  * @property {Object<string, (args: Object<string, any>, frame: NoticeFrame) => any>} [notice] by notice code
  */
 

@@ -88,6 +88,10 @@ class LiveDriver {
     const news = Object.assign(document.createElement("p"), { className: "live-news", id: "table-news" });
     news.setAttribute("role", "status");
     live.after(news);
+    // how many look on (the gateway's `watching` frames; none said while nobody does)
+    this.watching = Object.assign(document.createElement("p"), { className: "watching", id: "table-watching" });
+    news.after(this.watching);
+    this.showWatching(info.watching ?? 0);
     this.live = new LiveBar(live, ctx, info, seat, (text) => { news.textContent = text; this.screen.note?.(text); });
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", t("shell-playback-label"));
@@ -115,6 +119,11 @@ class LiveDriver {
     this.screen.leave?.();
   }
 
+  /** @param {number} count */
+  showWatching(count) {
+    this.watching.textContent = count > 0 ? t("shell-watching", { count }) : "";
+  }
+
   /** @param {GameEvent[]} events */
   catchUp(events) {
     for (const e of events) this.tell(e.version, e.effects);
@@ -133,6 +142,7 @@ class LiveDriver {
     dispatch(frame, {
       view: (view) => { if (view.game_id === this.info.game_id) this.playback.push(view); },
       ack: (ack) => this.screen.acked?.(ack),
+      watching: (w) => { if (w.game_id === this.info.game_id) this.showWatching(w.count); },
       error: (error) => {
         this.ctx.toast(errorText(error));
         this.screen.refused?.(error);

@@ -26,6 +26,12 @@ describe("seatName", () => {
     assert.equal(seatName(seats, 1), "Bot (Hard)");
   });
 
+  test("shows a name exactly as its player typed it", () => {
+    const seats = [{ display_name: "deLuca McAllister" }, { display_name: "ÉMILE" }];
+    assert.equal(seatName(seats, 0), "deLuca McAllister");
+    assert.equal(seatName(seats, 1), "ÉMILE");
+  });
+
   test("numbers seats from one when nothing else names them", () => {
     assert.equal(seatName([{}, {}], 1), "Seat 2 2"); // two nameless seats are twins: numbered again
     assert.equal(seatName(null, 2), "Seat 3");

@@ -306,6 +306,10 @@ notice-challenge = { $host } challenges you to { $game }: open the table.
 shell-heading-play = { $title }: your game
 shell-heading-watch = { $title }: watching a game
 shell-heading-replay = { $title }: replay
+shell-watching = { $count ->
+    [one] { $count } watching
+   *[other] { $count } watching
+}
 shell-after-title = What next?
 shell-you-left = You left this game: a bot plays your seat now. You may take your seat back at any time, watch on, or go back to the lobby.
 shell-news-left = { $name } has gone (left or lost the connection): a bot plays for them.

@@ -303,6 +303,10 @@ notice-challenge = { $host } te reta a { $game }: abre la mesa.
 shell-heading-play = { $title }: tu partida
 shell-heading-watch = { $title }: viendo una partida
 shell-heading-replay = { $title }: repetición
+shell-watching = { $count ->
+    [one] { $count } espectador
+   *[other] { $count } espectadores
+}
 shell-after-title = ¿Y ahora?
 shell-you-left = Has dejado esta partida: ahora un bot juega en tu lugar. Puedes recuperar tu asiento cuando quieras, seguir mirando o volver al vestíbulo.
 shell-news-left = { $name } se ha ido (salió o perdió la conexión): un bot juega por él.

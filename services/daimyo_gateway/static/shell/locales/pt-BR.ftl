@@ -303,6 +303,10 @@ notice-challenge = { $host } desafia você para { $game }: abra a mesa.
 shell-heading-play = { $title }: sua partida
 shell-heading-watch = { $title }: assistindo a uma partida
 shell-heading-replay = { $title }: replay
+shell-watching = { $count ->
+    [one] { $count } assistindo
+   *[other] { $count } assistindo
+}
 shell-after-title = E agora?
 shell-you-left = Você saiu desta partida: um bot joga no seu lugar agora. Você pode retomar seu lugar a qualquer momento, continuar assistindo ou voltar ao saguão.
 shell-news-left = { $name } saiu (deixou a partida ou perdeu a conexão): um bot joga no lugar.

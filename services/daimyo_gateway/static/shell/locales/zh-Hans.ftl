@@ -288,6 +288,7 @@ notice-challenge = { $host } 邀请你对战 { $game }：打开牌桌。
 shell-heading-play = { $title }：你的对局
 shell-heading-watch = { $title }：观战
 shell-heading-replay = { $title }：回放
+shell-watching = { $count } 人观战
 shell-after-title = 接下来？
 shell-you-left = 你已离开本局：现在由机器人代你落座。你可以随时收回座位、继续观看，或返回大厅。
 shell-news-left = { $name } 已离开（退出或断线）：由机器人代为出手。
