@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import structlog
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_kit import logging as kit_log
 from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
@@ -159,6 +160,9 @@ class MatchmakingHandlers:
         table = tables.new_table(request, config, self.clock.now())
         await self.tables.insert(table)
         log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        if request.invited:  # kept for the notifier: a push reaches a friend whose page is closed
+            await self.notifier.announce_challenge(TableChallenge(
+                table.code, table.game, request.host_id, request.host_name, tuple(request.invited)))
         for player in request.invited:  # a challenge: the friend hears of the table at once
             await self.notifier.notify_player(player, {"type": "challenge", "code": table.code,
                                                        "game": table.game, "host": request.host_name})

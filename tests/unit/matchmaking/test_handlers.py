@@ -483,3 +483,14 @@ async def test_a_challenge_table_tells_each_challenged_player_its_code(
     assert notifier.messages["ben"] == [told]
     with pytest.raises(InvalidRequest):
         await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", invited=("cat",)))
+
+
+async def test_a_challenge_table_is_kept_for_the_notifier_and_a_plain_table_is_not(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
+    from daimyo_bus.messages import TableChallenge
+    from daimyo_matchmaking.tables import NewTable
+
+    table = await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)))
+    await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, ""))
+    assert notifier.challenges == [TableChallenge(table.code, "samurai", "ann", "Ann", ("ben",))]
