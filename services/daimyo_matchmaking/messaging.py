@@ -39,14 +39,16 @@ class NatsPlayerNotifier:
             raise ValueError(f"not a player notice: {message.get('type')!r}")
         await self._bus.publish(subjects.player(player_id), PlayerNotice(message))
 
-    async def announce_challenge(self, challenge: TableChallenge) -> None:
-        """The table is committed already: if the stream cannot keep the challenge now, the host
-        still has the table and the friends their live notice, so the failure is logged, not raised."""
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
+        """The table and its outbox row are committed already: a stream that cannot keep the
+        challenge now is logged and the outbox's relay tries again."""
         try:
             await self._bus.publish_durable(subjects.challenge(challenge.code), challenge,
                                             message_id=f"challenge:{challenge.code}")
         except (nats.errors.Error, TimeoutError) as exc:
-            log.error("challenge_not_kept", code=challenge.code, error=str(exc))
+            log.warning("challenge_not_kept_yet", code=challenge.code, error=str(exc))
+            return False
+        return True
 
 
 async def consume_finished_games(

@@ -48,9 +48,9 @@ class PlayerNotifier(Protocol):
         """Deliver `message` on the player's personal channel (best effort)."""
         ...
 
-    async def announce_challenge(self, challenge: TableChallenge) -> None:
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
         """Keep `challenge` durably for the notifier (waits for the stream's ack; a repeat of the
-        same table is kept once). Best effort after the table's commit: a failure is logged."""
+        same table is kept once); False if the stream could not keep it now (the outbox retries)."""
         ...
 
 

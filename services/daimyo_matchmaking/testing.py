@@ -67,9 +67,13 @@ class RecordingNotifier:
     def __init__(self) -> None:
         self.messages: dict[str, list[dict[str, Any]]] = {}
         self.challenges: list[TableChallenge] = []
+        self.stream_down = False  # True: challenges are not kept (as when JetStream does not answer)
 
     async def notify_player(self, player_id: str, message: dict[str, Any]) -> None:
         self.messages.setdefault(player_id, []).append(message)
 
-    async def announce_challenge(self, challenge: TableChallenge) -> None:
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
+        if self.stream_down:
+            return False
         self.challenges.append(challenge)
+        return True

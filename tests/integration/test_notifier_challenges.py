@@ -1,4 +1,5 @@
-"""A friend's challenge as a push (issue 34): matchmaking keeps it on the games stream, the
+"""A friend's challenge as a push (issue 34): matchmaking keeps it on the games stream (from its
+outbox, committed with the table), the
 notifier follows it durably and pushes it, as the friend's preferences allow, to a local push
 service that decrypts it with the device's own key."""
 
@@ -17,7 +18,11 @@ from psycopg import sql
 from daimyo_bus import Bus
 from daimyo_bus.messages import TableChallenge
 from daimyo_kit.credentials import vapid_private_key
+from daimyo_matchmaking.handlers import MatchmakingHandlers
 from daimyo_matchmaking.messaging import NatsPlayerNotifier
+from daimyo_matchmaking.ports import StaticCatalog
+from daimyo_matchmaking.tables import NewTable
+from daimyo_matchmaking.testing import FakeClock, InMemoryGameCreator, scratch_store
 from daimyo_notifier.bootstrap import connected, follow_challenges
 from daimyo_notifier.domain import Preferences
 from daimyo_notifier.handlers import NotifierHandlers, Policy
@@ -103,3 +108,16 @@ async def test_a_friend_who_muted_challenges_on_push_gets_none(rig: Rig) -> None
         TableChallenge(code(), "samurai", "host-3", "Cy", ("friend-3", "friend-4")))
     assert [n["kind"] for n in await rig.pushed(heard)] == ["friend_challenge"]
     assert rig.push.received(muted) == []
+
+
+async def test_a_table_a_host_opens_for_a_friend_reaches_the_friends_device(rig: Rig,
+                                                                          database_url: str) -> None:
+    sid = await rig.device("friend-5")
+    async with scratch_store(database_url) as store:
+        matchmaking = MatchmakingHandlers(store, InMemoryGameCreator(), rig.matchmaking,
+                                          StaticCatalog({"samurai": (2, 3, 4)}), FakeClock())
+        table = await matchmaking.create_table(NewTable("host-5", "Dee", "samurai", 2, {}, "",
+                                                        invited=("friend-5",)))
+        assert await store.tables.unsent_challenges(float("inf")) == []  # the stream has it
+    [notice] = await rig.pushed(sid)
+    assert (notice["kind"], notice["game_id"], notice["host"]) == ("friend_challenge", table.code, "Dee")
