@@ -235,6 +235,28 @@ class GameNotices:
         return cls(_str(d, "game_id"), _str(d, "game"), _int(d, "version"), notices)
 
 
+@dataclass(frozen=True)
+class TableChallenge:
+    """`daimyo.table.<code>.challenge` (durable): a host opened private table `code` of `game` and
+    challenged `invited` (account ids); each of them should hear of it while no page is open."""
+
+    code: str
+    game: str
+    host_id: str
+    host_name: str
+    invited: tuple[str, ...]
+
+    def encode(self) -> bytes:
+        return dumps({"code": self.code, "game": self.game, "host_id": self.host_id,
+                      "host_name": self.host_name, "invited": list(self.invited)})
+
+    @classmethod
+    def decode(cls, data: bytes) -> TableChallenge:
+        d = _object(loads(data))
+        invited = _strings(d.get("invited"), "invited", most=16)
+        return cls(_str(d, "code"), _str(d, "game"), _str(d, "host_id"), _str(d, "host_name"), invited)
+
+
 def _seat_notice(d: dict[str, Any]) -> SeatNotice:
     kind = _str(d, "kind")
     if kind not in SeatNotice.KINDS:
@@ -369,12 +391,12 @@ class SessionsRevoked:
 
 
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | GameNotices | PresenceBeat
-              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked)
+              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked | TableChallenge)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
     "abandoned": SeatAbandoned, "notices": GameNotices, "presence": PresenceBeat, "player": PlayerNotice,
-    "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked,
+    "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked, "challenge": TableChallenge,
 }
 
 

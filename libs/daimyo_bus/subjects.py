@@ -4,10 +4,11 @@ Per game: `daimyo.game.<id>.seat.<n>` (that seat's redacted view and last move â
 seat's owner may read it), `.watch` (spectators), `.turn` (who must act; the bot driver
 listens), `.finished` (the outcome, for ratings), `.abandoned` (a player left their seat to a
 bot: matchmaking frees them), `.notices` (what a correspondence player should hear of while
-away: the notifier's durable feed). Per player: `daimyo.player.<id>` (match found, invitations).
-The JetStream stream `DAIMYO_GAMES` keeps only `.finished`, `.abandoned` and `.notices`. Presence
-heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`, between gateways), a player's
-socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
+away: the notifier's durable feed). Per private table: `daimyo.table.<code>.challenge` (the
+friends its host challenged, kept for the notifier). Per player: `daimyo.player.<id>` (match
+found, invitations). The JetStream stream `DAIMYO_GAMES` keeps only `.finished`, `.abandoned`,
+`.notices` and challenges. Presence heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`,
+between gateways), a player's socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
 (`daimyo.chat.<id>.<channel>`) are not kept. Ended or refreshed sessions
 (`daimyo.sessions.revoked`, between gateways) are not kept either: a gateway that missed one
 re-asks the accounts service once its cached answer expires.
@@ -20,7 +21,8 @@ from dataclasses import dataclass
 
 PREFIX = "daimyo"
 GAMES_STREAM = "DAIMYO_GAMES"
-GAMES_STREAM_SUBJECTS = ("daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.game.*.notices")
+GAMES_STREAM_SUBJECTS = ("daimyo.game.*.finished", "daimyo.game.*.abandoned", "daimyo.game.*.notices",
+                         "daimyo.table.*.challenge")
 """Only what a durable consumer (the matchmaker, the notifier) reads; seat views are never retained."""
 
 ALL_TURNS = "daimyo.game.*.turn"
@@ -34,6 +36,10 @@ ALL_ABANDONED = "daimyo.game.*.abandoned"
 
 ALL_NOTICES = "daimyo.game.*.notices"
 """Every correspondence game's notices for its players (the notifier's durable consumer filter)."""
+
+ALL_CHALLENGES = "daimyo.table.*.challenge"
+"""Every private table whose host challenged friends (matchmaking publishes once the table is committed;
+the notifier's durable consumer filter)."""
 
 ALL_WATCH = "daimyo.game.*.watch"
 
@@ -71,6 +77,10 @@ def abandoned(game_id: str) -> str:
 
 def notices(game_id: str) -> str:
     return f"daimyo.game.{_token(game_id)}.notices"
+
+
+def challenge(table_code: str) -> str:
+    return f"daimyo.table.{_token(table_code)}.challenge"
 
 
 def presence(game_id: str, seat_number: int) -> str:
@@ -136,7 +146,7 @@ def parse_game_subject(subject: str) -> GameSubject:
 
 def kind_of(subject: str) -> str:
     """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence,
-    player, online, chat or sessions (ValueError for a subject Daimyo does not use)."""
+    player, online, chat, challenge or sessions (ValueError for a subject Daimyo does not use)."""
     if subject == SESSIONS_REVOKED:
         return "sessions"
     parts = subject.split(".")
@@ -148,4 +158,6 @@ def kind_of(subject: str) -> str:
         return "online"
     if parts[:2] == ["daimyo", "chat"] and len(parts) == 4:
         return "chat"
+    if parts[:2] == ["daimyo", "table"] and len(parts) == 4 and parts[3] == "challenge":
+        return "challenge"
     return parse_game_subject(subject).kind

@@ -158,7 +158,7 @@ def _permissions(role: str) -> dict[str, list[str]]:
                              "daimyo.player.*",
                              *(stream.format(op) for op in ("INFO", "CREATE", "UPDATE", "PURGE"))],
                  "subscribe": inbox},
-        "matchmaking": {"publish": ["daimyo.player.*", stream.format("INFO"),
+        "matchmaking": {"publish": ["daimyo.player.*", "daimyo.table.*.challenge", stream.format("INFO"),
                                     *(consumer.format(op) for op in ("INFO", "CREATE", "DURABLE.CREATE",
                                                                      "MSG.NEXT")),
                                     f"$JS.ACK.{GAMES_STREAM}.>"],

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 import structlog
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_kit import logging as kit_log
 from daimyo_kit.bot_levels import BOT_LEVELS
 from daimyo_kit.games import counts_text
@@ -61,6 +62,7 @@ from daimyo_matchmaking.store_api import MatchmakingStore, PrivateTables
 from daimyo_matchmaking.tables import NewTable, Table
 
 MAX_INVITED = 5  # players one table may challenge
+CHALLENGE_RELAY_AFTER_S = 5.0  # an outbox row this old was not announced at its table's creation
 LEAVES_FREE_PER_DAY = 2  # rated games one may leave to a bot in a day without waiting
 LEAVE_WAIT_SECONDS = 1800.0  # the wait after one more, doubling with each further leave
 DAY_SECONDS = 86_400.0
@@ -160,12 +162,28 @@ class MatchmakingHandlers:
         if len(request.invited) > MAX_INVITED or request.host_id in request.invited:
             raise InvalidRequest(f"challenge at most {MAX_INVITED} other players")
         table = tables.new_table(request, config, self.clock.now())
-        await self.tables.insert(table)
+        challenge = TableChallenge(table.code, table.game, request.host_id, request.host_name,
+                                   tuple(request.invited)) if request.invited else None
+        await self.tables.insert(table, challenge)  # the challenge in the outbox, same transaction
         log.info("table_created", table_id=table.table_id, game=table.game, seats=len(table.seats))
+        if challenge is not None:  # for the notifier: a push reaches a friend whose page is closed
+            await self._announce_challenge(challenge)
         for player in request.invited:  # a challenge: the friend hears of the table at once
             await self.notifier.notify_player(player, {"type": "challenge", "code": table.code,
                                                        "game": table.game, "host": request.host_name})
         return table
+
+    async def relay_challenges(self) -> int:
+        """Announce the challenges left in the outbox (the games stream did not answer, or the
+        service stopped between the commit and the publish); how many the stream kept now."""
+        waiting = await self.tables.unsent_challenges(self.clock.now() - CHALLENGE_RELAY_AFTER_S)
+        return sum([await self._announce_challenge(challenge) for challenge in waiting])
+
+    async def _announce_challenge(self, challenge: TableChallenge) -> bool:
+        if not await self.notifier.announce_challenge(challenge):
+            return False
+        await self.tables.challenge_sent(challenge.code)
+        return True
 
     async def get_table(self, code: str) -> Table:
         table = await self.tables.by_code(code) if code else None

@@ -1,4 +1,5 @@
-"""The matchmaker loop: a matching round every interval, and at once when a ticket arrives."""
+"""The matchmaker loop: a matching round every interval, and at once when a ticket arrives; each
+round also relays the challenges a table's creation could not announce (the outbox)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ class MatchmakerLoop:
     async def _round(self) -> None:
         try:
             await self._handlers.match_all()
+            await self._handlers.relay_challenges()
         except Exception:  # a database blip must not stop matchmaking; the next round retries
             log.exception("matching_round_failed")
             await asyncio.sleep(self._interval)

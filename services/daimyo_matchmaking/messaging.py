@@ -1,4 +1,5 @@
-"""NATS for matchmaking: "match found" on `daimyo.player.<id>`, the durable consumer of
+"""NATS for matchmaking: "match found" on `daimyo.player.<id>`, a private table's challenge kept
+on `daimyo.table.<code>.challenge` (durable, for the notifier's pushes), the durable consumer of
 finished games that feeds the ratings (acked only after the database commit, so a crash
 means a redelivery, which the processed-games checkpoint turns into a no-op), and the durable
 consumer of abandoned seats (logged only: a player who left a game to a bot keeps its slot until
@@ -9,10 +10,18 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import nats.errors
 import structlog
 
 from daimyo_bus import Bus, subjects
-from daimyo_bus.messages import BusMessage, GameResult, OnlineBeat, PlayerNotice, SeatAbandoned
+from daimyo_bus.messages import (
+    BusMessage,
+    GameResult,
+    OnlineBeat,
+    PlayerNotice,
+    SeatAbandoned,
+    TableChallenge,
+)
 from daimyo_matchmaking.handlers import MatchmakingHandlers
 
 log = structlog.get_logger("daimyo_matchmaking")
@@ -29,6 +38,17 @@ class NatsPlayerNotifier:
         if message.get("type") not in PlayerNotice.TYPES:
             raise ValueError(f"not a player notice: {message.get('type')!r}")
         await self._bus.publish(subjects.player(player_id), PlayerNotice(message))
+
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
+        """The table and its outbox row are committed already: a stream that cannot keep the
+        challenge now is logged and the outbox's relay tries again."""
+        try:
+            await self._bus.publish_durable(subjects.challenge(challenge.code), challenge,
+                                            message_id=f"challenge:{challenge.code}")
+        except (nats.errors.Error, TimeoutError) as exc:
+            log.warning("challenge_not_kept_yet", code=challenge.code, error=str(exc))
+            return False
+        return True
 
 
 async def consume_finished_games(

@@ -11,6 +11,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_matchmaking.domain import InvalidRequest, SeatSpec
 from daimyo_rules.core import Game, RuleError
 from daimyo_rules.registry import get_game
@@ -46,6 +47,11 @@ class GameCreator(Protocol):
 class PlayerNotifier(Protocol):
     async def notify_player(self, player_id: str, message: dict[str, Any]) -> None:
         """Deliver `message` on the player's personal channel (best effort)."""
+        ...
+
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
+        """Keep `challenge` durably for the notifier (waits for the stream's ack; a repeat of the
+        same table is kept once); False if the stream could not keep it now (the outbox retries)."""
         ...
 
 

@@ -19,6 +19,7 @@ from psycopg import AsyncConnection, sql
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
@@ -573,8 +574,12 @@ class PostgresTables:
     def __init__(self, pool: AsyncConnectionPool) -> None:
         self._pool = pool
 
-    async def insert(self, table: Table) -> None:
-        async with self._pool.connection() as conn:
+    async def insert(self, table: Table, challenge: TableChallenge | None = None) -> None:
+        async with self._pool.connection() as conn, conn.transaction():
+            if challenge is not None:
+                await conn.execute(
+                    "INSERT INTO challenge_outbox (code, message, created_at) VALUES (%s, %s, %s)",
+                    (challenge.code, challenge.encode().decode(), table.created_at))
             await conn.execute(
                 """INSERT INTO private_tables (table_id, code, host_id, game, options, config,
                        time_control_json, rated, spectators, seats, state, created_at, expires_at)
@@ -583,6 +588,17 @@ class PostgresTables:
                  json.dumps(table.config), table.time_control_json, table.rated, table.spectators,
                  _table_seats_json(table.seats), table.created_at, table.expires_at),
             )
+
+    async def unsent_challenges(self, before: float, limit: int = 50) -> list[TableChallenge]:
+        async with self._pool.connection() as conn:
+            cursor = await conn.execute("SELECT message FROM challenge_outbox WHERE created_at < %s"
+                                        " ORDER BY created_at LIMIT %s", (before, limit))
+            rows: list[Any] = await cursor.fetchall()  # dict rows (the pool's row factory)
+            return [TableChallenge.decode(str(row["message"]).encode()) for row in rows]
+
+    async def challenge_sent(self, code: str) -> None:
+        async with self._pool.connection() as conn:
+            await conn.execute("DELETE FROM challenge_outbox WHERE code = %s", (code,))
 
     async def open_tables_of(self, host_id: str, now: float) -> int:
         async with self._pool.connection() as conn:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Protocol
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_matchmaking.allowance import Holdings
 from daimyo_matchmaking.domain import MatchRecord, NewTicket, PlayerRating, RatingPoint, TicketRecord
 from daimyo_matchmaking.ratings import FinishedGame
@@ -95,7 +96,17 @@ class RematchOffers(Protocol):
 class PrivateTables(Protocol):
     """Private tables, found by their invitation code."""
 
-    async def insert(self, table: Table) -> None: ...
+    async def insert(self, table: Table, challenge: TableChallenge | None = None) -> None:
+        """Keep `table` and, in the same transaction, its `challenge` in the outbox."""
+        ...
+
+    async def unsent_challenges(self, before: float, limit: int = 50) -> list[TableChallenge]:
+        """Challenges of tables created before `before` that the games stream may not have yet."""
+        ...
+
+    async def challenge_sent(self, code: str) -> None:
+        """The games stream has table `code`'s challenge: out of the outbox."""
+        ...
 
     async def open_tables_of(self, host_id: str, now: float) -> int: ...
 

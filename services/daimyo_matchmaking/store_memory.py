@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
 from daimyo_matchmaking.allowance import Holdings
@@ -69,6 +70,7 @@ class _Rows:
     history: list[tuple[str, str, RatingPoint]] = field(default_factory=list)  # (game, player, point)
     rematches: dict[str, Rematch] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)  # by code
+    challenges: dict[str, tuple[float, TableChallenge]] = field(default_factory=dict)  # the outbox, by code
     held_tickets: set[str] = field(default_factory=set)
     held_matches: set[str] = field(default_factory=set)
     released: asyncio.Condition = field(default_factory=asyncio.Condition)
@@ -479,11 +481,20 @@ class InMemoryTables:
     def __init__(self, rows: _Rows) -> None:
         self._rows = rows
 
-    async def insert(self, table: Table) -> None:
+    async def insert(self, table: Table, challenge: TableChallenge | None = None) -> None:
         tables = self._rows.tables
         if table.code in tables or any(t.table_id == table.table_id for t in tables.values()):
             raise ValueError(f"table {table.table_id} ({table.code}) exists already")
         tables[table.code] = replace(_fresh_table(table), state=private.OPEN)
+        if challenge is not None:
+            self._rows.challenges[challenge.code] = (table.created_at, challenge)
+
+    async def unsent_challenges(self, before: float, limit: int = 50) -> list[TableChallenge]:
+        kept = sorted(self._rows.challenges.values(), key=lambda row: row[0])
+        return [challenge for at, challenge in kept if at < before][:limit]
+
+    async def challenge_sent(self, code: str) -> None:
+        self._rows.challenges.pop(code, None)
 
     async def open_tables_of(self, host_id: str, now: float) -> int:
         return sum(1 for t in self._rows.tables.values()

@@ -12,6 +12,7 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
+from daimyo_bus.messages import TableChallenge
 from daimyo_matchmaking.bootstrap import connected_store
 from daimyo_matchmaking.ports import GameServiceUnavailable, NewGame
 from daimyo_matchmaking.store import PostgresStore
@@ -65,6 +66,14 @@ class RecordingNotifier:
 
     def __init__(self) -> None:
         self.messages: dict[str, list[dict[str, Any]]] = {}
+        self.challenges: list[TableChallenge] = []
+        self.stream_down = False  # True: challenges are not kept (as when JetStream does not answer)
 
     async def notify_player(self, player_id: str, message: dict[str, Any]) -> None:
         self.messages.setdefault(player_id, []).append(message)
+
+    async def announce_challenge(self, challenge: TableChallenge) -> bool:
+        if self.stream_down:
+            return False
+        self.challenges.append(challenge)
+        return True

@@ -1,4 +1,5 @@
-"""Wiring: settings, Postgres, NATS (the games stream's notices, durably), the sender, gRPC.
+"""Wiring: settings, Postgres, NATS (the games stream's notices and friends' challenges, durably),
+the sender, gRPC.
 
 `connected` is also what the tests and the bench use: a migrated store and the handlers and sender
 around it, with the push transport given.
@@ -17,7 +18,7 @@ import grpc
 import structlog
 
 from daimyo_bus import Bus, subjects
-from daimyo_bus.messages import BusMessage, GameNotices
+from daimyo_bus.messages import BusMessage, GameNotices, TableChallenge
 from daimyo_kit import grpc_client, shutdown
 from daimyo_kit import logging as kit_logging
 from daimyo_kit.auth import CallerAuthInterceptor
@@ -36,6 +37,7 @@ from daimyo_proto.daimyo.notifier.v1 import notifier_pb2, notifier_pb2_grpc
 
 log = structlog.get_logger("daimyo_notifier")
 CONSUMER = "daimyo-notifier"
+CHALLENGES_CONSUMER = "daimyo-notifier-challenges"
 
 
 def wall_clock_ms() -> int:
@@ -84,6 +86,23 @@ async def follow_notices(bus: Bus, handlers: NotifierHandlers, durable: str = CO
     return await bus.consume_batches(subjects.ALL_NOTICES, durable, on_batch)
 
 
+async def follow_challenges(bus: Bus, handlers: NotifierHandlers,
+                            durable: str = CHALLENGES_CONSUMER) -> asyncio.Task[None]:
+    """Every `daimyo.table.*.challenge` matchmaking kept, durably and as `follow_notices` does:
+    acked once the friends' notices are committed; a redelivery is a no-op by their keys."""
+
+    async def on_batch(batch: list[tuple[str, BusMessage]]) -> None:
+        challenges = [m for _, m in batch if isinstance(m, TableChallenge)]
+        for subject, message in batch:
+            if not isinstance(message, TableChallenge):
+                log.error("challenge_message_dropped", subject=subject, error="not a table challenge")
+        if challenges:
+            NOTICES_KEPT.inc(await handlers.ingest(*challenges))
+
+    await bus.wait_for_games_stream(keeping=subjects.ALL_CHALLENGES)  # the relay creates it
+    return await bus.consume_batches(subjects.ALL_CHALLENGES, durable, on_batch)
+
+
 def caller_auth(callers: Mapping[str, str]) -> CallerAuthInterceptor:
     """Only gateways call the notifier (for the players they authenticated)."""
     return CallerAuthInterceptor(callers, {"*": frozenset({"gateway"})})
@@ -121,6 +140,7 @@ async def run(settings: Settings) -> None:
         async with connected(config.database_url, settings.policy, push.send,
                              replace(settings.sender, email=email), config.db_schema) as (handlers, sender):
             await follow_notices(bus, handlers, settings.consumer)
+            await follow_challenges(bus, handlers, f"{settings.consumer}-challenges")
             tasks = [asyncio.create_task(sender.run(), name="sender")]
             if accounts is not None:
                 digests = digests_for(settings, handlers, accounts)

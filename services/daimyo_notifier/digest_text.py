@@ -25,6 +25,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "game_found": "{game}: a correspondence game has a seat for you.",
         "time_low": "{game}: less than a day is left on your clock{due}.",
         "game_ended": "{game}: the game has ended.",
+        "friend_challenge": "{host} challenges you to {game}.", "friend": "A friend",
         "vacation": "{game}: your opponent is on vacation until {until}.", "due": " (until {date})",
         "open": "Your games: {url}", "why": "You get this digest at most once every {hours} hours.",
         "stop": "Stop these emails: {url}",
@@ -37,6 +38,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "game_found": "{game}: uma partida por correspondência tem um lugar para você.",
         "time_low": "{game}: resta menos de um dia no seu relógio{due}.",
         "game_ended": "{game}: a partida terminou.",
+        "friend_challenge": "{host} desafia você para {game}.", "friend": "Um amigo",
         "vacation": "{game}: seu adversário está de férias até {until}.", "due": " (até {date})",
         "open": "Suas partidas: {url}",
         "why": "Você recebe este resumo no máximo uma vez a cada {hours} horas.",
@@ -50,6 +52,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "game_found": "{game}: una partida por correspondencia tiene un lugar para ti.",
         "time_low": "{game}: queda menos de un día en tu reloj{due}.",
         "game_ended": "{game}: la partida ha terminado.",
+        "friend_challenge": "{host} te desafía a {game}.", "friend": "Un amigo",
         "vacation": "{game}: tu rival está de vacaciones hasta el {until}.", "due": " (hasta el {date})",
         "open": "Tus partidas: {url}", "why": "Recibes este resumen como mucho una vez cada {hours} horas.",
         "stop": "Dejar de recibir estos correos: {url}",
@@ -59,6 +62,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "subject-none": "Daimyo：你的对局动态",
         "your_turn": "{game}：该你走了{due}。", "game_found": "{game}：一局通信对局为你留了座位。",
         "time_low": "{game}：你的时钟剩不到一天{due}。", "game_ended": "{game}：对局已经结束。",
+        "friend_challenge": "{host} 邀你下 {game}。", "friend": "一位好友",
         "vacation": "{game}：对手休假至 {until}。", "due": "（截至 {date}）",
         "open": "你的对局：{url}", "why": "此摘要最多每 {hours} 小时发送一次。",
         "stop": "不再接收这些邮件：{url}",
@@ -90,4 +94,5 @@ def _line(notice: Notice, words: dict[str, str], babel: Locale) -> str:
     date = format_date(day, format="medium", locale=babel) if day else ""
     due = words["due"].format(date=date) if date and notice.kind in ("your_turn", "time_low") else ""
     line = words.get(notice.kind, words["game_ended"])
-    return line.format(game=notice.game.capitalize(), due=due, until=date)
+    host = notice.host or words["friend"]
+    return line.format(game=notice.game.capitalize(), due=due, until=date, host=host)

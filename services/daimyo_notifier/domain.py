@@ -14,7 +14,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 KINDS = ("your_turn", "game_found", "time_low", "game_ended", "vacation", "friend_challenge")
 """`time_low`: the notifier's own reminder, `time_low_ms` before a correspondence deadline.
-`friend_challenge`: reserved for the accounts service's challenges."""
+`friend_challenge`: a host challenged the player to a private table (matchmaking's
+`daimyo.table.<code>.challenge`); its `game_id` is the table's invitation code, its version 0."""
 CHANNELS = ("push", "email")
 LOCALES = ("en", "pt-BR", "es", "zh-Hans")
 DAY_MINUTES = 24 * 60
@@ -40,6 +41,7 @@ class Notice:
     version: int
     due_ms: int
     deadline_ms: int = 0
+    host: str = ""  # who challenges (friend_challenge only)
 
     def payload(self) -> dict[str, object]:
         """What the device receives (codes and arguments only; the client words it)."""
@@ -50,6 +52,7 @@ class Notice:
             "game": self.game,
             "version": self.version,
             "deadline_ms": self.deadline_ms,
+            **({"host": self.host} if self.host else {}),
         }
 
 

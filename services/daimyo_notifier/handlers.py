@@ -1,5 +1,6 @@
 """The notifier's application logic: what a game's notices become (one kept notice per player and
-kind, and a "24 h left" reminder before a correspondence deadline), and the players' own requests
+kind, and a "24 h left" reminder before a correspondence deadline), what a friend's challenge
+becomes, and the players' own requests
 (devices, preferences), each checked before anything is stored."""
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
-from daimyo_bus.messages import GameNotices
+from daimyo_bus.messages import GameNotices, TableChallenge
 from daimyo_notifier.digest import token_matches
 from daimyo_notifier.domain import KINDS, InvalidRequest, Notice, Preferences, checked_preferences, notice_key
 from daimyo_notifier.store import Device, NotifierStore
@@ -39,10 +40,10 @@ class NotifierHandlers:
     ) -> None:
         self.store, self.policy, self.now_ms, self.on_notice = store, policy, now_ms, on_notice
 
-    async def ingest(self, *messages: GameNotices) -> int:
+    async def ingest(self, *messages: GameNotices | TableChallenge) -> int:
         """Keep what `messages` mean for each player, in one transaction; how many notices are new."""
         now = self.now_ms()
-        notices = [n for m in messages for n in notices_of(m, now, self.policy.time_low_ms)]
+        notices = [n for m in messages for n in _notices_of(m, now, self.policy.time_low_ms)]
         added = await self.store.record(notices)
         if added:
             self.on_notice()
@@ -92,6 +93,20 @@ class NotifierHandlers:
         if not any(_origin_matches(allowed, origin) for allowed in self.policy.push_origins):
             raise InvalidRequest(f"{origin} is not an allowed push service")
         return endpoint
+
+
+def _notices_of(message: GameNotices | TableChallenge, now_ms: int, time_low_ms: int) -> list[Notice]:
+    if isinstance(message, TableChallenge):
+        return challenge_notices(message, now_ms)
+    return notices_of(message, now_ms, time_low_ms)
+
+
+def challenge_notices(message: TableChallenge, now_ms: int) -> list[Notice]:
+    """One `friend_challenge` notice per friend challenged, due now, keyed by the table's code
+    (a challenge read twice is one notice); whether and when it is sent is the player's choice."""
+    kind = "friend_challenge"
+    return [Notice(notice_key(message.code, 0, kind, friend), friend, kind, message.code, message.game, 0,
+                   now_ms, host=message.host_name) for friend in dict.fromkeys(message.invited)]
 
 
 def notices_of(message: GameNotices, now_ms: int, time_low_ms: int) -> list[Notice]:

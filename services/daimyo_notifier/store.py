@@ -87,12 +87,14 @@ class NotifierStore:
                 [list(newest), list(SUPERSEDED_KINDS), list(newest), list(newest.values())])
             cursor = await conn.execute(
                 "INSERT INTO notices"
-                " (notice_key, player_id, kind, game_id, game, version, deadline_ms, due_ms, state)"
+                " (notice_key, player_id, kind, game_id, game, version, deadline_ms, due_ms, state, host)"
                 " SELECT * FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[], %s::text[],"
-                " %s::bigint[], %s::bigint[], %s::bigint[], %s::text[]) ON CONFLICT (notice_key) DO NOTHING",
+                " %s::bigint[], %s::bigint[], %s::bigint[], %s::text[], %s::text[])"
+                " ON CONFLICT (notice_key) DO NOTHING",
                 [[n.key for n in notices], [n.player_id for n in notices], [n.kind for n in notices],
                  [n.game_id for n in notices], [n.game for n in notices], [n.version for n in notices],
-                 [n.deadline_ms for n in notices], [n.due_ms for n in notices], states])
+                 [n.deadline_ms for n in notices], [n.due_ms for n in notices], states,
+                 [n.host for n in notices]])
             return max(0, cursor.rowcount)
 
     async def expand_due(self, now_ms: int, limit: int = 1000, email: bool = False) -> int:
@@ -238,7 +240,7 @@ class NotifierStore:
                 conn, "SELECT n.* FROM email_notices e JOIN notices n USING (notice_key)"
                 " WHERE e.player_id = %s AND e.sent_ms IS NULL ORDER BY n.created_at LIMIT 200", [player_id])
             return [Notice(r["notice_key"], r["player_id"], r["kind"], r["game_id"], r["game"], r["version"],
-                           r["due_ms"], r["deadline_ms"]) for r in rows]
+                           r["due_ms"], r["deadline_ms"], r["host"]) for r in rows]
 
     async def mark_digested(self, keys: Sequence[str], sent_ms: int) -> None:
         """`sent_ms` -1: there was no address to send them to."""
@@ -361,6 +363,7 @@ def _delivery(row: dict[str, Any]) -> Delivery:
         row["version"],
         row["due_ms"],
         row["deadline_ms"],
+        row["host"],
     )
     device = Device(row["sid"], row["owner"], row["endpoint"], row["p256dh"], row["auth"], row["locale"])
     return Delivery(notice, row["channel"], device, row["attempts"])

@@ -564,6 +564,21 @@ async def test_a_table_is_found_by_its_code_and_counted_while_open(store: Matchm
     assert await store.tables.open_tables_of("ben", T0) == 0
 
 
+async def test_a_challenge_waits_in_the_outbox_with_its_table_until_it_is_sent(
+    store: MatchmakingStore,
+) -> None:
+    from daimyo_bus.messages import TableChallenge
+
+    table = private.new_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)), {}, T0)
+    challenge = TableChallenge(table.code, "samurai", "ann", "Ann", ("ben",))
+    await store.tables.insert(table, challenge)
+    await open_table(store, host="cat")  # no challenge
+    assert await store.tables.unsent_challenges(T0) == []  # only those older than `before`
+    assert await store.tables.unsent_challenges(T0 + 1) == [challenge]
+    await store.tables.challenge_sent(table.code)
+    assert await store.tables.unsent_challenges(T0 + 1) == []
+
+
 async def test_a_table_starts_once_its_last_seat_is_taken(store: MatchmakingStore) -> None:
     table = await open_table(store, seats=3)
     seated, none = await store.tables.change(table.code, private.seat_guest("ben", "Ben"), T0 + 1)

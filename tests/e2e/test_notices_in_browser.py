@@ -66,6 +66,26 @@ def test_a_pushed_notice_shows_in_the_devices_language_and_points_at_its_game(st
     context.close()
 
 
+def test_a_friends_challenge_names_the_host_and_points_at_the_private_table(stack: Stack,
+                                                                           browser: Any) -> None:
+    context = browser.new_context(viewport=LAPTOP)
+    context.grant_permissions(["notifications"], origin=stack.url)
+    page = context.new_page()
+    sign_in(page, stack.url, "Challenged")
+    page.evaluate("navigator.serviceWorker.register('/sw.js', {scope: '/'})"
+                  ".then(() => navigator.serviceWorker.ready)")
+    cdp = context.new_cdp_session(page)
+    notice: dict[str, Any] = {"key": "Tk7Q2x:0:friend_challenge:p", "kind": "friend_challenge",
+                              "game_id": "Tk7Q2x", "game": "go", "version": 0, "deadline_ms": 0,
+                              "host": "Ana", "locale": "pt-BR"}
+    cdp.send("ServiceWorker.deliverPushMessage",
+             {"origin": stack.url, "registrationId": registration_id(page, cdp), "data": json.dumps(notice)})
+    assert shown_notification(page, notice["key"]) == {
+        "title": "Um desafio", "body": "Ana desafia você para Go.", "tag": notice["key"],
+        "data": {"url": "/#/table/Tk7Q2x"}}
+    context.close()
+
+
 def test_the_panel_on_my_games_saves_the_players_notice_preferences(stack: Stack, browser: Any) -> None:
     context = browser.new_context(viewport=LAPTOP, timezone_id="Asia/Tokyo")
     page = context.new_page()

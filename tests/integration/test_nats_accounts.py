@@ -14,7 +14,7 @@ from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
 from daimyo_bus import Bus, messages, subjects
-from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TurnNotice, TurnSeat
+from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TableChallenge, TurnNotice, TurnSeat
 from daimyo_devkit.embedded import EmbeddedNats, start_nats
 from daimyo_kit import credentials
 
@@ -157,6 +157,37 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
                                        subjects.finished("g2")])  # matchmaking's consumer and analysis's
     finally:
         for bus in (relay, gateway, driver, matchmaking, analysis):
+            await bus.close()
+
+
+@pytest.mark.parametrize("role", ["gateway", "game", "driver", "analysis", "notifier"])
+async def test_only_matchmaking_announces_challenges(server: EmbeddedNats, operator: Client,
+                                                     role: str) -> None:
+    assert await refused_publish(server, role, subjects.challenge("T1"), operator)
+
+
+async def test_the_notifier_reads_the_challenges_matchmaking_keeps(server: EmbeddedNats) -> None:
+    relay = await Bus.connect(server.url, role="game", env=server.credentials)
+    matchmaking = await Bus.connect(server.url, role="matchmaking", env=server.credentials)
+    notifier = await Bus.connect(server.url, role="notifier", env=server.credentials)
+    seen: list[object] = []
+
+    async def remember(_subject: str, message: object) -> None:
+        seen.append(message)
+
+    challenge = TableChallenge("T2", "samurai", "host-1", "Ann", ("friend-1",))
+    try:
+        await relay.ensure_games_stream()
+        await matchmaking.publish_durable(subjects.challenge("T2"), challenge, "challenge:T2")
+        await notifier.wait_for_games_stream(keeping=subjects.ALL_CHALLENGES)
+        await notifier.consume(subjects.ALL_CHALLENGES, "challenges-test", remember)
+        for _ in range(50):
+            if seen:
+                break
+            await asyncio.sleep(0.1)
+        assert seen == [challenge]
+    finally:
+        for bus in (relay, matchmaking, notifier):
             await bus.close()
 
 

@@ -22,6 +22,7 @@ from daimyo_bus.messages import (
     SeatAbandoned,
     SeatNotice,
     SeatView,
+    TableChallenge,
     TurnNotice,
     TurnSeat,
     WatchView,
@@ -51,6 +52,7 @@ EXAMPLES = [
     (subjects.notices("g1"), GameNotices("g1", "samurai", 4, (
         SeatNotice("your_turn", 1, "bea", 1764600000000), SeatNotice("game_found", 0, "ann")))),
     (subjects.presence("g1", 0), PresenceBeat("ann", 1764600000.25)),
+    (subjects.challenge("T1"), TableChallenge("T1", "samurai", "host", "Ann", ("bea", "cy"))),
     (subjects.player("ann"), PlayerNotice.match_found("g1", 0, "samurai", "t-1")),
     (subjects.player("ann"), PlayerNotice({"type": "your_turn", "game_id": "g1", "version": 9, "seat": 0})),
     (subjects.online("ann"), OnlineBeat("ann", 1764600000.5, gone=True)),
@@ -107,8 +109,8 @@ def test_a_publisher_may_add_a_field_before_its_consumers_read_it() -> None:
 
 def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
-    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "player",
-                     "player",
+    assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "challenge",
+                     "player", "player",
                      "online", "chat"]
 
 

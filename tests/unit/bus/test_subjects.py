@@ -50,7 +50,10 @@ def test_other_subjects_do_not_parse_as_game_subjects(other: str) -> None:
 
 def test_the_games_stream_keeps_only_what_a_durable_consumer_reads() -> None:
     assert subjects.GAMES_STREAM_SUBJECTS == ("daimyo.game.*.finished", "daimyo.game.*.abandoned",
-                                              "daimyo.game.*.notices")
+                                              "daimyo.game.*.notices", "daimyo.table.*.challenge")
+    assert subjects.ALL_CHALLENGES == "daimyo.table.*.challenge"
+    assert subjects.challenge("T1") == "daimyo.table.T1.challenge"
+    assert subjects.kind_of("daimyo.table.T1.challenge") == "challenge"
     assert subjects.ALL_NOTICES == "daimyo.game.*.notices"
     assert subjects.notices("g1") == "daimyo.game.g1.notices"
     assert subjects.ALL_TURNS == "daimyo.game.*.turn"

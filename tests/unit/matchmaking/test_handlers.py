@@ -500,3 +500,29 @@ async def test_a_challenge_table_tells_each_challenged_player_its_code(
     assert notifier.messages["ben"] == [told]
     with pytest.raises(InvalidRequest):
         await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, "", invited=("cat",)))
+
+
+async def test_a_challenge_table_is_kept_for_the_notifier_and_a_plain_table_is_not(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier
+) -> None:
+    from daimyo_bus.messages import TableChallenge
+    from daimyo_matchmaking.tables import NewTable
+
+    table = await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)))
+    await mm.create_table(NewTable("cat", "Cat", "samurai", 2, {}, ""))
+    assert notifier.challenges == [TableChallenge(table.code, "samurai", "ann", "Ann", ("ben",))]
+
+
+async def test_a_challenge_the_stream_could_not_keep_is_relayed_from_the_outbox_later(
+    mm: MatchmakingHandlers, notifier: RecordingNotifier, clock: FakeClock
+) -> None:
+    from daimyo_matchmaking.tables import NewTable
+
+    notifier.stream_down = True
+    table = await mm.create_table(NewTable("ann", "Ann", "samurai", 2, {}, "", invited=("ben",)))
+    notifier.stream_down = False
+    assert await mm.relay_challenges() == 0  # not yet: a fresh table's own announcement may be under way
+    clock.advance(6)
+    assert await mm.relay_challenges() == 1
+    assert [c.code for c in notifier.challenges] == [table.code]
+    assert await mm.relay_challenges() == 0  # out of the outbox once kept

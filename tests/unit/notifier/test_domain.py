@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from daimyo_bus.messages import GameNotices, SeatNotice
+from daimyo_bus.messages import GameNotices, SeatNotice, TableChallenge
 from daimyo_notifier.domain import (
     InvalidRequest,
     Preferences,
@@ -17,7 +17,7 @@ from daimyo_notifier.domain import (
     backoff_ms,
     checked_preferences,
 )
-from daimyo_notifier.handlers import NotifierHandlers, Policy, notices_of
+from daimyo_notifier.handlers import NotifierHandlers, Policy, challenge_notices, notices_of
 from daimyo_notifier.push import Outcome, outcome_of, topic
 
 HOUR = 3_600_000
@@ -110,3 +110,24 @@ def test_a_turn_with_days_left_brings_its_reminder_and_a_short_one_none() -> Non
                                                 SeatNotice("your_turn", 1, "bob", 10 * HOUR)))
     made = {(n.kind, n.player_id): n.due_ms for n in notices_of(message, 0, 24 * HOUR)}
     assert made == {("your_turn", "ann"): 0, ("time_low", "ann"): 76 * HOUR, ("your_turn", "bob"): 0}
+
+
+def test_a_challenge_makes_one_notice_per_friend_due_now_naming_the_host_and_the_table() -> None:
+    challenge = TableChallenge("T1", "samurai", "host", "Ann", ("bea", "cy", "bea"))
+    made = challenge_notices(challenge, 5)
+    assert [(n.key, n.player_id, n.due_ms) for n in made] == [("T1:0:friend_challenge:bea", "bea", 5),
+                                                               ("T1:0:friend_challenge:cy", "cy", 5)]
+    assert made[0].payload() == {"key": "T1:0:friend_challenge:bea", "kind": "friend_challenge",
+                                 "game_id": "T1", "game": "samurai", "version": 0, "deadline_ms": 0,
+                                 "host": "Ann"}
+
+
+def test_a_friend_who_muted_challenges_on_push_may_still_hear_of_them_by_email() -> None:
+    prefs = Preferences("bea", frozenset({("friend_challenge", "push")}))
+    assert not prefs.allows("friend_challenge", "push")
+    assert prefs.allows("friend_challenge", "email") and prefs.allows("your_turn", "push")
+
+
+def test_a_turn_notice_says_no_host() -> None:
+    message = GameNotices("g1", "samurai", 3, (SeatNotice("game_ended", 0, "ann"),))
+    assert "host" not in notices_of(message, 0, HOUR)[0].payload()

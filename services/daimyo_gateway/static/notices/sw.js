@@ -1,8 +1,10 @@
 // @ts-check
 // The service worker (served at /sw.js, so its scope is the whole site): it shows the notices the
-// notifier pushes while no Daimyo page is open, and a click opens that game. The push carries codes
-// only ({key, kind, game_id, game, version, locale}); the words come from this folder's Fluent
-// catalogue in the device's language (simple messages only: `id = text` with { $game }), the tag
+// notifier pushes while no Daimyo page is open, and a click opens that game (a friend's challenge:
+// its private table, whose invitation code is the notice's game_id). The push carries codes only
+// ({key, kind, game_id, game, version, locale}, and the host's name for a challenge); the words
+// come from this folder's Fluent catalogue in the device's language (simple messages only:
+// `id = text` with { $game }, { $host }), the tag
 // is the notice's key so a notice sent twice shows once. A classic script (no import/export), so
 // every browser runs it; node's tests read its pure helpers from globalThis.daimyoNotices.
 
@@ -41,13 +43,16 @@ function noticeView(notice, messages) {
   const kind = KINDS.includes(notice.kind) ? notice.kind : "your_turn";
   const name = String(notice.game || "");
   const until = Number(notice.deadline_ms) > 0 ? dateText(Number(notice.deadline_ms), notice.locale) : "";
-  const args = { game: name.charAt(0).toUpperCase() + name.slice(1), until };
+  const host = typeof notice.host === "string" ? notice.host.trim().slice(0, 40) : "";
+  const args = { game: name.charAt(0).toUpperCase() + name.slice(1), until, host };
   const text = (/** @type {string} */ id) => fill(messages.get(id) ?? id, args);
+  const body = kind === "friend_challenge" && !host ? "notices-push-friend_challenge-nameless-body"
+    : `notices-push-${kind}-body`;
   return {
     title: text(`notices-push-${kind}-title`),
-    body: text(`notices-push-${kind}-body`),
+    body: text(body),
     tag: String(notice.key || `${notice.game_id}:${notice.version}:${kind}`),
-    url: gameUrl(notice.game_id),
+    url: kind === "friend_challenge" ? tableUrl(notice.game_id) : gameUrl(notice.game_id),
   };
 }
 
@@ -60,6 +65,11 @@ function dateText(ms, locale) {
 /** @param {unknown} gameId */
 function gameUrl(gameId) {
   return typeof gameId === "string" && /^[A-Za-z0-9_:-]+$/.test(gameId) ? `/#/game/${gameId}` : "/#/mine";
+}
+
+/** A private table's page, by its invitation code. @param {unknown} code */
+function tableUrl(code) {
+  return typeof code === "string" && /^[A-Za-z0-9_-]+$/.test(code) ? `/#/table/${code}` : "/#/mine";
 }
 
 /** @param {unknown} locale */
@@ -93,7 +103,7 @@ function listen(worker) {
   worker.addEventListener("notificationclick", (/** @type {any} */ event) => {
     event.notification.close();
     const wanted = String(event.notification.data?.url || "");
-    const url = /^\/#\/(game\/[A-Za-z0-9_:-]+|mine)$/.test(wanted) ? wanted : "/#/mine";
+    const url = /^\/#\/(game\/[A-Za-z0-9_:-]+|table\/[A-Za-z0-9_-]+|mine)$/.test(wanted) ? wanted : "/#/mine";
     event.waitUntil(openPage(worker, url));
   });
 }
@@ -112,7 +122,7 @@ async function openPage(worker, url) {
 
 /** @type {any} */
 const scope = globalThis;
-scope.daimyoNotices = { parseMessages, fill, noticeView, gameUrl, catalogueUrl, dateText };
+scope.daimyoNotices = { parseMessages, fill, noticeView, gameUrl, tableUrl, catalogueUrl, dateText };
 if (scope.registration && typeof scope.skipWaiting === "function") {
   scope.addEventListener("install", () => scope.skipWaiting());
   scope.addEventListener("activate", (/** @type {any} */ event) => event.waitUntil(scope.clients.claim()));

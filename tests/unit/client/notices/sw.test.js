@@ -8,7 +8,7 @@ import { describe, test } from "node:test";
 import "../../../../services/daimyo_gateway/static/notices/sw.js";
 
 const STATIC = new URL("../../../../services/daimyo_gateway/static/notices/", import.meta.url);
-const { parseMessages, noticeView, gameUrl, catalogueUrl } = /** @type {any} */ (globalThis).daimyoNotices;
+const { parseMessages, noticeView, gameUrl, tableUrl, catalogueUrl } = /** @type {any} */ (globalThis).daimyoNotices;
 const catalogue = (locale) => parseMessages(readFileSync(new URL(`locales/${locale}.ftl`, STATIC), "utf8"));
 
 describe("noticeView", () => {
@@ -29,6 +29,17 @@ describe("noticeView", () => {
     }
   });
 
+  test("names the friend who challenges and the game, in every language, and opens the table", () => {
+    const notice = { key: "K7Q2:0:friend_challenge:bea", kind: "friend_challenge", game_id: "K7Q2", game: "go",
+      version: 0, host: "Ann" };
+    assert.deepEqual(noticeView(notice, catalogue("en")),
+      { title: "A challenge", body: "Ann challenges you to Go.", tag: "K7Q2:0:friend_challenge:bea", url: "/#/table/K7Q2" });
+    assert.equal(noticeView(notice, catalogue("es")).body, "Ann te desafía a Go.");
+    assert.equal(noticeView(notice, catalogue("pt-BR")).body, "Ann desafia você para Go.");
+    assert.equal(noticeView(notice, catalogue("zh-Hans")).body, "Ann 邀你下 Go。");
+    assert.equal(noticeView({ ...notice, host: "" }, catalogue("en")).body, "A friend challenges you to Go.");
+  });
+
   test("says until when an opponent is away, as a date of the device's language", () => {
     const notice = { kind: "vacation", game_id: "g-2", game: "shogun", version: 9, deadline_ms: Date.UTC(2027, 0, 15, 12), locale: "en" };
     assert.match(noticeView(notice, catalogue("en")).body, /^Shogun: your opponent's clock waits until Jan 15, 2027\.$/);
@@ -38,6 +49,8 @@ describe("noticeView", () => {
     assert.equal(gameUrl("g-1"), "/#/game/g-1");
     assert.equal(gameUrl("https://evil.example/"), "/#/mine");
     assert.equal(gameUrl(undefined), "/#/mine");
+    assert.equal(tableUrl("K7Q2"), "/#/table/K7Q2");
+    assert.equal(tableUrl("../x"), "/#/mine");
   });
 
   test("reads only its own catalogues, English for an unknown language", () => {

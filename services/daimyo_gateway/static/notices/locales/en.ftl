@@ -34,7 +34,8 @@ notices-push-game_ended-body = { $game }: the game has ended.
 notices-push-vacation-title = An opponent is on vacation
 notices-push-vacation-body = { $game }: your opponent's clock waits until { $until }.
 notices-push-friend_challenge-title = A challenge
-notices-push-friend_challenge-body = A friend challenges you to { $game }.
+notices-push-friend_challenge-body = { $host } challenges you to { $game }.
+notices-push-friend_challenge-nameless-body = A friend challenges you to { $game }.
 
 notices-days-label = Days a move
 notices-days = { $days ->

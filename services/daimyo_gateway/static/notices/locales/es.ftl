@@ -33,7 +33,8 @@ notices-push-game_ended-body = { $game }: la partida ha terminado.
 notices-push-vacation-title = Un rival está de vacaciones
 notices-push-vacation-body = { $game }: el reloj de tu rival espera hasta el { $until }.
 notices-push-friend_challenge-title = Un desafío
-notices-push-friend_challenge-body = Un amigo te desafía a { $game }.
+notices-push-friend_challenge-body = { $host } te desafía a { $game }.
+notices-push-friend_challenge-nameless-body = Un amigo te desafía a { $game }.
 
 notices-days-label = Días por jugada
 notices-days = { $days ->

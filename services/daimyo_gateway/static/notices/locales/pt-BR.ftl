@@ -33,7 +33,8 @@ notices-push-game_ended-body = { $game }: a partida terminou.
 notices-push-vacation-title = Um adversário está de férias
 notices-push-vacation-body = { $game }: o relógio do seu adversário espera até { $until }.
 notices-push-friend_challenge-title = Um desafio
-notices-push-friend_challenge-body = Um amigo desafia você para { $game }.
+notices-push-friend_challenge-body = { $host } desafia você para { $game }.
+notices-push-friend_challenge-nameless-body = Um amigo desafia você para { $game }.
 
 notices-days-label = Dias por jogada
 notices-days = { $days ->

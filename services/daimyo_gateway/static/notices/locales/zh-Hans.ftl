@@ -32,7 +32,8 @@ notices-push-game_ended-body = { $game }：对局已经结束。
 notices-push-vacation-title = 对手正在休假
 notices-push-vacation-body = { $game }：对手的时钟暂停到 { $until }。
 notices-push-friend_challenge-title = 挑战
-notices-push-friend_challenge-body = 一位好友邀你下 { $game }。
+notices-push-friend_challenge-body = { $host } 邀你下 { $game }。
+notices-push-friend_challenge-nameless-body = 一位好友邀你下 { $game }。
 
 notices-days-label = 每步天数
 notices-days = { $days ->

@@ -1,0 +1,28 @@
+"""The digest's words for a friend's challenge: who challenges to which game, in the player's
+language (a challenge is news, not a game awaiting a move)."""
+
+from __future__ import annotations
+
+import pytest
+
+from daimyo_notifier.digest_text import compose
+from daimyo_notifier.domain import Notice
+
+
+def challenge(host: str) -> Notice:
+    return Notice("T1:0:friend_challenge:bea", "bea", "friend_challenge", "T1", "go", 0, 0, host=host)
+
+
+@pytest.mark.parametrize(("locale", "line"), [
+    ("en", "- Ann challenges you to Go."), ("pt-BR", "- Ann desafia você para Go."),
+    ("es", "- Ann te desafía a Go."), ("zh-Hans", "- Ann 邀你下 Go。"),
+])
+def test_a_challenge_names_the_host_and_the_game_in_the_players_language(locale: str, line: str) -> None:
+    digest = compose([challenge("Ann")], locale, "https://d.test/#/mine", "https://d.test/stop", 24)
+    assert digest.body.splitlines()[0] == line
+    assert digest.subject == compose([], locale, "", "", 24).subject  # no game awaits a move
+
+
+def test_a_challenge_without_a_host_name_says_a_friend() -> None:
+    digest = compose([challenge("")], "en", "https://d.test/#/mine", "https://d.test/stop", 24)
+    assert digest.body.splitlines()[0] == "- A friend challenges you to Go."
