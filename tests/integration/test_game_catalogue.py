@@ -103,7 +103,7 @@ async def test_a_deployment_that_kept_the_catalogue_in_the_store_keeps_its_rows(
     try:
         assert await migrate_catalogue(database_url, schema) == [
             "0001_game_catalogue.sql", "0002_listed_games.sql", "0003_table_chat.sql",
-            "0004_chat_by_author.sql"]
+            "0004_chat_by_author.sql", "0005_vacations.sql"]
         assert await migrate_catalogue(database_url, schema) == []
         catalogue = await PostgresCatalogue.open(database_url, schema)
         try:
@@ -154,7 +154,8 @@ async def test_a_catalogue_adopted_before_listed_existed_gains_the_column(databa
         assert "0003_unlisted_games.sql" in await apply_migrations(database_url, schema)
         assert await migrate_catalogue(database_url, schema) == ["0002_listed_games.sql",
                                                                  "0003_table_chat.sql",
-                                                                 "0004_chat_by_author.sql"]
+                                                                 "0004_chat_by_author.sql",
+                                                                 "0005_vacations.sql"]
         catalogue = await PostgresCatalogue.open(database_url, schema)
         try:
             game = replace(summary("bea"), listed=False)
