@@ -77,23 +77,29 @@ async def rig(database_url: str, nats_url: str) -> AsyncIterator[Rig]:
         await conn.execute(sql.SQL("DROP SCHEMA {} CASCADE").format(sql.Identifier(schema)))
 
 
+# The games stream outlives a test run and a new durable consumer reads it from the start:
+# players named afresh each run never meet an earlier run's challenges.
+RUN = uuid.uuid4().hex[:8]
+
+
 def code() -> str:
     return f"T{uuid.uuid4().hex[:8].upper()}"
 
 
 async def test_a_challenged_friend_hears_who_challenges_to_which_game_and_at_which_table(rig: Rig) -> None:
     table = code()
-    sid = await rig.device("friend-1")
-    await rig.matchmaking.announce_challenge(TableChallenge(table, "samurai", "host-1", "Ann", ("friend-1",)))
-    assert await rig.pushed(sid) == [{"key": f"{table}:0:friend_challenge:friend-1",
+    sid = await rig.device(f"friend-1-{RUN}")
+    await rig.matchmaking.announce_challenge(
+        TableChallenge(table, "samurai", f"host-1-{RUN}", "Ann", (f"friend-1-{RUN}",)))
+    assert await rig.pushed(sid) == [{"key": f"{table}:0:friend_challenge:friend-1-{RUN}",
                                       "kind": "friend_challenge", "game_id": table, "game": "samurai",
                                       "version": 0, "deadline_ms": 0, "host": "Ann", "locale": "en"}]
     assert not rig.push.refused
 
 
 async def test_a_challenge_kept_twice_is_pushed_once(rig: Rig) -> None:
-    table, sid = code(), await rig.device("friend-2")
-    challenge = TableChallenge(table, "go", "host-2", "Bo", ("friend-2",))
+    table, sid = code(), await rig.device(f"friend-2-{RUN}")
+    challenge = TableChallenge(table, "go", f"host-2-{RUN}", "Bo", (f"friend-2-{RUN}",))
     await rig.matchmaking.announce_challenge(challenge)
     await rig.matchmaking.announce_challenge(challenge)  # a retry: the stream keeps it once
     await rig.pushed(sid)
@@ -102,22 +108,23 @@ async def test_a_challenge_kept_twice_is_pushed_once(rig: Rig) -> None:
 
 
 async def test_a_friend_who_muted_challenges_on_push_gets_none(rig: Rig) -> None:
-    muted, heard = await rig.device("friend-3"), await rig.device("friend-4")
-    await rig.handlers.set_preferences(Preferences("friend-3", frozenset({("friend_challenge", "push")})))
+    muted, heard = await rig.device(f"friend-3-{RUN}"), await rig.device(f"friend-4-{RUN}")
+    await rig.handlers.set_preferences(
+        Preferences(f"friend-3-{RUN}", frozenset({("friend_challenge", "push")})))
     await rig.matchmaking.announce_challenge(
-        TableChallenge(code(), "samurai", "host-3", "Cy", ("friend-3", "friend-4")))
+        TableChallenge(code(), "samurai", f"host-3-{RUN}", "Cy", (f"friend-3-{RUN}", f"friend-4-{RUN}")))
     assert [n["kind"] for n in await rig.pushed(heard)] == ["friend_challenge"]
     assert rig.push.received(muted) == []
 
 
 async def test_a_table_a_host_opens_for_a_friend_reaches_the_friends_device(rig: Rig,
                                                                           database_url: str) -> None:
-    sid = await rig.device("friend-5")
+    sid = await rig.device(f"friend-5-{RUN}")
     async with scratch_store(database_url) as store:
         matchmaking = MatchmakingHandlers(store, InMemoryGameCreator(), rig.matchmaking,
                                           StaticCatalog({"samurai": (2, 3, 4)}), FakeClock())
-        table = await matchmaking.create_table(NewTable("host-5", "Dee", "samurai", 2, {}, "",
-                                                        invited=("friend-5",)))
+        table = await matchmaking.create_table(NewTable(f"host-5-{RUN}", "Dee", "samurai", 2, {}, "",
+                                                        invited=(f"friend-5-{RUN}",)))
         assert await store.tables.unsent_challenges(float("inf")) == []  # the stream has it
     [notice] = await rig.pushed(sid)
     assert (notice["kind"], notice["game_id"], notice["host"]) == ("friend_challenge", table.code, "Dee")
