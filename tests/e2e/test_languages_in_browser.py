@@ -32,6 +32,7 @@ STATIC = Path(__file__).resolve().parents[2] / "services" / "daimyo_gateway" / "
 NAMES = ("Ayame", "Kenji")
 
 # Every visible text node and every aria-label, title and placeholder, with where it was found.
+# Players' names are data, marked translate="no" where lists show other players' (any test's).
 FOREIGN_TEXT = """() => {
   const found = [];
   const visible = (el) => !!el
@@ -41,7 +42,8 @@ FOREIGN_TEXT = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || parent.closest('script, style, time, [hidden]') || !visible(parent)) continue;
+    if (!parent || !visible(parent)) continue;
+    if (parent.closest('script, style, time, [hidden], [translate=no]')) continue;
     if (node.textContent.trim()) parents.add(parent);
   }
   for (const parent of parents) {

@@ -51,7 +51,7 @@ def create_table(page: Page, options: dict[str, str], clock: str = "live") -> st
     page.wait_for_selector("#table-form")
     for name, value in options.items():
         page.check(f"input[name='option:{name}'][value='{value}']")
-    page.check(f"input[name=clock][value={clock}]")
+    page.check(f"input[name=clock][value^={clock}]")  # correspondence: its days make it correspondence-<n>d
     page.click("#table-form button[type=submit]")
     page.wait_for_selector("#invite")
     return page.input_value("#invite")
@@ -165,7 +165,7 @@ def test_a_correspondence_game_waits_for_its_player_past_the_live_grace(stack: S
     page.check("input[name=players][value='2']")
     page.check("input[name=mode][value=bots]")
     page.check("input[name=level][value=random]")
-    page.check("input[name=clock][value=correspondence]")
+    page.check("input[name=clock][value^=correspondence]")
     page.click("#queue button[type=submit]")
     game_id = wait_for_game(page)
     assert wait_my_turn_or_end(page) == "turn"

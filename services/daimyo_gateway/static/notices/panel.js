@@ -50,10 +50,10 @@ export async function mountNoticesPanel(el) {
     `<fieldset><legend>${esc(t("notices-kinds"))}</legend>${KINDS.map((kind) =>
       `<label class="check"><input type="checkbox" data-kind="${kind}" ${muted.has(kind) ? "" : "checked"}> ${esc(t(`notices-kind-${kind}`))}</label>`).join("")}` +
     `<label class="check"><input type="checkbox" id="live-hidden" ${liveWhileHidden() ? "checked" : ""}> ${esc(t("notices-live-hidden"))}</label></fieldset>` +
-    `<p>${esc(t("notices-quiet", { zone }))} <input type="time" id="quiet-from" value="${clockText(prefs.quiet_start_minute)}">` +
-    ` – <input type="time" id="quiet-to" value="${clockText(prefs.quiet_end_minute)}"> <span class="muted">${esc(t("notices-quiet-hint"))}</span></p>` +
+    `<p><span id="quiet-label">${esc(t("notices-quiet", { zone }))}</span> <input type="time" id="quiet-from" aria-labelledby="quiet-label" value="${clockText(prefs.quiet_start_minute)}">` +
+    ` – <input type="time" id="quiet-to" aria-labelledby="quiet-label" value="${clockText(prefs.quiet_end_minute)}"> <span class="muted">${esc(t("notices-quiet-hint"))}</span></p>` +
     `<button id="prefs-save">${esc(t("notices-save"))}</button>` +
-    `<h3>${esc(t("notices-vacation"))}</h3><div id="vacation"></div>`;
+    `<h3 id="vacation-heading">${esc(t("notices-vacation"))}</h3><div id="vacation"></div>`;
   wire(el, zone);
   await vacationInto(find(el, "#vacation", HTMLElement));
 }
@@ -68,7 +68,7 @@ async function vacationInto(el) {
   const choices = Array.from({ length: Math.min(vacation.days_left, 14) }, (_, n) => n + 1);
   el.innerHTML = `<p class="muted">${esc(t("notices-vacation-left", { left: vacation.days_left, total: vacation.days_per_year }))}</p>` +
     (vacation.until_ms ? `<p id="vacation-until">${esc(t("notices-vacation-until", { until: dateText(vacation.until_ms) }))}</p>` : "") +
-    (choices.length ? `<select id="vacation-days">${choices.map((d) => `<option value="${d}">${esc(t("notices-vacation-days", { days: d }))}</option>`).join("")}</select>` +
+    (choices.length ? `<select id="vacation-days" aria-labelledby="vacation-heading">${choices.map((d) => `<option value="${d}">${esc(t("notices-vacation-days", { days: d }))}</option>`).join("")}</select>` +
       ` <button id="vacation-take">${esc(t("notices-vacation-take"))}</button>` : "");
   el.querySelector("#vacation-take")?.addEventListener("click", async () => {
     try {

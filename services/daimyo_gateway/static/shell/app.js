@@ -210,7 +210,7 @@ function gamesTable(list, route, verb, titles) {
     const names = g.seats.map((s, n) => `${esc(s.bot_level ? t("shell-bot-named", { level: botLevelName(s.bot_level) }) : s.deleted ? t("shell-deleted-player") : s.display_name || t("shell-seat-number", { seat: n + 1 }))}${g.winners.includes(n) ? " 🏆" : ""}`).join(", ");
     // a date and a count of moves, never the store's internal version (issue 33)
     const started = g.created_at ? formatDate(g.created_at, { dateStyle: "medium", timeStyle: "short" }) : "";
-    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td>${names}</td><td class="muted">${g.created_at ? `<time datetime="${esc(g.created_at)}">${esc(started)}</time>` : "—"}</td><td class="muted">${esc(t("shell-moves-count", { count: Math.max(0, g.version - 1) }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
+    return `<tr><td>${esc(titles[g.game] || g.game)}</td><td translate="no">${names}</td><td class="muted">${g.created_at ? `<time datetime="${esc(g.created_at)}">${esc(started)}</time>` : "—"}</td><td class="muted">${esc(t("shell-moves-count", { count: Math.max(0, g.version - 1) }))}</td><td><a href="#/${route}/${g.game_id}">${esc(verb)}</a></td></tr>`;
   }).join("");
   return `<div class="table-scroll"><table class="list"><thead><tr><th>${esc(t("shell-col-game"))}</th><th>${esc(t("shell-col-players"))}</th><th>${esc(t("shell-col-started"))}</th><th>${esc(t("shell-col-moves"))}</th><th></th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
@@ -247,7 +247,7 @@ async function leaders(id) {
   const { ratings } = board;
   // fewer than 10 rated games: the rating is provisional, shown as "?" (and listed after the others)
   const rating = (/** @type {Rating} */ r) => (r.provisional ? "?" : formatNumber(r.ordinal, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
-  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td>${r.deleted ? esc(t("shell-deleted-player")) : `<a href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a>`}</td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
+  const rows = ratings.map((r, n) => `<tr><td>${r.provisional ? "?" : n + 1}</td><td>${r.deleted ? esc(t("shell-deleted-player")) : `<a translate="no" href="/players/${encodeURIComponent(r.display_name)}">${esc(r.display_name || t("shell-unnamed-player"))}</a>`}</td><td>${esc(rating(r))}</td><td>${esc(formatNumber(r.games))}</td></tr>`).join("");
   const others = catalog.filter((g) => g !== game)
     .map((g) => ` <a href="#/leaders/${esc(g.name)}" style="font-size:.85rem;font-weight:400">${esc(g.title)} →</a>`).join("");
   // one board over every player count, and one per count (each ranks its own players)
