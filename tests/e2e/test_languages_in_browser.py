@@ -177,7 +177,8 @@ def test_in_the_pseudo_locale_every_visible_word_comes_from_a_catalogue(stack: S
     page.wait_for_selector("#table-form")
     leaks += foreign(page, "private table form")
     page.click("#table-form button[type=submit]")
-    page.wait_for_selector("#table-room .table-seats")
+    page.wait_for_selector("#table-room, #table-form #refusal:not([hidden])", timeout=TIMEOUT)
+    assert page.locator("#table-room .table-seats").count() == 1, page.inner_text("#app")[:500]
     leaks += foreign(page, "private table room")
     page.goto(f"{stack.url}#/")
     page.wait_for_selector("#queue input[name=mode]")

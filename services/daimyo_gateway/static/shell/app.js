@@ -11,7 +11,7 @@ import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
 import { friendsOnlineInto } from "./friends.js";
 import { refresh, yourTurn } from "./notices.js";
-import { chooseCorrespondence } from "../notices/clock-choice.js";
+import { chooseCorrespondence, correspondenceWords } from "../notices/clock-choice.js";
 import { replayScreen } from "./replay.js";
 import { leaderboardOf, needsSignIn, parseRoute, ticketHash } from "./routes.js";
 import { liveScreen } from "./screen.js";
@@ -147,7 +147,7 @@ async function signInScreen() {
 
 async function lobby() {
   const drawing = generation;
-  const catalog = await loadAll();
+  const [catalog] = await Promise.all([loadAll(), correspondenceWords()]);
   if (drawing !== generation) return null; // the route changed while the catalogue loaded: draw nothing
   const counts = Object.fromEntries(catalog.map((g) => [g.name, g.player_counts]));
   /** @param {string} name @param {string} value @param {string} text @param {boolean} [checked] */

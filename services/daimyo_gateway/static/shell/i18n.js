@@ -114,21 +114,35 @@ export async function startI18n(given, account) {
   await use(await chosen(account));
 }
 
+/** @type {Map<string, Promise<void>>} owners added later, their catalogues loading or loaded */
+const adding = new Map();
+
 /** Load one more owner's catalogues (its base URL, ending in "/"), for this locale and English.
- *  @param {string | URL} owner */
-export async function addOwner(owner) {
+ *  Every caller waits for the same load, so a second screen asking while the first load is on
+ *  its way does not draw message ids.
+ *  @param {string | URL} owner @returns {Promise<void>} */
+export function addOwner(owner) {
+  const known = adding.get(baseOf(owner));
+  if (known) return known;
   const base = remember(owner);
-  if (!base) return;
-  await Promise.all([...bundles.keys()].map(async (tag) => {
+  if (!base) return Promise.resolve(); // one of startI18n's owners (loaded with the bundles), or too many
+  const added = Promise.all([...bundles.keys()].map(async (tag) => {
     const bundle = /** @type {FluentBundle} */ (bundles.get(tag));
     addText(bundle, await catalogue(base, tag === PSEUDO ? SOURCE : tag));
-  }));
+  })).then(() => undefined);
+  adding.set(base, added);
+  return added;
+}
+
+/** @param {string | URL} owner */
+function baseOf(owner) {
+  const base = String(owner);
+  return base.endsWith("/") ? base : `${base}/`;
 }
 
 /** @param {string | URL} owner @returns {string | null} the base newly remembered */
 function remember(owner) {
-  let base = String(owner);
-  if (!base.endsWith("/")) base += "/";
+  const base = baseOf(owner);
   if (owners.includes(base) || owners.length >= MAX_OWNERS) return null;
   owners.push(base);
   return base;

@@ -9,7 +9,7 @@ import { dispatch } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { botLevelName, esc, find, findAll, messageOf, targetOf, toast } from "./widgets.js";
 import { has, t } from "./i18n.js";
-import { chooseCorrespondence } from "../notices/clock-choice.js";
+import { chooseCorrespondence, correspondenceWords } from "../notices/clock-choice.js";
 
 /** @typedef {import("./games.js").CatalogEntry & import("./games.js").Game} CatalogGame */
 /** @typedef {import("./games.js").TableOption} TableOption */
@@ -81,7 +81,7 @@ const radio = (name, value, text, checked) => `<label><input type="radio" name="
 
 /** @param {HTMLElement} root */
 export async function tableForm(root) {
-  const catalog = await loadAll();
+  const [catalog] = await Promise.all([loadAll(), correspondenceWords()]);
   const say = (/** @type {string} */ id) => esc(t(id));
   root.innerHTML = `<form class="card center" id="table-form"><h1>${say("shell-table-form-title")}</h1>` +
     `<p class="muted">${say("shell-table-form-intro")}</p>` +

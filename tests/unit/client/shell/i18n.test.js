@@ -7,7 +7,7 @@ import { after, describe, test } from "node:test";
 
 import { speak } from "../english.js";
 import {
-  PSEUDO, acceptLanguages, accented, currentLocale, formatList, formatNumber, has, messageTable, negotiate, pickLocale, t, tHtml,
+  PSEUDO, acceptLanguages, accented, addOwner, currentLocale, formatList, formatNumber, has, messageTable, negotiate, pickLocale, t, tHtml,
 } from "../../../../services/daimyo_gateway/static/shell/i18n.js";
 
 after(() => speak("en"));
@@ -85,6 +85,27 @@ describe("t", () => {
     speak(PSEUDO);
     assert.equal(t("shell-rematch-declined-by", { name: "Ayame" }), "[Ayame ḓḗƈŀīƞḗḓ]");
     assert.equal(accented("Play"), "Ƥŀȧẏ");
+  });
+});
+
+describe("addOwner", () => {
+  test("makes a second caller wait for the catalogue the first one is still loading", async () => {
+    speak("en");
+    const real = globalThis.fetch;
+    /** @type {(text: string) => void} */
+    let answer = () => {};
+    globalThis.fetch = /** @type {typeof fetch} */ (/** @type {unknown} */ (() =>
+      new Promise((resolve) => { answer = (text) => resolve(/** @type {Response} */ ({ ok: true, text: async () => text })); })));
+    try {
+      const first = addOwner("/static/late-owner/");
+      const second = addOwner("/static/late-owner");
+      setTimeout(() => answer("late-owner-word = Arrived"), 20);
+      await second;
+      assert.equal(t("late-owner-word"), "Arrived");
+      await first;
+    } finally {
+      globalThis.fetch = real;
+    }
   });
 });
 
