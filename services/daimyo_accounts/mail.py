@@ -7,19 +7,16 @@ link is written to the service's log instead, which is what `make run` shows a d
 
 A message speaks the player's language: the account's saved one, else the language of the request
 that asked for it (the client's locale or its Accept-Language), else English. Its texts live in
-`emails/<locale>.json`, one file per client locale; Babel parses the tags asked for.
+`locales/<locale>.ftl` (read through daimyo_kit.catalogue); Babel parses the tags asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import smtplib
 import ssl
 from dataclasses import dataclass
 from email.message import EmailMessage
-from importlib import resources
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
@@ -27,6 +24,7 @@ import structlog
 from babel import Locale, negotiate_locale
 
 from daimyo_accounts.domain import LANGUAGES
+from daimyo_kit.catalogue import Catalogue
 
 _log = structlog.get_logger("daimyo_accounts.mail")
 SOURCE = "en"
@@ -34,6 +32,11 @@ SMTP_TIMEOUT = 10.0
 MAX_WANTED = 10  # language tags read from one Accept-Language
 _ALIASES = {"pt": "pt-BR", "zh": "zh-Hans"}  # a bare language: the variant the client speaks
 _TRADITIONAL = {"Hant", "TW", "HK", "MO"}  # Chinese the zh-Hans texts do not serve
+CATALOGUE = Catalogue("daimyo_accounts")
+KINDS = {  # an email's kind: its subject's and its body's message ids
+    "verify": ("accounts-verify-subject", "accounts-verify-body"),
+    "reset": ("accounts-reset-subject", "accounts-reset-body"),
+}
 
 
 @dataclass(frozen=True)
@@ -54,16 +57,10 @@ class LogMailer:
 
 
 def email(kind: str, language: str, link: str) -> Email:
-    """The `kind` email ("verify", "reset") in `language` (one of LANGUAGES; English else)."""
-    texts = _catalogue(language if language in LANGUAGES else SOURCE)[kind]
-    return Email(texts["subject"], texts["body"].format(link=link))
-
-
-@functools.cache
-def _catalogue(language: str) -> dict[str, dict[str, str]]:
-    text = resources.files("daimyo_accounts.emails").joinpath(f"{language}.json").read_text("utf-8")
-    catalogue: dict[str, dict[str, str]] = json.loads(text)
-    return catalogue
+    """The `kind` email ("verify", "reset") in `language` (one of LANGUAGES; English else).
+    The body ends its last line, as the message sent always did."""
+    subject, body = KINDS[kind]
+    return Email(CATALOGUE.text(subject, language), CATALOGUE.text(body, language, link=link) + "\n")
 
 
 def mail_language(saved: str, asked: str) -> str:
