@@ -23,5 +23,8 @@ notifier-friend-challenge-unnamed = A friend challenges you to { $game }.
 
 ## The end
 notifier-open = Your games: { $url }
-notifier-why = You get this digest at most once every { $hours } hours.
+notifier-why = { $hours ->
+    [one] You get this digest at most once an hour.
+   *[other] You get this digest at most once every { $hours } hours.
+}
 notifier-stop = Stop these emails: { $url }

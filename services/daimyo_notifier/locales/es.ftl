@@ -20,5 +20,8 @@ notifier-friend-challenge-unnamed = Un amigo te desafía a { $game }.
 
 ## El final
 notifier-open = Tus partidas: { $url }
-notifier-why = Recibes este resumen como mucho una vez cada { $hours } horas.
+notifier-why = { $hours ->
+    [one] Recibes este resumen como mucho una vez por hora.
+   *[other] Recibes este resumen como mucho una vez cada { $hours } horas.
+}
 notifier-stop = Dejar de recibir estos correos: { $url }

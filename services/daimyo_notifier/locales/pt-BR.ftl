@@ -20,5 +20,8 @@ notifier-friend-challenge-unnamed = Um amigo desafia você para { $game }.
 
 ## O fim
 notifier-open = Suas partidas: { $url }
-notifier-why = Você recebe este resumo no máximo uma vez a cada { $hours } horas.
+notifier-why = { $hours ->
+    [one] Você recebe este resumo no máximo uma vez por hora.
+   *[other] Você recebe este resumo no máximo uma vez a cada { $hours } horas.
+}
 notifier-stop = Parar estes emails: { $url }

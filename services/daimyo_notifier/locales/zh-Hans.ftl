@@ -15,7 +15,7 @@ notifier-time-low-until = { $game }：你的时钟剩不到一天（截至 { $da
 notifier-game-ended = { $game }：对局已经结束。
 notifier-vacation = { $game }：对手休假至 { $date }。
 notifier-friend-challenge = { $host } 邀你下 { $game }。
-notifier-friend-challenge-unnamed = 一位好友 邀你下 { $game }。
+notifier-friend-challenge-unnamed = 一位好友邀你下 { $game }。
 
 ## 结尾
 notifier-open = 你的对局：{ $url }

@@ -26,3 +26,17 @@ def test_a_challenge_names_the_host_and_the_game_in_the_players_language(locale:
 def test_a_challenge_without_a_host_name_says_a_friend() -> None:
     digest = compose([challenge("")], "en", "https://d.test/#/mine", "https://d.test/stop", 24)
     assert digest.body.splitlines()[0] == "- A friend challenges you to Go."
+
+
+@pytest.mark.parametrize("locale, hourly, daily", [
+    ("en", "at most once an hour", "at most once every 24 hours"),
+    ("pt-BR", "no máximo uma vez por hora", "uma vez a cada 24 horas"),
+    ("es", "como mucho una vez por hora", "una vez cada 24 horas"),
+])
+def test_the_reason_for_the_digest_says_an_hour_in_the_singular(locale: str, hourly: str, daily: str) -> None:
+    assert hourly in compose([], locale, "", "", 1).body
+    assert daily in compose([], locale, "", "", 24).body
+
+
+def test_a_chinese_challenge_without_a_host_has_no_stray_space() -> None:
+    assert "一位好友邀你下" in compose([challenge("")], "zh-Hans", "https://d.test/#/mine", "https://d.test/stop", 24).body
