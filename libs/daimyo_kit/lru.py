@@ -1,9 +1,11 @@
 """A small least-recently-used cache: the game service's loaded games and the relay's last states,
-the gateway's reveal-all replays. Bounded by entries; a capacity of 0 keeps nothing."""
+the gateway's reveal-all replays, the keyed tables of `rates.py`. Bounded by entries; a capacity
+of 0 keeps nothing."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 K = TypeVar("K")
@@ -36,6 +38,10 @@ class LruCache(Generic[K, V]):
         self._items.move_to_end(key)
         while len(self._items) > self._capacity:
             self._items.popitem(last=False)
+
+    def retain(self, keep: Callable[[V], bool]) -> None:
+        """Forget every entry whose value `keep` refuses (the others keep their order)."""
+        self._items = OrderedDict((k, v) for k, v in self._items.items() if keep(v))
 
     def __len__(self) -> int:
         return len(self._items)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
@@ -19,6 +18,7 @@ from daimyo_gateway.ports import GameInfo, MoveRecord, SeatInfo, ServiceError, V
 from daimyo_kit.affinity import Affinity, on_replica_or_any
 from daimyo_kit.batches import Batcher
 from daimyo_kit.grpc_client import status_code
+from daimyo_kit.lru import LruCache
 from daimyo_proto.daimyo.analysis.v1 import analysis_pb2, analysis_pb2_grpc
 from daimyo_proto.daimyo.game.v1 import game_pb2, game_pb2_grpc
 from daimyo_proto.daimyo.matchmaking.v1 import matchmaking_pb2, matchmaking_pb2_grpc
@@ -124,7 +124,7 @@ class GrpcGames:
             def one_replica(address: str) -> _Replica:
                 return _Replica(self, connect(address), moves_in_flight)
             self._affinity = Affinity(replicas_of, one_replica, lambda replica: replica.channel.close())
-        self._seats: OrderedDict[str, GameInfo] = OrderedDict()
+        self._seats: LruCache[str, GameInfo] = LruCache(SEAT_CACHE_SIZE)
         self._loading: dict[str, asyncio.Future[GameInfo]] = {}
 
     async def close(self) -> None:
@@ -174,19 +174,22 @@ class GrpcGames:
         response = await self._through(replica, submit)
         return [_move_result(outcome) for outcome in response.outcomes]
 
-    async def game_info(self, game_id: str) -> GameInfo:
-        if game_id in self._seats:
-            self._seats.move_to_end(game_id)
-            return self._seats[game_id]
+    async def game_info(self, game_id: str, fresh: bool = False) -> GameInfo:
+        kept = self._seats.get(game_id)
+        if kept is not None and (kept.finished or not fresh):
+            return kept
+        info = await (self._load_info(game_id) if fresh else self._shared_load(game_id))
+        self._seats.put(game_id, info)
+        return info
+
+    async def _shared_load(self, game_id: str) -> GameInfo:
+        """Every seat of a new game asks at once: one GetGame for them all (a fresh ask makes its
+        own, as one begun earlier may have read the game before it finished)."""
         loading = self._loading.get(game_id)
-        if loading is None:  # every seat of a new game asks at once: one GetGame for them all
+        if loading is None:
             loading = self._loading[game_id] = asyncio.ensure_future(self._load_info(game_id))
             loading.add_done_callback(lambda _done: self._loading.pop(game_id, None))
-        info = await asyncio.shield(loading)  # a caller that gives up does not cancel the others
-        self._seats[game_id] = info
-        if len(self._seats) > SEAT_CACHE_SIZE:
-            self._seats.popitem(last=False)
-        return info
+        return await asyncio.shield(loading)  # a caller that gives up does not cancel the others
 
     async def _load_info(self, game_id: str) -> GameInfo:
         request = game_pb2.GetGameRequest(game_id=game_id)

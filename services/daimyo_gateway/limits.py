@@ -1,24 +1,24 @@
 """What one client may cost the gateway: the limits and quotas of the public edge, read from the
 environment (every number below is overridable; `VARIABLES` names each one's variable, all
-listed in deploy/CONFIGURATION.md; `daimyo_gateway.settings` reads them), and the token
-buckets that enforce them.
+listed in deploy/CONFIGURATION.md; `daimyo_gateway.settings` reads them), the tables of open
+sockets, and who the quotas count (addresses, trusted proxies, origins). The rates themselves
+are counted by `daimyo_kit.rates`.
 
 Every quota here is kept per gateway replica, in memory, in tables bounded by the number of
-open sockets or by `MAX_TRACKED_KEYS`; run N replicas and a client may get up to N times a
-quota. One bot-only game in progress per guest is kept where the truth is, in matchmaking.
+open sockets or by `daimyo_kit.rates.MAX_TRACKED_KEYS`; run N replicas and a client may get up
+to N times a quota. One bot-only game in progress per guest is kept where the truth is, in
+matchmaking.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from urllib.parse import urlsplit
 
-MAX_TRACKED_KEYS = 10_000
-Clock = Callable[[], float]
+from daimyo_kit.rates import Clock, TokenBucket
 
 
 @dataclass(frozen=True)
@@ -126,80 +126,6 @@ def _parse(variable: str, raw: str, kind: type) -> object:
     if kind is not str and value < 0:
         raise ValueError(f"{variable} must not be negative, got {raw!r}")
     return value
-
-
-class TokenBucket:
-    """`burst` tokens, refilled at `rate` a second; each action takes one or is refused."""
-
-    def __init__(self, rate: float, burst: float, clock: Clock = time.monotonic) -> None:
-        self._rate, self._burst, self._clock = rate, max(1.0, burst), clock
-        self._tokens, self._at = self._burst, clock()
-
-    def take(self) -> bool:
-        now = self._clock()
-        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
-        self._at = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
-
-    def full(self) -> bool:
-        """Refilled to its burst: no different from a new bucket."""
-        return self._tokens + (self._clock() - self._at) * self._rate >= self._burst
-
-    def wait_seconds(self) -> float:
-        """How long until the next token (0 if one is there)."""
-        return 0.0 if self._tokens >= 1 or self._rate <= 0 else (1 - self._tokens) / self._rate
-
-
-class KeyedBuckets:
-    """One bucket per key (an address, a player), the least recently used forgotten past `size`."""
-
-    def __init__(self, per_minute: float, clock: Clock = time.monotonic,
-                 size: int = MAX_TRACKED_KEYS, burst: float | None = None) -> None:
-        self._rate, self._clock, self._size = per_minute / 60, clock, size
-        self._burst = per_minute if burst is None else burst
-        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
-
-    def take(self, key: str) -> float:
-        """0 if `key` may act now; else how many seconds until it may."""
-        bucket = self._buckets.pop(key, None) or TokenBucket(self._rate, self._burst, self._clock)
-        self._buckets[key] = bucket
-        if len(self._buckets) > self._size:
-            self._buckets.popitem(last=False)
-        return 0.0 if bucket.take() else max(1.0, bucket.wait_seconds())
-
-    def forget_full(self) -> None:
-        """Forget the keys whose buckets have refilled (a new bucket would be the same)."""
-        self._buckets = OrderedDict((k, b) for k, b in self._buckets.items() if not b.full())
-
-
-class ByteBudgets:
-    """Bytes per second per key (an address, a player), spent after the fact: what was read is
-    read, and a key in debt waits `spend`'s answer before its next read — the socket stops
-    reading and TCP makes its sender wait (the least recently used key is forgotten past `size`)."""
-
-    def __init__(self, per_second: float, burst: float, clock: Clock = time.monotonic,
-                 size: int = MAX_TRACKED_KEYS) -> None:
-        self._rate, self._burst, self._clock, self._size = per_second, max(1.0, burst), clock, size
-        self._left: OrderedDict[str, tuple[float, float]] = OrderedDict()
-
-    def spend(self, key: str, count: int) -> float:
-        """Take `count` bytes from `key`'s budget; how long to wait before reading more (0: none)."""
-        now = self._clock()
-        tokens, at = self._left.pop(key, (self._burst, now))
-        tokens = min(self._burst, tokens + (now - at) * self._rate) - count
-        self._left[key] = (tokens, now)
-        if len(self._left) > self._size:
-            self._left.popitem(last=False)
-        return 0.0 if tokens >= 0 or self._rate <= 0 else -tokens / self._rate
-
-    def forget_full(self) -> None:
-        """Forget the keys whose budgets have refilled (a new one would be the same)."""
-        now = self._clock()
-        self._left = OrderedDict((k, (tokens, at)) for k, (tokens, at) in self._left.items()
-                                 if tokens + (now - at) * self._rate < self._burst)
 
 
 class PlayerSockets:

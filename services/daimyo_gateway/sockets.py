@@ -28,19 +28,11 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from daimyo_gateway import frames, visitors
 from daimyo_gateway.frames import BadFrame, ServerFrame, parse_auth
-from daimyo_gateway.limits import (
-    ByteBudgets,
-    KeyedBuckets,
-    Limits,
-    Origin,
-    TokenBucket,
-    TrustedProxies,
-    allowed_origins,
-    origin_of,
-)
+from daimyo_gateway.limits import Limits, Origin, TrustedProxies, allowed_origins, origin_of
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
+from daimyo_kit.rates import ByteBudgets, KeyedBuckets, TokenBucket
 
 CLOSE_SECONDS = 2.0
 TRY_AGAIN_LATER = 1013

@@ -1,9 +1,11 @@
 """The gateway's calls to the game service: many sockets' moves share calls, each with its own
-answer; many sockets asking for one game's seats share one call."""
+answer; many sockets asking for one game's seats share one call, kept; a fresh ask sees the game
+finished since, and a finished game's answer is kept for good."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 import uuid
 from typing import Any
 
@@ -13,7 +15,13 @@ from daimyo_gateway.grpc_clients import GrpcGames
 from daimyo_gateway.ports import ServiceError
 from daimyo_kit import grpc_client
 from tests.integration.test_game_bad_input import a_legal_move
-from tests.support.game_service import RunningGameService, create_samurai, game_service, settings_for
+from tests.support.game_service import (
+    RunningGameService,
+    create_samurai,
+    game_service,
+    play_random_move,
+    settings_for,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -29,6 +37,19 @@ def games(service: RunningGameService) -> GrpcGames:
     channel = grpc_client.channel(service.address, role="gateway")
     service.channels.append(channel)
     return GrpcGames(channel, moves_in_flight=1)
+
+
+def _counted_loads(games: GrpcGames, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games asked for by GetGame from now on."""
+    calls: list[str] = []
+    load = games._load_info
+
+    async def counted(asked: str) -> Any:
+        calls.append(asked)
+        return await load(asked)
+
+    monkeypatch.setattr(games, "_load_info", counted)
+    return calls
 
 
 async def test_moves_sent_together_share_calls_and_each_gets_its_version(
@@ -61,14 +82,7 @@ async def test_seats_asking_for_a_new_game_at_once_share_one_get_game(
     service: RunningGameService, games: GrpcGames, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     game_id = await create_samurai(service.stub)
-    calls: list[str] = []
-    load = games._load_info
-
-    async def counted(asked: str) -> Any:
-        calls.append(asked)
-        return await load(asked)
-
-    monkeypatch.setattr(games, "_load_info", counted)
+    calls = _counted_loads(games, monkeypatch)
     infos = await asyncio.gather(*(games.game_info(game_id) for _ in range(4)))
     assert calls == [game_id] and all(info.game_id == game_id for info in infos)
     missing = await asyncio.gather(*(games.game_info("no-such-game") for _ in range(2)),
@@ -77,6 +91,22 @@ async def test_seats_asking_for_a_new_game_at_once_share_one_get_game(
     with pytest.raises(ServiceError):
         await games.game_info("no-such-game")  # a failure is not kept: the next ask tries again
     assert calls == [game_id, "no-such-game", "no-such-game"]
+
+
+async def test_a_fresh_ask_sees_the_end_a_kept_answer_missed_and_a_finished_game_is_not_asked_again(
+    service: RunningGameService, games: GrpcGames, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game_id = await create_samurai(service.stub, seed=3)
+    assert not (await games.game_info(game_id)).finished
+    rng = random.Random(3)
+    while await play_random_move(service.stub, game_id, rng) is not None:
+        pass
+    calls = _counted_loads(games, monkeypatch)
+    assert not (await games.game_info(game_id)).finished, "the kept answer is the one first given"
+    assert (await games.game_info(game_id, fresh=True)).finished
+    assert (await games.game_info(game_id, fresh=True)).finished
+    assert (await games.game_info(game_id)).finished, "the fresh answer is kept"
+    assert calls == [game_id], "a finished game stays finished: asked once"
 
 
 async def test_a_move_holding_an_integer_wider_than_64_bits_is_refused_as_malformed(

@@ -21,9 +21,9 @@ async def _finished_game(request: web.Request) -> tuple[str, AnalysisPort]:
     port = request.app[ANALYSIS]
     if port is None:
         raise ServiceError("unavailable", "game reviews are not served here")
-    check_readable(await request.app[GAME_PORT].game_info(game_id), maybe_player(request))
-    current = await request.app[GAME_PORT].get_view(game_id, None)
-    if not current.finished:
+    info = await request.app[GAME_PORT].game_info(game_id, fresh=True)  # a kept status may predate the end
+    check_readable(info, maybe_player(request))
+    if not info.finished:
         raise ServiceError("forbidden", "a game is reviewed only once it is finished")
     return game_id, port
 

@@ -51,7 +51,7 @@ from daimyo_gateway.http_api.common import (
 from daimyo_gateway.http_api.notices import NOTICE_WRITES, NOTIFIER, VACATIONS, WRITES_PER_MINUTE
 from daimyo_gateway.http_api.notices import routes as notice_routes
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import Clock, KeyedBuckets, Limits
+from daimyo_gateway.limits import Limits
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.metrics import REFUSED
 from daimyo_gateway.names import NAMES, Names
@@ -63,6 +63,7 @@ from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
 from daimyo_kit.grpc_client import new_request_id
+from daimyo_kit.rates import Clock, KeyedBuckets
 
 HTTP_STATUS = {"malformed": 400, "unauthenticated": 401, "forbidden": 403, "not_found": 404,
                "illegal_move": 409, "stale": 409, "duplicate": 409, "rate_limited": 429, "unavailable": 503,

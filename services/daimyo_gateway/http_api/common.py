@@ -15,16 +15,7 @@ from aiohttp import web
 from daimyo_gateway.audience import Audience
 from daimyo_gateway.frames import MAX_VERSION
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import (
-    ByteBudgets,
-    Clock,
-    Counted,
-    KeyedBuckets,
-    Limits,
-    PlayerSockets,
-    TrustedProxies,
-    client_address,
-)
+from daimyo_gateway.limits import Counted, Limits, PlayerSockets, TrustedProxies, client_address
 from daimyo_gateway.memory import Reclaimer
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import (
@@ -38,6 +29,7 @@ from daimyo_gateway.ports import (
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 from daimyo_kit.lru import LruCache
+from daimyo_kit.rates import ByteBudgets, Clock, KeyedBuckets
 from daimyo_kit.time_controls import PRESETS
 
 STATIC_DIR = Path(__file__).parent.parent / "static"

@@ -11,9 +11,9 @@ from typing import Any
 from aiohttp import web
 
 from daimyo_gateway.http_api.common import STATIC_DIR, json_body, player
-from daimyo_gateway.limits import KeyedBuckets
 from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.ports import RateLimited, ServiceError
+from daimyo_kit.rates import KeyedBuckets
 
 NOTIFIER: web.AppKey[NotifierPort | None] = web.AppKey("notifier")
 NOTICE_WRITES = web.AppKey("notice_writes", KeyedBuckets)

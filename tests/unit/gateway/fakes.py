@@ -52,7 +52,7 @@ class FakeGames:
         self.versions[game_id] += 1
         return self.versions[game_id]
 
-    async def game_info(self, game_id: str) -> GameInfo:
+    async def game_info(self, game_id: str, fresh: bool = False) -> GameInfo:
         return self._info(game_id)
 
     async def events_since(self, game_id: str, from_version: int, viewer: Viewer) -> list[MoveRecord]:

@@ -13,18 +13,28 @@ from aiohttp.test_utils import TestClient, TestServer
 from daimyo_gateway.http_api import create_app
 from daimyo_gateway.http_api.common import GAME_PORT
 from daimyo_gateway.limits import Limits
-from daimyo_gateway.ports import ServiceError, ViewSnapshot
+from daimyo_gateway.ports import GameInfo, ServiceError, ViewSnapshot
 from daimyo_gateway.tokens import Player, TokenSigner
 from tests.unit.gateway.fakes import FakeGames, FakeHub
 from tests.unit.gateway.test_http_api import FakeMatchmaking
 
 
 class SomeFinished(FakeGames):
+    """Games finished since the gateway first asked about them: a kept answer says they run, a
+    fresh one (and the view) that they are over. Counts what the routes ask."""
+
     def __init__(self, finished: set[str]) -> None:
         super().__init__()
         self.finished = finished
+        self.asked: list[str] = []
+
+    async def game_info(self, game_id: str, fresh: bool = False) -> GameInfo:
+        self.asked.append("fresh game_info" if fresh else "game_info")
+        info = await super().game_info(game_id)
+        return replace(info, finished=fresh and game_id in self.finished)
 
     async def get_view(self, game_id: str, viewer: Any) -> ViewSnapshot:
+        self.asked.append("get_view")
         return replace(await super().get_view(game_id, viewer), finished=game_id in self.finished)
 
 
@@ -66,6 +76,15 @@ async def test_anyone_reads_a_finished_games_review_and_a_player_asks_for_one(
     assert asked.status == 202 and (await asked.json())["status"] == "queued"
     body = await (await client.get("/api/games/done/analysis")).json()
     assert body["status"] == "running" and body["progress"] == 0.4
+
+
+async def test_a_review_asks_the_game_service_once_for_the_games_seats_and_status_now(
+        client: TestClient[Any, Any]) -> None:
+    games = client.app[GAME_PORT]
+    games.asked.clear()
+    assert (await client.get("/api/games/done/analysis")).status == 200
+    assert (await client.post("/api/games/done/analysis", headers=auth("g-carol"))).status == 202
+    assert games.asked == ["fresh game_info"] * 2
 
 
 async def test_a_running_game_has_no_review_for_anyone(client: TestClient[Any, Any]) -> None:

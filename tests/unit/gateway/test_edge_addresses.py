@@ -1,14 +1,12 @@
 """Who a quota counts and which page may open a socket: the client's address (IPv6 by /64,
-`X-Forwarded-For` believed only from a trusted proxy), the scheme a proxy vouches for, origins
-compared with their scheme, and the byte budgets that pace a socket's reading."""
+`X-Forwarded-For` believed only from a trusted proxy), the scheme a proxy vouches for, and origins
+compared with their scheme (the rates that count them: tests/unit/kit/test_rates.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from daimyo_gateway.limits import (
-    ByteBudgets,
-    KeyedBuckets,
     Limits,
     TrustedProxies,
     address_key,
@@ -18,14 +16,6 @@ from daimyo_gateway.limits import (
 )
 
 PROXIES = TrustedProxies(parse_networks("10.0.0.0/8, 192.168.1.7"))
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.mark.parametrize(("address", "key"), [
@@ -98,21 +88,3 @@ def test_a_listed_origin_allows_its_scheme_only() -> None:
     allowed = allowed_origins(frozenset({"https://play.example"}))
     assert origin_of("https://play.example") in allowed
     assert origin_of("http://play.example") not in allowed
-
-
-def test_a_byte_budget_lets_a_burst_through_then_asks_to_wait_for_the_debt() -> None:
-    clock = Clock()
-    budgets = ByteBudgets(per_second=1000, burst=4000, clock=clock)
-    assert budgets.spend("a", 3000) == 0
-    assert budgets.spend("a", 3000) == pytest.approx(2.0)  # 2000 bytes in debt at 1000 a second
-    assert budgets.spend("b", 3000) == 0, "another key has its own budget"
-    clock.now += 2.0
-    assert budgets.spend("a", 0) == 0
-
-
-def test_keyed_buckets_may_have_a_burst_other_than_their_rate() -> None:
-    clock = Clock()
-    buckets = KeyedBuckets(60, clock, burst=3)  # one a second, three at once
-    assert [buckets.take("a") for _ in range(4)] == [0, 0, 0, 1.0]
-    clock.now += 1.0
-    assert buckets.take("a") == 0

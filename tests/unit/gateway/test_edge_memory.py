@@ -1,6 +1,6 @@
-"""What closed sockets leave behind is given back: the edge's tables forget clients whose
-buckets have refilled, the hub keeps no lock for a subject nobody uses, and after a wave of
-closes the reclaimer runs one pass (the tables' forgetting, a full collection, a heap trim)."""
+"""What closed sockets leave behind is given back: the hub keeps no lock for a subject nobody uses,
+and after a wave of closes the reclaimer runs one pass (the tables forget clients whose buckets
+have refilled, as tests/unit/kit/test_rates.py shows; a full collection; a heap trim)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,7 @@ import asyncio
 from typing import Any
 
 from daimyo_gateway.hub import Hub
-from daimyo_gateway.limits import ByteBudgets, KeyedBuckets
 from daimyo_gateway.memory import Reclaimer
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class FakeSubscription:
@@ -36,23 +27,6 @@ class FakeBus:
 
     async def flush(self) -> None:
         return None
-
-
-def test_buckets_that_refilled_are_forgotten_and_the_others_kept() -> None:
-    clock = Clock()
-    buckets = KeyedBuckets(60, clock, burst=2)
-    budgets = ByteBudgets(1000, 1000, clock)
-    buckets.take("gone"), buckets.take("busy"), buckets.take("busy")
-    budgets.spend("gone", 10), budgets.spend("busy", 1000)
-    clock.now += 0.5
-    buckets.take("busy")
-    buckets.forget_full()
-    budgets.forget_full()
-    assert buckets.take("busy") > 0, "a key still in debt keeps its bucket"
-    assert budgets.spend("busy", 600) > 0
-    clock.now += 0.02
-    budgets.forget_full()
-    assert budgets.spend("gone", 1000) == 0, "a forgotten key starts with a full budget"
 
 
 async def test_the_hub_keeps_no_lock_for_a_subject_nobody_uses() -> None:

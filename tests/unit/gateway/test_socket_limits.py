@@ -16,9 +16,10 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from daimyo_gateway import frames
 from daimyo_gateway.http_api import create_app
-from daimyo_gateway.limits import Limits, TokenBucket
+from daimyo_gateway.limits import Limits
 from daimyo_gateway.sockets import Connection, Outbox, Peer
 from daimyo_gateway.tokens import Player, TokenSigner
+from daimyo_kit.rates import TokenBucket
 from tests.unit.gateway.fakes import FakeGames, FakeHub
 from tests.unit.gateway.test_http_api import FakeMatchmaking
 
@@ -247,14 +248,6 @@ async def test_a_waiting_outbox_reader_wakes_for_the_next_frame_and_for_the_clos
     await asyncio.sleep(0)
     outbox.close()
     assert await asyncio.wait_for(last, 1) is None
-
-
-def test_a_token_bucket_allows_a_burst_then_its_rate() -> None:
-    now = [0.0]
-    bucket = TokenBucket(rate=2, burst=3, clock=lambda: now[0])
-    assert [bucket.take() for _ in range(4)] == [True, True, True, False]
-    now[0] += 0.5
-    assert bucket.take() and not bucket.take()
 
 
 async def test_limits_come_from_the_environment_and_bad_values_are_named() -> None:
