@@ -39,4 +39,5 @@ def test_the_reason_for_the_digest_says_an_hour_in_the_singular(locale: str, hou
 
 
 def test_a_chinese_challenge_without_a_host_has_no_stray_space() -> None:
-    assert "一位好友邀你下" in compose([challenge("")], "zh-Hans", "https://d.test/#/mine", "https://d.test/stop", 24).body
+    digest = compose([challenge("")], "zh-Hans", "https://d.test/#/mine", "https://d.test/stop", 24)
+    assert "一位好友邀你下" in digest.body
