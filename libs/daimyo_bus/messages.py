@@ -23,6 +23,7 @@ from daimyo_bus import subjects
 
 JSON = Any
 BROWSER_PROTOCOL = 1
+NAMES_CHANGED_MOST = 100  # players in one names.changed message (a rename or a deletion names one)
 """The browser protocol's version a view frame carries as `v` (the gateway's `frames.py` owns the rest)."""
 
 
@@ -369,16 +370,13 @@ class ChatLine:
 @dataclass(frozen=True)
 class SessionsRevoked:
     """`daimyo.sessions.revoked`: these sessions ended (`token_id` ""), or were refreshed and now
-    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned.
-    `renamed`: players whose name changed or was erased (gateways forget the cached names)."""
+    accept only `token_id`. Gateways drop their cached answers and close the sockets concerned."""
 
     session_ids: tuple[str, ...]
     token_id: str = ""
-    renamed: tuple[str, ...] = ()
 
     def encode(self) -> bytes:
-        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id,
-                      "renamed": list(self.renamed)})
+        return dumps({"session_ids": list(self.session_ids), "token_id": self.token_id})
 
     @classmethod
     def decode(cls, data: bytes) -> SessionsRevoked:
@@ -387,16 +385,33 @@ class SessionsRevoked:
         token = d.get("token_id", "")
         if not isinstance(token, str):
             raise BadMessage("token_id must be a string")
-        return cls(tuple(ids), token, _strings(d.get("renamed", []), "renamed"))
+        return cls(tuple(ids), token)
+
+
+@dataclass(frozen=True)
+class NamesChanged:
+    """`daimyo.names.changed`: these players were renamed or their accounts erased. Every gateway
+    forgets their cached names and tells the open screens that show them to draw names again."""
+
+    player_ids: tuple[str, ...]
+
+    def encode(self) -> bytes:
+        return dumps({"player_ids": list(self.player_ids)})
+
+    @classmethod
+    def decode(cls, data: bytes) -> NamesChanged:
+        d = _object(loads(data))
+        return cls(_strings(d.get("player_ids"), "player_ids", most=NAMES_CHANGED_MOST))
 
 
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | GameNotices | PresenceBeat
-              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked | TableChallenge)
+              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked | NamesChanged | TableChallenge)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
     "abandoned": SeatAbandoned, "notices": GameNotices, "presence": PresenceBeat, "player": PlayerNotice,
-    "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked, "challenge": TableChallenge,
+    "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked, "names": NamesChanged,
+    "challenge": TableChallenge,
 }
 
 

@@ -11,7 +11,9 @@ found, invitations). The JetStream stream `DAIMYO_GAMES` keeps only `.finished`,
 between gateways), a player's socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
 (`daimyo.chat.<id>.<channel>`) are not kept. Ended or refreshed sessions
 (`daimyo.sessions.revoked`, between gateways) are not kept either: a gateway that missed one
-re-asks the accounts service once its cached answer expires.
+re-asks the accounts service once its cached answer expires. Nor are renamed or erased players
+(`daimyo.names.changed`, between gateways): a gateway that missed one shows the old name until
+its cached names expire.
 """
 
 from __future__ import annotations
@@ -94,9 +96,16 @@ SESSIONS_REVOKED = "daimyo.sessions.revoked"
 """Sessions ended or refreshed: every gateway drops its cached answer and closes their sockets."""
 
 
-
 def sessions_revoked() -> str:
     return SESSIONS_REVOKED
+
+
+NAMES_CHANGED = "daimyo.names.changed"
+"""Players renamed or erased: every gateway forgets their names and redraws the screens showing them."""
+
+
+def names_changed() -> str:
+    return NAMES_CHANGED
 
 
 ALL_ONLINE = "daimyo.online.*"
@@ -146,9 +155,11 @@ def parse_game_subject(subject: str) -> GameSubject:
 
 def kind_of(subject: str) -> str:
     """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence,
-    player, online, chat, challenge or sessions (ValueError for a subject Daimyo does not use)."""
+    player, online, chat, challenge, sessions or names (ValueError for a subject Daimyo does not use)."""
     if subject == SESSIONS_REVOKED:
         return "sessions"
+    if subject == NAMES_CHANGED:
+        return "names"
     parts = subject.split(".")
     if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
         return "presence"

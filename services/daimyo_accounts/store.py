@@ -70,6 +70,26 @@ class AccountsStore:
         async with self._pool.connection() as conn, conn.transaction():
             yield conn
 
+    @asynccontextmanager
+    async def _lone(self) -> AsyncIterator[Conn]:
+        """A connection for one statement, which is its own transaction (autocommit): no BEGIN
+        and COMMIT round trips around it. A sign-in's look-ups and its challenge's use."""
+        async with self._pool.connection() as conn:
+            await conn.set_autocommit(True)  # client-side: no round trip
+            try:
+                yield conn
+            finally:
+                await conn.set_autocommit(False)
+
+    @asynccontextmanager
+    async def _quick_tx(self) -> AsyncIterator[Conn]:
+        """A transaction committed without waiting for the disk, its statements pipelined (sent
+        without waiting for each answer): for what a crash may lose — a challenge, a sign-in's
+        session — and nothing whose errors must be told statement by statement."""
+        async with self._pool.connection() as conn, conn.pipeline(), conn.transaction():
+            await conn.execute("SET LOCAL synchronous_commit = off")
+            yield conn
+
     async def migrate(self) -> list[str]:
         """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
         async with self._tx() as conn:
@@ -274,7 +294,7 @@ class AccountsStore:
         return [Passkey(**r) for r in rows]
 
     async def passkey(self, passkey_id: str) -> StoredPasskey | None:
-        async with self._pool.connection() as conn:
+        async with self._lone() as conn:
             row = await _one(
                 conn,
                 "SELECT passkey_id, player_id, public_key, sign_count FROM passkeys WHERE passkey_id = %s",
@@ -299,8 +319,7 @@ class AccountsStore:
         """Committed without waiting for the disk: a challenge lost in a crash is asked again.
         About one save in PURGE_EVERY also deletes the challenges nobody answered (expired an
         hour ago), so the table stays small without a job of its own."""
-        async with self._tx() as conn:
-            await conn.execute("SET LOCAL synchronous_commit = off")
+        async with self._quick_tx() as conn:
             if random.randrange(PURGE_EVERY) == 0:
                 await conn.execute(
                     "DELETE FROM challenges WHERE expires_at < %s", (expires_at - timedelta(hours=1),)
@@ -320,8 +339,9 @@ class AccountsStore:
             )
 
     async def take_challenge(self, challenge_id: str, kind: str, now: datetime) -> Challenge | None:
-        """The challenge, deleted: it can be answered once, and only before it expires."""
-        async with self._tx() as conn:
+        """The challenge, deleted: it can be answered once, and only before it expires (one
+        statement: the deletion is committed, and durable, before the answer is checked)."""
+        async with self._lone() as conn:
             row = await _one(
                 conn,
                 "DELETE FROM challenges WHERE challenge_id = %s AND kind = %s "
@@ -343,8 +363,7 @@ class AccountsStore:
         Committed without waiting for the disk (`synchronous_commit = off`): a crash in the next
         fraction of a second can lose the session row, and the player signs in again; the
         passkey's count may then lag, which only weakens clone detection for that one step."""
-        async with self._tx() as conn:
-            await conn.execute("SET LOCAL synchronous_commit = off")
+        async with self._quick_tx() as conn:
             await _insert_session(conn, session)
             if clear_key:
                 await conn.execute("DELETE FROM sign_in_failures WHERE key = %s", (clear_key,))
@@ -611,7 +630,7 @@ class AccountsStore:
 
     async def blocked_for(self, keys: Sequence[str], now: datetime) -> float:
         """Seconds until the keys may try again (0: now)."""
-        async with self._pool.connection() as conn:
+        async with self._lone() as conn:
             row = await _one(
                 conn,
                 "SELECT max(blocked_until) AS until FROM sign_in_failures WHERE key = ANY(%s)",

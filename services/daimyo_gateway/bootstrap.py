@@ -26,6 +26,7 @@ from daimyo_gateway.notifier_client import GrpcNotifier, GrpcVacations
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.renames import Renames
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.settings import Edge
 from daimyo_gateway.settings import MissingSecret as MissingSecret
@@ -116,8 +117,9 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
 
 
 async def _accounts(config: Config, bus: Bus, channels: list[grpc.aio.Channel]) -> dict[str, Any]:
-    """The accounts service's client and the session check, told by every gateway (this one
-    included) when a session ends or its token is replaced (`daimyo.sessions.revoked`)."""
+    """The accounts service's client, the session check, told by every gateway (this one
+    included) when a session ends or its token is replaced (`daimyo.sessions.revoked`), and the
+    renames every gateway tells of (`daimyo.names.changed`)."""
     channels.append(grpc_client.channel(config.accounts_addr, role="gateway"))
     accounts = GrpcAccounts(channels[-1])
     check = SessionCheck(accounts, bus.publish)
@@ -127,4 +129,6 @@ async def _accounts(config: Config, bus: Bus, channels: list[grpc.aio.Channel]) 
             await check.revoked(message)
 
     await bus.subscribe(subjects.SESSIONS_REVOKED, on_revoked)
-    return {"accounts": accounts, "session_check": check}
+    renames = Renames(accounts, bus.publish)
+    await bus.subscribe(subjects.NAMES_CHANGED, renames.heard)  # renamed players, from any gateway
+    return {"accounts": accounts, "session_check": check, "renames": renames}

@@ -8,7 +8,8 @@ never travels in the URL), then `subscribe {game_id, as: <seat>|"spectator", sin
 `chat {game_id, text, channel?}` (a chat line; see the gateway README).
 
 server → client (every one carries `"v": 1`): `hello`, `view`, `resynced`, `ack`, `seat`, `pong`,
-`status`, `chat`, `chat_sent`, `error {code, args, message, ref}` and `notice {code, args}` — the
+`status`, `chat`, `chat_sent`, `watching`, `names` (a player the page shows was renamed or erased:
+ask again for the names shown), `error {code, args, message, ref}` and `notice {code, args}` — the
 player notices of the bus (`NOTICE_CODES`) as one frame type, so a page renders each from its
 stable code and arguments in its own language. An error's `message` is an English fallback for
 API users; its `code` (one of `ERROR_CODES`) and `args` are what a page shows. Any frame may carry
@@ -396,10 +397,18 @@ class Watching(TypedDict):
     count: int
 
 
+class Names(TypedDict):
+    """A player this page shows was renamed or erased (renames.py): it asks again for the names it
+    shows. It names nobody: players' ids stay private."""
+
+    type: Literal["names"]
+    v: V
+
+
 ServerFrame = (Hello | Pong | Ack | SeatChanged | Resynced | Status | View | Chat | ChatSent | Error | Notice
-               | Watching)
+               | Watching | Names)
 SERVER_FRAME_TYPES = ("hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent",
-                      "error", "notice", "watching")
+                      "error", "notice", "watching", "names")
 
 
 def encode(frame: ServerFrame) -> bytes:
@@ -440,6 +449,10 @@ def status(connected: bool, reason: str | None = None) -> Status:
 
 def watching(game_id: str, count: int) -> Watching:
     return {"type": "watching", "v": 1, "game_id": game_id, "count": count}
+
+
+def names() -> Names:
+    return {"type": "names", "v": 1}
 
 
 def missed_event(version: int, kind: str, seat: int | None, move: Any, effects: Any) -> MissedEvent:

@@ -48,11 +48,6 @@ class SessionCheck:
         self._cache: LruCache[str, _Cached] = LruCache(entries)
         self._revoked_at: LruCache[str, float] = LruCache(entries)
         self._sockets: dict[str, dict[Closer, str]] = {}
-        self._renames: list[Callable[[tuple[str, ...]], None]] = []
-
-    def on_renamed(self, listener: Callable[[tuple[str, ...]], None]) -> None:
-        """`listener(player_ids)` hears of renamed or erased players (the name cache)."""
-        self._renames.append(listener)
 
     async def check(self, session_id: str, token_id: str) -> Identity:
         """The session's identity; ServiceError (session_ended, unavailable) otherwise."""
@@ -77,19 +72,16 @@ class SessionCheck:
         if revoked is None or revoked < asked:
             self._cache.put(found.session_id, _Cached(found, asked + self._ttl))
 
-    async def revoke(self, session_ids: Iterable[str], token_id: str = "",
-                     renamed: Iterable[str] = ()) -> None:
+    async def revoke(self, session_ids: Iterable[str], token_id: str = "") -> None:
         """Tell every gateway (this one included) that these sessions ended, or now accept only
-        `token_id` (a refresh), and that these players' names changed (`renamed`)."""
-        message = SessionsRevoked(tuple(session_ids), token_id, tuple(renamed))
+        `token_id` (a refresh)."""
+        message = SessionsRevoked(tuple(session_ids), token_id)
         await self.revoked(message)
-        if self._publish is not None and (message.session_ids or message.renamed):
+        if self._publish is not None and message.session_ids:
             await self._publish(subjects.sessions_revoked(), message)
 
     async def revoked(self, message: SessionsRevoked) -> None:
-        """Another gateway (or this one) ended or refreshed these sessions, or renamed players."""
-        for listener in self._renames:
-            listener(message.renamed)
+        """Another gateway (or this one) ended or refreshed these sessions."""
         now = self._clock()
         for session_id in message.session_ids:
             self._cache.pop(session_id)

@@ -72,6 +72,7 @@ class Watch:
     active: bool = True
     finished: bool = False  # the game's end was sent: nobody need watch for the player's absence
     spectator: str | None = None  # the player, counted among the game's watchers (audience.py)
+    seated: frozenset[str] = frozenset()  # the players in the game's seats (a rename redraws them)
 
     def place_of(self, payload: Any) -> str:
         """Where a bus message stands for this watch: "next" (the view after the last one sent),
@@ -118,6 +119,19 @@ class Session:
         for game_id in list(self._watches):
             await self._unwatch(game_id)
         await self._chat.close()
+
+    # -- names (renames.py) -----------------------------------------------------------------
+
+    @property
+    def player_id(self) -> str:
+        return self.player.player_id
+
+    def seats_any(self, player_ids: frozenset[str]) -> bool:
+        """Whether one of these players sits in a game this socket watches."""
+        return any(not watch.seated.isdisjoint(player_ids) for watch, _ in self._watches.values())
+
+    def tell(self, frame: ServerFrame) -> None:
+        self._notify(frame)
 
     # -- frames from the browser ------------------------------------------------------------
 
@@ -172,7 +186,8 @@ class Session:
         subject = (subjects.watch(frame.game_id) if frame.seat is None
                    else subjects.seat(frame.game_id, frame.seat))
         watch = Watch(frame.game_id, frame.seat, subject, frame.since_version,
-                      spectator=self._spectator(info, frame.seat))
+                      spectator=self._spectator(info, frame.seat),
+                      seated=frozenset(s.player_id for s in info.seats if s.player_id))
         listener = self._listener(watch)
         self._watches[frame.game_id] = (watch, listener)
         if self._audience is not None:  # joined with the watch, so its unwatch always leaves once

@@ -12,7 +12,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.e2e.pages import LAPTOP, TIMEOUT, player_id, queue, shot, sign_in, wait_for_game
@@ -260,17 +259,22 @@ def test_a_friend_challenge_opens_a_table_the_friend_is_told_of(stack: Stack, br
     friend.context.close()
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "issue 29, open: after the last merges the lobby's friends-online list stays empt"
-    "y (passed on its branch); to be found next stop"))
-def test_the_lobby_shows_friends_online_and_the_leaderboard_a_board_per_player_count(
+def test_the_lobby_follows_friends_online_by_their_current_name_and_the_leaderboard_a_board_per_player_count(
         stack: Stack, browser: Any, artifacts: Path) -> None:
+    """The follower's lobby is open while the friend is away: the friend shows up there once their
+    lobby opens (the list is read again while it shows), and a rename shows at once, without a
+    reload (the gateway's `names` frame)."""
     url, tag = on_localhost(stack.url), uuid.uuid4().hex[:5]
     follower, friend = an_account(browser, url, f"Fol{tag}"), an_account(browser, url, f"Onl{tag}")
+    friend.goto(f"{url}/account")  # a page without a socket: the friend is away
     assert post(follower, "/api/account/follow", {"name": f"Onl{tag}"}) == 200
-    follower.reload()  # the friend's lobby holds a socket: online on the gateway's presence
+    follower.reload()
+    expect(follower.locator("#friends")).to_be_hidden()
+    friend.goto(f"{url}/")
     expect(follower.locator("#friends")).to_contain_text(f"Onl{tag}", timeout=TIMEOUT)
     shot(follower, artifacts, "accounts-06-friends-online")
+    assert post(friend, "/api/account/rename", {"name": f"New{tag}"}) == 200
+    expect(follower.locator("#friends")).to_contain_text(f"New{tag}", timeout=5_000)  # sooner than a poll
     follower.goto(f"{url}/#/leaders/samurai@3")
     follower.wait_for_selector("#rated")
     expect(follower.locator("nav strong")).to_have_text("3 players")

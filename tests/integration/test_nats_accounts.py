@@ -14,7 +14,17 @@ from nats.aio.msg import Msg
 from nats.errors import Error as NatsError
 
 from daimyo_bus import Bus, messages, subjects
-from daimyo_bus.messages import GameResult, PresenceBeat, SeatView, TableChallenge, TurnNotice, TurnSeat
+from daimyo_bus.messages import (
+    GameResult,
+    NamesChanged,
+    OnlineBeat,
+    PresenceBeat,
+    SeatView,
+    SessionsRevoked,
+    TableChallenge,
+    TurnNotice,
+    TurnSeat,
+)
 from daimyo_devkit.embedded import EmbeddedNats, start_nats
 from daimyo_kit import credentials
 
@@ -157,6 +167,36 @@ async def test_each_service_works_within_its_permissions(server: EmbeddedNats) -
                                        subjects.finished("g2")])  # matchmaking's consumer and analysis's
     finally:
         for bus in (relay, gateway, driver, matchmaking, analysis):
+            await bus.close()
+
+
+async def test_every_gateway_hears_the_others_online_beats_ended_sessions_and_changed_names(
+        server: EmbeddedNats) -> None:
+    """A lobby's friends online, a sign-out everywhere and a rename reach every replica (issue 29:
+    the gateway's login could not read `daimyo.online.*`, so no friend was ever online)."""
+    one = await Bus.connect(server.url, role="gateway", env=server.credentials)
+    other = await Bus.connect(server.url, role="gateway", env=server.credentials)
+    heard: list[object] = []
+
+    async def remember(_subject: str, message: object) -> None:
+        heard.append(message)
+
+    beat, ended, renamed = OnlineBeat("ann", 1.0), SessionsRevoked(("s1",)), NamesChanged(("ann",))
+    sent: list[object] = [beat, ended, renamed]
+    try:
+        for subject in (subjects.ALL_ONLINE, subjects.sessions_revoked(), subjects.names_changed()):
+            await other.subscribe(subject, remember)
+        await other.flush()
+        await one.publish(subjects.online("ann"), beat)
+        await one.publish(subjects.sessions_revoked(), ended)
+        await one.publish(subjects.names_changed(), renamed)
+        for _ in range(50):
+            if len(heard) == len(sent):
+                break
+            await asyncio.sleep(0.1)
+        assert heard == sent
+    finally:
+        for bus in (one, other):
             await bus.close()
 
 

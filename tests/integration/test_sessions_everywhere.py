@@ -1,13 +1,17 @@
-"""Sessions end everywhere (issue 29): two gateway replicas in front of a real accounts service
-(Postgres) and NATS. Signing out on one gateway stops the token on the other within a second,
-its open socket included; a refreshed token's predecessor stops the same way."""
+"""Sessions end and names change everywhere (issue 29): two gateway replicas in front of a real
+accounts service (Postgres) and NATS. Signing out on one gateway stops the token on the other
+within a second, its open socket included; a refreshed token's predecessor stops the same way.
+A rename on one gateway reaches the other's screens within a second: the sockets that show the
+player are told to draw names again, and the other's views name the player anew at once."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import aiohttp
 import pytest
@@ -106,3 +110,54 @@ async def test_a_token_without_a_session_is_refused_with_a_code(replicas: Replic
     async with replicas.http.get(f"{replicas.one.url}/api/me",
                                  headers={"Authorization": f"Bearer {stateless}"}) as response:
         assert response.status == 401 and (await response.json())["error"] == "session_ended"
+
+
+async def post(replicas: Replicas, base: str, token: str, path: str, body: dict[str, str]) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {token}"}
+    async with replicas.http.post(f"{base}{path}", json=body, headers=headers) as response:
+        assert response.status == 200, await response.text()
+        answer: dict[str, Any] = await response.json()
+        return answer
+
+
+async def an_account(replicas: Replicas, name: str) -> str:
+    """A guest upgraded on replica one to the account `name`; its token."""
+    guest = await sign_in(replicas.http, replicas.one.url, "Newcomer")
+    body = {"name": name, "password": "a long enough secret"}
+    upgraded = await post(replicas, replicas.one.url, guest["token"], "/api/account/upgrade", body)
+    return str(upgraded["token"])
+
+
+async def friends_online(replicas: Replicas, base: str, token: str) -> list[str]:
+    headers = {"Authorization": f"Bearer {token}"}
+    async with replicas.http.get(f"{base}/api/account/friends-online", headers=headers) as response:
+        return list((await response.json())["friends"])
+
+
+async def open_socket(replicas: Replicas, base: str, token: str) -> SocketClient:
+    socket = await SocketClient.connect(replicas.http, base, token)
+    await socket.wait_for(lambda f: f["type"] == "hello")
+    return socket
+
+
+async def test_a_rename_on_one_replica_redraws_the_screens_showing_the_player_on_the_other(
+        replicas: Replicas) -> None:
+    tag = uuid.uuid4().hex[:6]
+    ann, fan = await an_account(replicas, f"Ann{tag}"), await an_account(replicas, f"Fan{tag}")
+    stranger = (await sign_in(replicas.http, replicas.one.url, "Stranger"))["token"]
+    await post(replicas, replicas.one.url, fan, "/api/account/follow", {"name": f"Ann{tag}"})
+    sockets = [await open_socket(replicas, replicas.two.url, token) for token in (ann, fan, stranger)]
+    for _ in range(100):  # replica two hears Ann's socket, and caches her name
+        if await friends_online(replicas, replicas.two.url, fan) == [f"Ann{tag}"]:
+            break
+        await asyncio.sleep(0.05)
+    started = time.monotonic()
+    await post(replicas, replicas.one.url, ann, "/api/account/rename", {"name": f"Bea{tag}"})
+    for told in sockets[:2]:  # Ann's own page and her follower's lobby
+        await told.wait_for(lambda f: f["type"] == "names", timeout=WITHIN)
+    assert time.monotonic() - started < WITHIN
+    assert await friends_online(replicas, replicas.two.url, fan) == [f"Bea{tag}"]  # not the cached name
+    await asyncio.sleep(0.2)
+    assert not [f for f in sockets[2].frames if f["type"] == "names"]  # nobody shows Ann to the stranger
+    for socket in sockets:
+        await socket.close()

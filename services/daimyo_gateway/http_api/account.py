@@ -26,6 +26,7 @@ from daimyo_gateway.http_api.common import (
     take_quota,
 )
 from daimyo_gateway.ports import ServiceError
+from daimyo_gateway.renames import RENAMES
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import InvalidToken, Player
 
@@ -76,9 +77,12 @@ def _sign_in_quota(request: web.Request) -> None:
 
 
 async def _reissued(request: web.Request, who: Player) -> web.Response:
-    """A fresh token for the caller's session after its name changed (same session, same token id)."""
-    await request.app[SESSION_CHECK].revoke([], renamed=[who.player_id])  # its name is new everywhere
-    return signed_in(request, await request.app[SESSION_CHECK].fresh(who.session_id, who.token_id))
+    """A fresh token for the caller's session after its name may have changed (same session, same
+    token id); a new name is told to every gateway, whose open screens then show it."""
+    found = await request.app[SESSION_CHECK].fresh(who.session_id, who.token_id)
+    if found.display_name != who.name:
+        await request.app[RENAMES].announce([who.player_id])
+    return signed_in(request, found)
 
 
 # -- the caller's account ------------------------------------------------------------------------

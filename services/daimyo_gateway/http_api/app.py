@@ -59,6 +59,7 @@ from daimyo_gateway.notifier_client import NotifierPort, VacationPort
 from daimyo_gateway.online import Online
 from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.renames import RENAMES, Renames
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
@@ -86,7 +87,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
                online: Online | None = None, analysis_port: AnalysisPort | None = None,
                accounts: AccountsPort | None = None,
                session_check: SessionCheck | None = None, notifier: NotifierPort | None = None,
-               vacations: VacationPort | None = None) -> web.Application:
+               vacations: VacationPort | None = None, renames: Renames | None = None) -> web.Application:
     """The gateway's app. With `accounts` (the accounts service), sign-ins are sessions there and
     a token is honoured only while its session lives (`session_check`); without it (tests of
     other parts) guests get signed tokens alone and the account routes are absent."""
@@ -114,7 +115,8 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
     if accounts is not None:
         app[ACCOUNTS], app[NAMES] = accounts, Names(accounts)
         app[SESSION_CHECK] = session_check or SessionCheck(accounts)
-        app[SESSION_CHECK].on_renamed(app[NAMES].forget)  # type: ignore[union-attr]
+        app[RENAMES] = renames or Renames(accounts)  # without the bus: this gateway's screens only
+        app[RENAMES].on_changed(app[NAMES].forget)  # type: ignore[union-attr]
         for resource in (account, profile):
             app.add_routes(resource.routes())
     app.router.add_static("/static/", STATIC_DIR, append_version=False)

@@ -30,9 +30,10 @@ from daimyo_gateway.http_api.common import (
 )
 from daimyo_gateway.http_api.games import game_json
 from daimyo_gateway.http_api.lists import PROVISIONAL_GAMES, named_games
-from daimyo_gateway.http_api.tables import create_request, table_json
+from daimyo_gateway.http_api.tables import create_request, named_table
 from daimyo_gateway.names import current
 from daimyo_gateway.ports import GameInfo, ServiceError
+from daimyo_gateway.renames import RENAMES
 from daimyo_gateway.tokens import Player
 from daimyo_rules.registry import game_names
 
@@ -139,7 +140,7 @@ async def challenge(request: web.Request) -> web.Response:
     form = {"game": game, "seats": player_counts(game)[0], "time_control": body.get("time_control", "live")}
     fields = create_request(who, form, TIME_CONTROLS) | {"invited": [other]}
     table = await request.app[MATCHMAKING].create_table(fields)
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 async def _challenged(request: web.Request, who: Player, name: str) -> str:
@@ -173,7 +174,8 @@ async def delete(request: web.Request) -> web.Response:
     who = player(request)
     answer = await request.app[ACCOUNTS].call("DeleteAccount", player_id=who.player_id)
     ended = [s["session_id"] for s in answer.get("sessions", [])]
-    await request.app[SESSION_CHECK].revoke(ended, renamed=[who.player_id])
+    await request.app[SESSION_CHECK].revoke(ended)
+    await request.app[RENAMES].announce([who.player_id])  # every view shows a deleted player now
     return web.json_response({"deleted": True, "ended": ended})
 
 

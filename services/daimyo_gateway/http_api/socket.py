@@ -26,6 +26,7 @@ from daimyo_gateway.http_api.common import (
 )
 from daimyo_gateway.metrics import REFUSED, WS_CONNECTIONS
 from daimyo_gateway.ports import RateLimited, ServiceError
+from daimyo_gateway.renames import RENAMES
 from daimyo_gateway.sessions import Session
 from daimyo_gateway.sockets import Connection, Peer, authenticate, check_origin, refuse
 from daimyo_gateway.table_chat import accounts_blocks
@@ -133,12 +134,17 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
     if check is not None and player.session_id:  # ended on any gateway: closed here at once
         check.socket_opened(player.session_id, player.token_id, connection.end_session)
     online = None if visitors.is_visitor(player) else app[ONLINE]  # keeps the player's tickets alive
+    renames = app.get(RENAMES)
     try:
+        if renames is not None:
+            renames.opened(session)
         await session.start()
         if online is not None:
             await online.connected(player.player_id)
         await _read_frames(ws, connection, session)
     finally:
+        if renames is not None:
+            renames.closed(session)
         app[SOCKETS].discard(restart)
         if check is not None and player.session_id:
             check.socket_closed(player.session_id, connection.end_session)

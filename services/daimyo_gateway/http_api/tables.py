@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from aiohttp import web
 
 from daimyo_gateway.http_api.account import ACCOUNTS
 from daimyo_gateway.http_api.common import MATCHMAKING, TIME_CONTROLS, json_body, player
+from daimyo_gateway.names import current
 from daimyo_gateway.ports import ServiceError
 from daimyo_gateway.tokens import Player
 from daimyo_rules.registry import game_names
@@ -45,9 +47,19 @@ def create_request(player: Player, body: dict[str, Any], clocks: dict[str, Any])
             **flags, **({"casual": True} if player.guest else {})}  # a guest's table is unrated
 
 
-def table_json(table: dict[str, Any], me: str | None) -> dict[str, Any]:
-    """A table for the browser: seats by name; the host's and other players' ids stay private."""
-    seats = [{"seat": n, "empty": s["empty"], "display_name": s["display_name"] or None,
+async def named_table(request: web.Request, table: dict[str, Any], me: str | None) -> web.Response:
+    """`table_json` with its players under their current names (a rename shows at the next poll)."""
+    names = await current(request, (s["player_id"] for s in table["seats"]))
+    return web.json_response(table_json(table, me, names))
+
+
+def table_json(table: dict[str, Any], me: str | None,
+               names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A table for the browser: seats by name (`names`: current names by id, else the names the
+    players had when they sat); the host's and other players' ids stay private."""
+    names = names or {}
+    seats = [{"seat": n, "empty": s["empty"],
+              "display_name": names.get(s["player_id"], s["display_name"]) or None,
               "bot_level": s["bot_level"] or None, "mine": bool(me) and s["player_id"] == me,
               "host": s["player_id"] == table["host_player_id"]} for n, s in enumerate(table["seats"])]
     hidden = ("seats", "host_player_id")
@@ -67,7 +79,7 @@ async def create(request: web.Request) -> web.Response:
     who = player(request)
     fields = create_request(who, await json_body(request), TIME_CONTROLS)
     table = await request.app[MATCHMAKING].create_table(fields)
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 async def look(request: web.Request) -> web.Response:
@@ -75,7 +87,7 @@ async def look(request: web.Request) -> web.Response:
     log or a shoulder-surfed link says nothing — not even the game's id — to an anonymous caller."""
     who = player(request)
     table = await request.app[MATCHMAKING].get_table(_code(request))
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 async def join(request: web.Request) -> web.Response:
@@ -85,7 +97,7 @@ async def join(request: web.Request) -> web.Response:
     await _not_blocked(request, code, who)
     extra = {"casual": True} if who.guest else {}
     table = await request.app[MATCHMAKING].join_table(code, who.player_id, who.name, **extra)
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 async def _not_blocked(request: web.Request, code: str, who: Player) -> None:
@@ -105,13 +117,13 @@ async def bots(request: web.Request) -> web.Response:
     if not isinstance(levels, list) or not all(isinstance(v, str) for v in levels) or len(levels) > 8:
         raise ServiceError("malformed", "bot_levels must list a bot level per seat to fill")
     table = await request.app[MATCHMAKING].seat_table_bots(_code(request), who.player_id, levels)
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 async def leave(request: web.Request) -> web.Response:
     who = player(request)
     table = await request.app[MATCHMAKING].leave_table(_code(request), who.player_id)
-    return web.json_response(table_json(table, who.player_id))
+    return await named_table(request, table, who.player_id)
 
 
 def routes() -> list[web.RouteDef]:

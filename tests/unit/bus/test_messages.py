@@ -15,6 +15,7 @@ from daimyo_bus.messages import (
     ChatLine,
     GameNotices,
     GameResult,
+    NamesChanged,
     OnlineBeat,
     PlayerNotice,
     PresenceBeat,
@@ -22,6 +23,7 @@ from daimyo_bus.messages import (
     SeatAbandoned,
     SeatNotice,
     SeatView,
+    SessionsRevoked,
     TableChallenge,
     TurnNotice,
     TurnSeat,
@@ -57,6 +59,8 @@ EXAMPLES = [
     (subjects.player("ann"), PlayerNotice({"type": "your_turn", "game_id": "g1", "version": 9, "seat": 0})),
     (subjects.online("ann"), OnlineBeat("ann", 1764600000.5, gone=True)),
     (subjects.chat("g1", "players"), ChatLine({"type": "chat", "game_id": "g1", "text": "hi", "id": 3})),
+    (subjects.sessions_revoked(), SessionsRevoked(("s1", "s2"), "t9")),
+    (subjects.names_changed(), NamesChanged(("ann",))),
 ]
 
 
@@ -111,14 +115,17 @@ def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
     assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "challenge",
                      "player", "player",
-                     "online", "chat"]
+                     "online", "chat", "sessions", "names"]
 
 
 @pytest.mark.parametrize(("subject", "data"), [
     (subjects.player("ann"), b'{"type":"make_me_admin"}'),
     (subjects.online("ann"), b'{"player_id":"ann","at":1,"gone":"yes"}'),
     (subjects.chat("g1", "players"), b'{"type":"view","game_id":"g1","text":"x"}'),
-], ids=["unknown player notice", "gone not a boolean", "chat not typed chat"])
+    (subjects.names_changed(), b'{"player_ids":"ann"}'),
+    (subjects.names_changed(), b'{"player_ids":[' + b",".join([b'"p"'] * 101) + b"]}"),
+], ids=["unknown player notice", "gone not a boolean", "chat not typed chat", "names not a list",
+        "too many names"])
 def test_a_message_of_the_wrong_shape_for_its_subject_is_refused(subject: str, data: bytes) -> None:
     with pytest.raises(messages.BadMessage):
         messages.decode(subject, data)

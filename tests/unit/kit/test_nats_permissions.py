@@ -49,9 +49,11 @@ def subject_makers_published_by_the_gateway() -> set[str]:
 
 
 def subjects_the_gateway_publishes() -> list[str]:
-    assert subject_makers_published_by_the_gateway() == {"presence", "online", "chat", "sessions_revoked"}
+    assert subject_makers_published_by_the_gateway() == {"presence", "online", "chat", "sessions_revoked",
+                                                         "names_changed"}
     return [subjects.presence("g-1", 0), subjects.presence("g-1", 5), subjects.online("g-alice"),
-            *(subjects.chat("g-1", channel) for channel in CHAT_CHANNELS), subjects.sessions_revoked()]
+            *(subjects.chat("g-1", channel) for channel in CHAT_CHANNELS), subjects.sessions_revoked(),
+            subjects.names_changed()]
 
 
 def test_every_subject_the_gateway_publishes_is_allowed() -> None:
@@ -65,6 +67,12 @@ def test_every_subject_the_gateway_may_publish_is_one_it_uses() -> None:
     assert gateway_permissions()["publish"] == list(GATEWAY_PUBLISHES)
     for pattern in GATEWAY_PUBLISHES:
         assert any(matches(pattern, subject) for subject in used), f"{pattern} is never used"
+
+
+def test_the_gateway_may_read_every_gateways_online_beats_ended_sessions_and_changed_names() -> None:
+    allowed = gateway_permissions()["subscribe"]  # bootstrap subscribes to these three on every gateway
+    for subject in (subjects.ALL_ONLINE, subjects.sessions_revoked(), subjects.names_changed()):
+        assert any(matches(pattern, subject) for pattern in allowed), subject
 
 
 def test_the_gateway_may_not_publish_views_turns_results_invitations_or_other_chat() -> None:

@@ -34,6 +34,12 @@ export function session() {
 
 export function forget() { localStorage.removeItem(TOKEN_KEY); }
 
+/** This browser's session under the account's name now (renamed on another device). @param {string} name */
+export function renamed(name) {
+  const me = session();
+  if (me && me.name !== name) localStorage.setItem(TOKEN_KEY, JSON.stringify({ ...me, name }));
+}
+
 /** @param {string} name @returns {Promise<Session>} */
 export async function signIn(name) {
   const me = await call("POST", "/api/session", { name });

@@ -5,11 +5,11 @@
 // Watching, the lists, replays and a table's invitation need no sign-in (the socket is then a
 // visitor's); the socket's player notices (match found, your turn, rematch, table) arrive here.
 
-import { ApiError, Socket, call, forget, get, session, signIn } from "./api.js";
+import { ApiError, Socket, call, forget, get, renamed, session, signIn } from "./api.js";
 import { dispatch, noticeArgs } from "./protocol.js";
 import { loadAll } from "./games.js";
 import { myGamesInto, myGamesPage } from "./mine.js";
-import { friendsOnlineInto } from "./friends.js";
+import { followFriendsOnline } from "./friends.js";
 import { refresh, yourTurn } from "./notices.js";
 import { chooseCorrespondence, correspondenceWords } from "../notices/clock-choice.js";
 import { replayScreen } from "./replay.js";
@@ -63,7 +63,7 @@ function connect() {
   ctx.socket = new Socket((frame) => {
     const found = noticeArgs(frame, "match_found");
     if (found) return matchFound(found);
-    dispatch(frame, { hello: () => refresh(), notice: {
+    dispatch(frame, { hello: () => refresh(), names: () => { nameAgain().catch(() => null); }, notice: {
       your_turn: (args) => yourTurn(args),
       // a friend challenged this player: the toast links to the table it opened
       challenge: (args) => toast(t("notice-challenge", { host: String(args.host), game: String(args.game) }), "info",
@@ -78,6 +78,14 @@ function matchFound(found) {
   localStorage.removeItem("daimyo.ticket");
   if (ctx.onMatch) ctx.onMatch(found);
   else toast(t("shell-match-found-elsewhere"), "info");
+}
+
+// A player this page shows was renamed or erased (a `names` frame): the header's own name is read
+// again (the screen showing redraws the names it shows: its `onFrame`).
+async function nameAgain() {
+  if (!session()) return;
+  renamed((await get("/api/account")).display_name);
+  showWho();
 }
 
 function showWho() {
@@ -196,12 +204,13 @@ async function lobby() {
     }
   });
   const mine = find(root, "#mine", HTMLElement);
-  if (session()) friendsOnlineInto(find(root, "#friends", HTMLElement));
+  const friends = session() ? followFriendsOnline(find(root, "#friends", HTMLElement)) : null;
+  if (friends) ctx.onFrame = (frame) => dispatch(frame, { names: friends.reload });
   try {
     const stop = await myGamesInto(mine, { limit: 10 });
     mine.insertAdjacentHTML("afterend", `<p><a href="#/mine">${esc(t("shell-all-my-games"))}</a></p>`);
-    return stop;
-  } catch (error) { mine.textContent = messageOf(error); return null; }
+    return () => { friends?.stop(); stop(); };
+  } catch (error) { mine.textContent = messageOf(error); return () => friends?.stop(); }
 }
 
 /** @param {ListedGame[]} list @param {string} route @param {string} verb @param {Record<string, string>} titles */

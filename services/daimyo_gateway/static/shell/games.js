@@ -72,6 +72,7 @@ import { addOwner, has, t } from "./i18n.js";
  * @property {(event: KeyboardEvent) => void} [keydown]
  * @property {(text: string) => void} [note]   a seat changed hands (shell/live.js): a line for the log
  * @property {(frame: ViewFrame<any>) => boolean} [holdAt]  a view that is a step of its own (playback pauses)
+ * @property {() => void} [renamed]  a seat's name changed (host.info.seats): draw the names again
  * @property {() => void} [leave]
  */
 

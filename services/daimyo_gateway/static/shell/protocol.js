@@ -123,12 +123,13 @@ export function encode(frame) {
 /** @typedef {{type: "error", v: 1, code: string, args: Object<string, any>, message: string, ref: Ref}} ErrorFrame */
 /** @typedef {{type: "notice", v: 1, code: string, args: Object<string, any>}} NoticeFrame */
 /** @typedef {{type: "watching", v: 1, game_id: string, count: number}} WatchingFrame */
+/** @typedef {{type: "names", v: 1}} NamesFrame  a player this page shows was renamed or erased: ask for the names again */
 /**
  * @typedef {HelloFrame | ViewFrame | ResyncedFrame | AckFrame | SeatChangedFrame | PongFrame | StatusFrame
- *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame} ServerFrame
+ *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame | NamesFrame} ServerFrame
  */
 
-export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching"];
+export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching", "names"];
 
 // What a `notice` frame's code may be (the bus's player notices), and what its args carry.
 export const NOTICE_CODES = [
@@ -175,6 +176,7 @@ export function parse(text) {
  * @property {(frame: ChatSentFrame) => any} [chat_sent]
  * @property {(frame: ErrorFrame) => any} [error]
  * @property {(frame: WatchingFrame) => any} [watching]
+ * @property {(frame: NamesFrame) => any} [names]
  * @property {Object<string, (args: Object<string, any>, frame: NoticeFrame) => any>} [notice] by notice code
  */
 

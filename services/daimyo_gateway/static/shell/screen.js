@@ -143,11 +143,26 @@ class LiveDriver {
       view: (view) => { if (view.game_id === this.info.game_id) this.playback.push(view); },
       ack: (ack) => this.screen.acked?.(ack),
       watching: (w) => { if (w.game_id === this.info.game_id) this.showWatching(w.count); },
+      names: () => { this.nameSeats().catch(() => null); },
       error: (error) => {
         this.ctx.toast(errorText(error));
         this.screen.refused?.(error);
       },
     });
+  }
+
+  // A player at this table was renamed or erased: the seats take their names now (the same
+  // objects the game's screen and the live bar read), and the screen draws them again.
+  async nameSeats() {
+    /** @type {GameInfo} */
+    const fresh = await get(`/api/games/${this.info.game_id}`);
+    fresh.seats.forEach((seat, n) => {
+      const shown = this.info.seats[n];
+      if (!shown) return;
+      shown.display_name = seat.display_name;
+      if (seat.deleted) shown.deleted = true; else delete shown.deleted;
+    });
+    this.screen.renamed?.();
   }
 
   /** @param {ViewFrame} frame */

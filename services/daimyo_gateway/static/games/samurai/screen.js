@@ -193,6 +193,9 @@ export class SamuraiScreen {
     return opts;
   }
 
+  // a seat's player was renamed (shell/screen.js updated info.seats): the same view, new names
+  renamed() { keepFocus(this.root, () => this.render()); }
+
   render() {
     if (!this.view) return;
     this.boardEl.innerHTML = boardSvg(this.geometry, this.view, this.boardOptions());

@@ -167,6 +167,9 @@ export class ShogunScreen {
     this.pz.centreOn(mine.reduce((s, c) => s + c[0], 0) / mine.length, mine.reduce((s, c) => s + c[1], 0) / mine.length);
   }
 
+  // a seat's player was renamed (shell/screen.js updated info.seats): the same view, new names
+  renamed() { keepFocus(this.root, () => this.render()); }
+
   render() {
     if (!this.view) return;
     const v = this.view, seats = this.info.seats, menu = this.menu();
