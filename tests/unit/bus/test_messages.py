@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from daimyo_bus import messages, subjects
 from daimyo_bus.messages import (
+    AudienceCount,
     BadMessage,
     ChatLine,
     GameNotices,
@@ -20,6 +21,7 @@ from daimyo_bus.messages import (
     PresenceBeat,
     ResultSeat,
     SeatAbandoned,
+    SeatConnection,
     SeatNotice,
     SeatView,
     TableChallenge,
@@ -57,6 +59,8 @@ EXAMPLES = [
     (subjects.player("ann"), PlayerNotice({"type": "your_turn", "game_id": "g1", "version": 9, "seat": 0})),
     (subjects.online("ann"), OnlineBeat("ann", 1764600000.5, gone=True)),
     (subjects.chat("g1", "players"), ChatLine({"type": "chat", "game_id": "g1", "text": "hi", "id": 3})),
+    (subjects.connection("g1"), SeatConnection(2, "ann", "lost", 1764600000.75)),
+    (subjects.audience("g1"), AudienceCount("gw-a", 3, 1764600001.0, ask=True)),
 ]
 
 
@@ -111,14 +115,19 @@ def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
     assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "challenge",
                      "player", "player",
-                     "online", "chat"]
+                     "online", "chat", "connection", "audience"]
 
 
 @pytest.mark.parametrize(("subject", "data"), [
     (subjects.player("ann"), b'{"type":"make_me_admin"}'),
     (subjects.online("ann"), b'{"player_id":"ann","at":1,"gone":"yes"}'),
     (subjects.chat("g1", "players"), b'{"type":"view","game_id":"g1","text":"x"}'),
-], ids=["unknown player notice", "gone not a boolean", "chat not typed chat"])
+    (subjects.connection("g1"), b'{"seat":0,"player_id":"ann","state":"asleep","at":1}'),
+    (subjects.connection("g1"), b'{"seat":-1,"player_id":"ann","state":"lost","at":1}'),
+    (subjects.audience("g1"), b'{"replica":"gw-a","count":-2,"at":1}'),
+    (subjects.audience("g1"), b'{"replica":"gw-a","count":2,"at":true}'),
+], ids=["unknown player notice", "gone not a boolean", "chat not typed chat", "unknown connection state",
+        "negative seat", "negative count", "a boolean time"])
 def test_a_message_of_the_wrong_shape_for_its_subject_is_refused(subject: str, data: bytes) -> None:
     with pytest.raises(messages.BadMessage):
         messages.decode(subject, data)

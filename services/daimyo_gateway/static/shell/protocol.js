@@ -123,12 +123,14 @@ export function encode(frame) {
 /** @typedef {{type: "error", v: 1, code: string, args: Object<string, any>, message: string, ref: Ref}} ErrorFrame */
 /** @typedef {{type: "notice", v: 1, code: string, args: Object<string, any>}} NoticeFrame */
 /** @typedef {{type: "watching", v: 1, game_id: string, count: number}} WatchingFrame */
+/** A seat's player lost every socket ("lost"), or is back ("back"), on whichever gateway.
+ *  @typedef {{type: "presence", v: 1, game_id: string, seat: number, state: "lost" | "back"}} PresenceFrame */
 /**
  * @typedef {HelloFrame | ViewFrame | ResyncedFrame | AckFrame | SeatChangedFrame | PongFrame | StatusFrame
- *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame} ServerFrame
+ *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame | PresenceFrame} ServerFrame
  */
 
-export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching"];
+export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching", "presence"];
 
 // What a `notice` frame's code may be (the bus's player notices), and what its args carry.
 export const NOTICE_CODES = [
@@ -175,6 +177,7 @@ export function parse(text) {
  * @property {(frame: ChatSentFrame) => any} [chat_sent]
  * @property {(frame: ErrorFrame) => any} [error]
  * @property {(frame: WatchingFrame) => any} [watching]
+ * @property {(frame: PresenceFrame) => any} [presence]
  * @property {Object<string, (args: Object<string, any>, frame: NoticeFrame) => any>} [notice] by notice code
  */
 
