@@ -20,14 +20,15 @@ BOXES = """() => {
   const box = (el, kind) => { const r = el.getBoundingClientRect();
     return { kind, province: el.closest('[data-province]')?.dataset.province || '',
              left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
-  const all = (selector, kind) => [...document.querySelectorAll('#board ' + selector)].map((el) => box(el, kind));
+  const all = (selector, kind) => [...document.querySelectorAll('#board ' + selector)]
+    .map((el) => box(el, kind));
   return [...all('.sg-name', 'name'), ...all('.sg-disc', 'disc'), ...all('.sg-site', 'site'),
           ...all('.sg-revolt', 'revolt'), ...all('.sg-compass circle', 'compass')];
 }"""
 SLACK_PX = 0.5  # boxes that only touch do not overlap
 
 
-def overlaps(a: dict[str, Any], b: dict[str, Any]) -> bool:
+def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
     return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > SLACK_PX
             and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > SLACK_PX)
 
@@ -37,7 +38,8 @@ def collisions(boxes: list[dict[str, Any]]) -> list[str]:
     names = [b for b in boxes if b["kind"] == "name"]
     found = []
     for n, name in enumerate(names):
-        others = names[n + 1:] + [b for b in boxes if b["kind"] != "name" and b["province"] != name["province"]]
+        pieces = [b for b in boxes if b["kind"] != "name" and b["province"] != name["province"]]
+        others = names[n + 1:] + pieces
         found += [f"{name['province']}'s name meets {other['province'] or 'the'} {other['kind']}"
                   for other in others if overlaps(name, other)]
     return found
@@ -57,7 +59,8 @@ def shogun_map(browser: Any, url: str, players: int, viewport: dict[str, int], w
 @pytest.mark.parametrize("size", ["laptop", "phone"])
 def test_no_province_name_hides_another_or_a_piece(players: int, size: str, stack: Stack, browser: Any,
                                                    artifacts: Path) -> None:
-    page = shogun_map(browser, stack.url, players, LAPTOP if size == "laptop" else PHONE, f"Lab {size} {players}")
+    viewport = LAPTOP if size == "laptop" else PHONE
+    page = shogun_map(browser, stack.url, players, viewport, f"Lab {size} {players}")
     boxes = page.evaluate(BOXES)
     assert sum(b["kind"] == "name" for b in boxes) >= 40, "the map drew fewer names than it has provinces"
     (artifacts / "ui33").mkdir(parents=True, exist_ok=True)
