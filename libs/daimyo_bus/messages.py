@@ -288,6 +288,54 @@ class PresenceBeat:
 
 
 @dataclass(frozen=True)
+class SeatConnection:
+    """`daimyo.connection.<id>`: what a gateway knows of a seat's player's sockets. `closed`: its
+    last socket there closed (a gateway still holding one says so at once with a presence beat);
+    `lost`: no gateway has held one for a while; `here`: a gateway holds one again."""
+
+    STATES: ClassVar[frozenset[str]] = frozenset({"closed", "lost", "here"})
+    seat: int
+    player_id: str
+    state: str
+    at: float
+
+    def encode(self) -> bytes:
+        return dumps(vars(self))
+
+    @classmethod
+    def decode(cls, data: bytes) -> SeatConnection:
+        d = _object(loads(data))
+        state, seat = _str(d, "state"), _int(d, "seat")
+        if state not in cls.STATES:
+            raise BadMessage(f"unknown connection state {state!r}")
+        if seat < 0:
+            raise BadMessage("seat must be >= 0")
+        return cls(seat, _str(d, "player_id"), state, _number(d, "at"))
+
+
+@dataclass(frozen=True)
+class AudienceCount:
+    """`daimyo.audience.<id>`: how many watch the game on gateway `replica` now (`ask`: that
+    gateway has just begun serving the game and asks the others for their counts)."""
+
+    replica: str
+    count: int
+    at: float
+    ask: bool = False
+
+    def encode(self) -> bytes:
+        return dumps(vars(self))
+
+    @classmethod
+    def decode(cls, data: bytes) -> AudienceCount:
+        d = _object(loads(data))
+        count = _int(d, "count")
+        if count < 0:
+            raise BadMessage("count must be >= 0")
+        return cls(_str(d, "replica"), count, _number(d, "at"), _bool(d, "ask"))
+
+
+@dataclass(frozen=True)
 class PlayerNotice:
     """`daimyo.player.<id>`: a frame for one player's sockets — a game has a seat for them
     (`match_found`), it is their turn somewhere (`your_turn`), rematch and private-table news."""
@@ -405,13 +453,14 @@ class NamesChanged:
 
 
 BusMessage = (SeatView | WatchView | TurnNotice | GameResult | SeatAbandoned | GameNotices | PresenceBeat
-              | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked | NamesChanged | TableChallenge)
+              | SeatConnection | AudienceCount | PlayerNotice | OnlineBeat | ChatLine | SessionsRevoked
+              | NamesChanged | TableChallenge)
 
 BY_KIND: dict[str, Any] = {
     "seat": SeatView, "watch": WatchView, "turn": TurnNotice, "finished": GameResult,
     "abandoned": SeatAbandoned, "notices": GameNotices, "presence": PresenceBeat, "player": PlayerNotice,
     "online": OnlineBeat, "chat": ChatLine, "sessions": SessionsRevoked, "names": NamesChanged,
-    "challenge": TableChallenge,
+    "challenge": TableChallenge, "connection": SeatConnection, "audience": AudienceCount,
 }
 
 
@@ -465,6 +514,13 @@ def _int(d: dict[str, Any], key: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise BadMessage(f"{key} must be an integer")
     return value
+
+
+def _number(d: dict[str, Any], key: str) -> float:
+    value = _field(d, key)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise BadMessage(f"{key} must be a number")
+    return float(value)
 
 
 def _optional_int(d: dict[str, Any], key: str) -> int | None:

@@ -8,8 +8,10 @@ away: the notifier's durable feed). Per private table: `daimyo.table.<code>.chal
 friends its host challenged, kept for the notifier). Per player: `daimyo.player.<id>` (match
 found, invitations). The JetStream stream `DAIMYO_GAMES` keeps only `.finished`, `.abandoned`,
 `.notices` and challenges. Presence heartbeats of a seat's sockets (`daimyo.presence.<id>.<n>`,
-between gateways), a player's socket heartbeats (`daimyo.online.<player>`, for matchmaking) and table chat
-(`daimyo.chat.<id>.<channel>`) are not kept. Ended or refreshed sessions
+between gateways), a player's socket heartbeats (`daimyo.online.<player>`, for matchmaking), a seat's
+player dropping and coming back (`daimyo.connection.<id>`, between gateways), each gateway's count of a
+game's watchers (`daimyo.audience.<id>`, between gateways) and table chat (`daimyo.chat.<id>.<channel>`)
+are not kept. Ended or refreshed sessions
 (`daimyo.sessions.revoked`, between gateways) are not kept either: a gateway that missed one
 re-asks the accounts service once its cached answer expires. Nor are renamed or erased players
 (`daimyo.names.changed`, between gateways): a gateway that missed one shows the old name until
@@ -92,6 +94,16 @@ def presence(game_id: str, seat_number: int) -> str:
     return f"daimyo.presence.{_token(game_id)}.{seat_number}"
 
 
+def connection(game_id: str) -> str:
+    """A seat's player lost every socket, or is back (told to every gateway serving the game)."""
+    return f"daimyo.connection.{_token(game_id)}"
+
+
+def audience(game_id: str) -> str:
+    """How many watch the game on one gateway (each gateway tells the others its own count)."""
+    return f"daimyo.audience.{_token(game_id)}"
+
+
 SESSIONS_REVOKED = "daimyo.sessions.revoked"
 """Sessions ended or refreshed: every gateway drops its cached answer and closes their sockets."""
 
@@ -155,7 +167,8 @@ def parse_game_subject(subject: str) -> GameSubject:
 
 def kind_of(subject: str) -> str:
     """Which message `subject` carries: seat, watch, turn, finished, abandoned, notices, presence,
-    player, online, chat, challenge, sessions or names (ValueError for a subject Daimyo does not use)."""
+    connection, audience, player, online, chat, challenge, sessions or names (ValueError for a
+    subject Daimyo does not use)."""
     if subject == SESSIONS_REVOKED:
         return "sessions"
     if subject == NAMES_CHANGED:
@@ -163,6 +176,8 @@ def kind_of(subject: str) -> str:
     parts = subject.split(".")
     if parts[:2] == ["daimyo", "presence"] and len(parts) == 4 and parts[3].isdigit():
         return "presence"
+    if parts[:2] in (["daimyo", "connection"], ["daimyo", "audience"]) and len(parts) == 3:
+        return parts[1]
     if parts[:2] == ["daimyo", "player"] and len(parts) == 3:
         return "player"
     if parts[:2] == ["daimyo", "online"] and len(parts) == 3:

@@ -139,7 +139,9 @@ def grpc_callers(env: Mapping[str, str]) -> dict[str, str]:
 GATEWAY_CHAT = ("daimyo.chat.*.players", "daimyo.chat.*.spectators")
 GATEWAY_SESSIONS = "daimyo.sessions.revoked"
 GATEWAY_NAMES = "daimyo.names.changed"
-GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT, GATEWAY_SESSIONS, GATEWAY_NAMES)
+GATEWAY_TABLE = ("daimyo.connection.*", "daimyo.audience.*")  # drops and returns, watcher counts
+GATEWAY_PUBLISHES = ("daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT, GATEWAY_SESSIONS, GATEWAY_NAMES,
+                     *GATEWAY_TABLE)
 """Every subject a gateway publishes on (tests/unit/kit/test_nats_permissions.py keeps it exact)."""
 
 
@@ -165,13 +167,14 @@ def _permissions(role: str) -> dict[str, list[str]]:
                                     f"$JS.ACK.{GAMES_STREAM}.>"],
                         "subscribe": [*inbox, "daimyo.online.*"]},
         # Exactly the gateway's own traffic: seats' presence beats, players' online beats, the
-        # two chat channels (no other channel, nothing deeper), ended sessions and changed names;
-        # it reads views, every gateway's online beats (friends online), chat, ended sessions and
-        # changed names.
+        # two chat channels (no other channel, nothing deeper), ended sessions, changed names,
+        # seats' drops and returns and watcher counts; it reads views, chat, ended sessions,
+        # changed names, every gateway's online beats (friends online), drops and returns and
+        # watcher counts.
         "gateway": {"publish": [*GATEWAY_PUBLISHES],
                     "subscribe": ["daimyo.game.*.seat.*", "daimyo.game.*.watch", "daimyo.player.*",
                                   "daimyo.presence.*.*", "daimyo.online.*", *GATEWAY_CHAT, GATEWAY_SESSIONS,
-                                  GATEWAY_NAMES]},
+                                  GATEWAY_NAMES, *GATEWAY_TABLE]},
         "driver": {"publish": [], "subscribe": ["daimyo.game.*.turn"]},
         # The analysis service's durable consumer of finished games, nothing else.
         "analysis": {"publish": [stream.format("INFO"),

@@ -16,6 +16,7 @@ from aiohttp import web
 from daimyo_bus import Bus, subjects
 from daimyo_bus.messages import BusMessage, SessionsRevoked
 from daimyo_gateway.accounts import GrpcAccounts
+from daimyo_gateway.audience import Audience
 from daimyo_gateway.connections import ConnectionGuard, EdgeRunner
 from daimyo_gateway.grpc_clients import GrpcAnalysis, GrpcGames, GrpcMatchmaking
 from daimyo_gateway.http_api import create_app, restart_sockets
@@ -27,6 +28,7 @@ from daimyo_gateway.online import Online
 from daimyo_gateway.ports import GamePort, MatchmakingPort
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.renames import Renames
+from daimyo_gateway.seat_news import SeatNews
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.settings import Edge
 from daimyo_gateway.settings import MissingSecret as MissingSecret
@@ -104,6 +106,7 @@ async def start_gateway(config: Config, secret: str, host: str = "0.0.0.0", port
                      matchmaking or GrpcMatchmaking(channels[1]), hub,
                      ready=lambda: bus.is_connected and not draining.started,
                      presence=presence, limits=limits, online=online,
+                     audience=Audience(hub, bus.publish), seat_news=SeatNews(hub, presence),  # all replicas
                      **{"analysis_port": GrpcAnalysis(channels[2]), "notifier": GrpcNotifier(channels[3]),
                         "vacations": GrpcVacations(channels[0]), **app_options})
     runner = EdgeRunner(app, ConnectionGuard(limits, app[QUOTAS].edge.proxies), access_log=None,

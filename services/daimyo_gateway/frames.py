@@ -8,8 +8,10 @@ never travels in the URL), then `subscribe {game_id, as: <seat>|"spectator", sin
 `chat {game_id, text, channel?}` (a chat line; see the gateway README).
 
 server → client (every one carries `"v": 1`): `hello`, `view`, `resynced`, `ack`, `seat`, `pong`,
-`status`, `chat`, `chat_sent`, `watching`, `names` (a player the page shows was renamed or erased:
-ask again for the names shown), `error {code, args, message, ref}` and `notice {code, args}` — the
+`status`, `chat`, `chat_sent`, `watching {game_id, count}`, `presence {game_id, seat, state:
+lost|back}` (a seat's player lost every socket, or is back), `names` (a player the page shows was
+renamed or erased: ask again for the names shown), `error {code, args, message, ref}` and
+`notice {code, args}` — the
 player notices of the bus (`NOTICE_CODES`) as one frame type, so a page renders each from its
 stable code and arguments in its own language. An error's `message` is an English fallback for
 API users; its `code` (one of `ERROR_CODES`) and `args` are what a page shows. Any frame may carry
@@ -405,10 +407,20 @@ class Names(TypedDict):
     v: V
 
 
+class SeatPresence(TypedDict):
+    """A seat's player lost every socket (`lost`), or is back (`back`): seat_news.py."""
+
+    type: Literal["presence"]
+    v: V
+    game_id: str
+    seat: int
+    state: Literal["lost", "back"]
+
+
 ServerFrame = (Hello | Pong | Ack | SeatChanged | Resynced | Status | View | Chat | ChatSent | Error | Notice
-               | Watching | Names)
+               | Watching | Names | SeatPresence)
 SERVER_FRAME_TYPES = ("hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent",
-                      "error", "notice", "watching", "names")
+                      "error", "notice", "watching", "names", "presence")
 
 
 def encode(frame: ServerFrame) -> bytes:
@@ -453,6 +465,10 @@ def watching(game_id: str, count: int) -> Watching:
 
 def names() -> Names:
     return {"type": "names", "v": 1}
+
+
+def seat_presence(game_id: str, seat: int, state: Literal["lost", "back"]) -> SeatPresence:
+    return {"type": "presence", "v": 1, "game_id": game_id, "seat": seat, "state": state}
 
 
 def missed_event(version: int, kind: str, seat: int | None, move: Any, effects: Any) -> MissedEvent:

@@ -7,6 +7,12 @@ listens on that subject for the grace period: a heartbeat (the player is on anot
 a local socket coming back ends the watch; silence hands the seat over (`HandOverSeat`, reason
 "disconnected"). Any gateway may do so — the game service ignores a seat already handed over.
 A player who never opened a socket, or whose gateway died, is covered by the game's clock.
+
+The table hears of a drop well within the grace (issue 33): when the last local socket of a seat
+goes, this gateway says `closed` on `daimyo.connection.<game>` (a gateway still holding a socket of
+that seat answers with a beat at once, see `vouch`); still no beat after `drop_after` seconds, it
+says `lost`. A blip shorter than that (a reload, a network hiccup) is never told. Whichever
+gateway gets the seat's first socket back says `here`. `seat_news.py` turns these into frames.
 """
 
 from __future__ import annotations
@@ -22,12 +28,13 @@ import structlog
 from nats.errors import Error as NatsError
 
 from daimyo_bus import subjects
-from daimyo_bus.messages import BusMessage, Message, PresenceBeat
+from daimyo_bus.messages import BusMessage, Message, PresenceBeat, SeatConnection
 from daimyo_gateway.hub import Hub
 from daimyo_gateway.ports import ServiceError
 
 DEFAULT_GRACE_SECONDS = 60.0
 MAX_HEARTBEAT_SECONDS = 10.0
+MAX_DROP_SECONDS = 3.0  # away this long (at most a quarter of the grace) before the table is told
 
 Seat = tuple[str, int, str]  # game id, seat, player id
 Publish = Callable[[str, Message], Awaitable[None]]
@@ -42,6 +49,7 @@ class Presence:
         self._hand_over = hand_over
         self.grace = grace_seconds
         self.heartbeat = min(MAX_HEARTBEAT_SECONDS, grace_seconds / 3)
+        self.drop_after = min(MAX_DROP_SECONDS, grace_seconds / 4)
         self._local: Counter[Seat] = Counter()
         self._watches: dict[Seat, asyncio.Task[None]] = {}
         self._beating: asyncio.Task[None] | None = None
@@ -64,6 +72,16 @@ class Presence:
         if watch is not None:
             watch.cancel()
         await self._announce(seat)
+        if self._local[seat] == 1:
+            await self._tell(seat, "here")
+
+    async def vouch(self, game_id: str, message: SeatConnection) -> None:
+        """Another gateway says a seat's socket closed there, or that it is lost: if a socket here
+        holds it, say so at once (a beat ends that gateway's watch; `here` corrects a `lost`)."""
+        seat = (game_id, message.seat, message.player_id)
+        if message.state != "here" and seat in self._local:
+            await self._announce(seat)
+            await self._tell(seat, "here")
 
     def detach(self, seat: Seat, watch_absence: bool = True) -> None:
         """A local socket let `seat` go; the last one starts the absence watch (not for a game
@@ -92,8 +110,10 @@ class Presence:
 
         await self._hub.add(subject, heard)
         try:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(seen.wait(), self.grace)
+            await self._tell(seat, "closed")
+            if not await _within(seen, self.drop_after) and seat not in self._local:
+                await self._tell(seat, "lost")
+                await _within(seen, self.grace - self.drop_after)
         finally:
             await self._hub.remove(subject, heard)
         if not seen.is_set() and seat not in self._local:
@@ -118,3 +138,16 @@ class Presence:
         beat = PresenceBeat(player_id, time.time())
         with contextlib.suppress(NatsError, OSError):  # NATS away: the next beat tries again
             await self._publish(subjects.presence(game_id, number), beat)
+
+    async def _tell(self, seat: Seat, state: str) -> None:
+        game_id, number, player_id = seat
+        told = SeatConnection(number, player_id, state, time.time())
+        with contextlib.suppress(NatsError, OSError):  # NATS away: the table misses one line
+            await self._publish(subjects.connection(game_id), told)
+
+
+async def _within(event: asyncio.Event, seconds: float) -> bool:
+    """Whether `event` is set within `seconds`."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(event.wait(), max(0.0, seconds))
+    return event.is_set()

@@ -9,7 +9,8 @@ bytes the relay encoded (see `daimyo_bus.messages`), never parsed or encoded aga
 
 A seat's subject is only ever subscribed for the player who owns the seat. While a socket
 watches its own seat, the seat counts as present (see `presence.py`); `leave` hands the seat to
-a bot at once and `reclaim` takes it back.
+a bot at once and `reclaim` takes it back. Every socket on a game hears how many watch it
+(`audience.py`) and which seat's player lost the connection or is back (`seat_news.py`).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from daimyo_gateway.hub import Hub
 from daimyo_gateway.metrics import DROPPED, RESYNCS, WS_FRAMES_OF
 from daimyo_gateway.ports import GameInfo, GamePort, ServiceError, Viewer, ViewSnapshot
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.seat_news import SeatNews
+from daimyo_gateway.seat_news import State as SeatState
 from daimyo_gateway.table_chat import ChatReader
 from daimyo_gateway.tokens import Player
 from daimyo_kit import logging as log
@@ -87,7 +90,8 @@ class Watch:
 class Session:
     def __init__(self, player: Player, games: GamePort, hub: Hub, send: Send,
                  presence: Presence | None = None, send_now: SendNow | None = None,
-                 blocked: table_chat.Blocked | None = None, audience: Audience | None = None) -> None:
+                 blocked: table_chat.Blocked | None = None, audience: Audience | None = None,
+                 seat_news: SeatNews | None = None) -> None:
         self.player = player
         self._blocked = blocked
         self._games = games
@@ -97,6 +101,7 @@ class Session:
         self._delivering = False  # the delivery task is working on an inbox item
         self._presence = presence
         self._audience = audience
+        self._seat_news = seat_news
         self._inbox: asyncio.Queue[tuple[Watch, Any]] = asyncio.Queue(INBOX_SIZE)
         self._watches: dict[str, tuple[Watch, Callable[[str, BusMessage], None]]] = {}
         self._delivery: asyncio.Task[None] | None = None
@@ -191,7 +196,9 @@ class Session:
         listener = self._listener(watch)
         self._watches[frame.game_id] = (watch, listener)
         if self._audience is not None:  # joined with the watch, so its unwatch always leaves once
-            self._audience.join(frame.game_id, self._on_watching, watch.spectator)
+            await self._audience.join(frame.game_id, self._on_watching, watch.spectator)
+        if self._seat_news is not None:
+            await self._seat_news.join(frame.game_id, self._on_seat_news)
         await self._hub.add(subject, listener)
         self._inbox.put_nowait((watch, SYNC))
         reader = table_chat.reader_seat(info, self.player.player_id, frame.seat)
@@ -206,6 +213,9 @@ class Session:
 
     def _on_watching(self, game_id: str, count: int) -> None:
         self._notify(frames.watching(game_id, count))
+
+    def _on_seat_news(self, game_id: str, seat: int, state: SeatState) -> None:
+        self._notify(frames.seat_presence(game_id, seat, state))
 
     async def _authorize(self, game_id: str, seat: int | None) -> GameInfo:
         try:
@@ -226,7 +236,9 @@ class Session:
         if entry is not None:
             entry[0].active = False
             if self._audience is not None:
-                self._audience.leave(game_id, self._on_watching, entry[0].spectator)
+                await self._audience.leave(game_id, self._on_watching, entry[0].spectator)
+            if self._seat_news is not None:
+                await self._seat_news.leave(game_id, self._on_seat_news)
             await self._hub.remove(entry[0].subject, entry[1])
             if entry[0].viewer is not None and self._presence is not None:
                 self._presence.detach((game_id, entry[0].viewer, self.player.player_id),

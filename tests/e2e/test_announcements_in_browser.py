@@ -1,5 +1,6 @@
 """Who did what, told at the table (issue 33), with two people in two browsers: an opponent who
-leaves and comes back is announced in the log and by a polite status line; the one who left is
+leaves and comes back is announced in the log and by a polite status line, and so is one who
+loses the connection and is back within the grace (no bot in between); the one who left is
 told what happened and what they may do (never "Your turn"); a greyed tile says why; "My games"
 follows the game without a reload; the Live list shows dates and counts of moves, never the
 store's versions; "let bots join" shows only where it means something; and the connection dot
@@ -14,7 +15,9 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.e2e.pages import LAPTOP, TIMEOUT, play_one_turn, queue, sign_in, status, wait_for_game
-from tests.e2e.stack import Stack
+from tests.e2e.stack import TUNING, Stack
+
+GRACE_MS = int(float(TUNING["DAIMYO_DISCONNECT_GRACE_SECONDS"]) * 1000)
 
 
 def shot(page: Page, artifacts: Path, name: str) -> None:
@@ -66,6 +69,15 @@ def test_a_leave_and_a_return_are_told_to_both_players_and_the_lists_follow(stac
     expect(alice.locator("#table-news")).to_contain_text("Bob Announce is back", timeout=TIMEOUT)
     expect(alice.locator(".log")).to_contain_text("Bob Announce is back")
     expect(bob.locator(".log")).to_contain_text("You took your seat back", timeout=TIMEOUT)
+
+    bob.goto(f"{stack.url}/#/")  # Bob's page lets the table go: his seat has no socket any more
+    expect(alice.locator("#table-news")).to_contain_text("Bob Announce lost connection", timeout=GRACE_MS)
+    expect(alice.locator(".log")).to_contain_text("Bob Announce lost connection")
+    bob.goto(f"{stack.url}/#/game/{game_id}")
+    expect(alice.locator("#table-news")).to_contain_text("Bob Announce is back.", timeout=GRACE_MS)
+    expect(alice.locator(".log")).to_contain_text("Bob Announce is back.")
+    assert alice.inner_text(".log").count("has gone") == 1  # back within the grace: no bot took the seat
+    shot(alice, artifacts, "laptop-opponent-lost-connection-and-back")
 
     alice.goto(f"{stack.url}/#/live")
     alice.wait_for_selector("table.list", timeout=TIMEOUT)

@@ -42,6 +42,7 @@ from daimyo_gateway.http_api.common import (
     READY,
     RECLAIMER,
     REFRESHED,
+    SEAT_NEWS,
     SIGNER,
     SOCKETS,
     STATIC_DIR,
@@ -60,6 +61,7 @@ from daimyo_gateway.online import Online
 from daimyo_gateway.ports import AnalysisPort, GamePort, MatchmakingPort, RateLimited, ServiceError
 from daimyo_gateway.presence import Presence
 from daimyo_gateway.renames import RENAMES, Renames
+from daimyo_gateway.seat_news import SeatNews
 from daimyo_gateway.session_check import SessionCheck
 from daimyo_gateway.tokens import TokenSigner
 from daimyo_kit import logging as log
@@ -87,16 +89,18 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
                online: Online | None = None, analysis_port: AnalysisPort | None = None,
                accounts: AccountsPort | None = None,
                session_check: SessionCheck | None = None, notifier: NotifierPort | None = None,
-               vacations: VacationPort | None = None, renames: Renames | None = None) -> web.Application:
+               vacations: VacationPort | None = None, renames: Renames | None = None,
+               audience: Audience | None = None, seat_news: SeatNews | None = None) -> web.Application:
     """The gateway's app. With `accounts` (the accounts service), sign-ins are sessions there and
     a token is honoured only while its session lives (`session_check`); without it (tests of
-    other parts) guests get signed tokens alone and the account routes are absent."""
+    other parts) guests get signed tokens alone and the account routes are absent. `audience`
+    counts watchers (by default this replica's alone); `seat_news` tells drops and returns."""
     app = web.Application(middlewares=[_request_context, _errors, _edge, live_sessions],
                           client_max_size=MAX_BODY_BYTES)
     app[SIGNER], app[GAME_PORT], app[MATCHMAKING] = signer, games_port, matchmaking
     app[HUB], app[READY], app[PRESENCE], app[ONLINE] = hub, ready, presence, online
     app[QUOTAS] = Quotas.of(limits or Limits(), clock)
-    app[ANALYSIS], app[AUDIENCE] = analysis_port, Audience()
+    app[ANALYSIS], app[AUDIENCE], app[SEAT_NEWS] = analysis_port, audience or Audience(), seat_news
     app[SOCKETS] = set()
     app[NOTIFIER], app[NOTICE_WRITES] = notifier, KeyedBuckets(WRITES_PER_MINUTE, clock)
     app[VACATIONS] = vacations
@@ -106,7 +110,7 @@ def create_app(signer: TokenSigner, games_port: GamePort, matchmaking: Matchmaki
                                        edge.logs.forget_full])
     app.on_cleanup.append(_stop_reclaimer)
     app.on_response_prepare.append(_browser_headers)
-    for service in (presence, online):
+    for service in (presence, online, app[AUDIENCE], seat_news):
         if service is not None:
             _run_with_app(app, service)
     for resource in (session, queue, lists, games, catalog, ops, socket, rematch, tables, analysis, learn):
@@ -127,7 +131,7 @@ async def _stop_reclaimer(app: web.Application) -> None:
     app[RECLAIMER].stop()
 
 
-def _run_with_app(app: web.Application, service: Presence | Online) -> None:
+def _run_with_app(app: web.Application, service: Presence | Online | Audience | SeatNews) -> None:
     async def start(_app: web.Application) -> None:
         service.start()
 

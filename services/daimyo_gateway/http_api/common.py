@@ -27,6 +27,7 @@ from daimyo_gateway.ports import (
     ViewSnapshot,
 )
 from daimyo_gateway.presence import Presence
+from daimyo_gateway.seat_news import SeatNews
 from daimyo_gateway.tokens import InvalidToken, Player, TokenSigner
 from daimyo_kit.lru import LruCache
 from daimyo_kit.rates import ByteBudgets, Clock, KeyedBuckets
@@ -97,6 +98,7 @@ QUOTAS = web.AppKey("quotas", Quotas)
 RECLAIMER = web.AppKey("reclaimer", Reclaimer)
 ANALYSIS: web.AppKey[AnalysisPort | None] = web.AppKey("analysis")
 AUDIENCE = web.AppKey("audience", Audience)
+SEAT_NEWS: web.AppKey[SeatNews | None] = web.AppKey("seat_news")
 REFRESHED: web.RequestKey[str | None] = web.RequestKey("refreshed_token")
 CHECKED: web.RequestKey[Player] = web.RequestKey("checked_player")  # the session check's answer
 

@@ -19,6 +19,7 @@ from daimyo_gateway.http_api.common import (
     PRESENCE,
     QUOTAS,
     RECLAIMER,
+    SEAT_NEWS,
     SIGNER,
     SOCKETS,
     Quotas,
@@ -123,7 +124,8 @@ async def _serve(request: web.Request, ws: web.WebSocketResponse, connection: Co
     app = request.app
     accounts = app.get(ACCOUNTS)
     session = Session(player, app[GAME_PORT], app[HUB], connection.send, app[PRESENCE], connection.queue,
-                      accounts_blocks(accounts) if accounts is not None else None, app[AUDIENCE])
+                      accounts_blocks(accounts) if accounts is not None else None, app[AUDIENCE],
+                      app[SEAT_NEWS])
 
     async def restart() -> None:  # the gateway is stopping: say so, then close "service restart"
         await connection.restart(RESTARTING)

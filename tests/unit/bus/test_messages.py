@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from daimyo_bus import messages, subjects
 from daimyo_bus.messages import (
+    AudienceCount,
     BadMessage,
     ChatLine,
     GameNotices,
@@ -21,6 +22,7 @@ from daimyo_bus.messages import (
     PresenceBeat,
     ResultSeat,
     SeatAbandoned,
+    SeatConnection,
     SeatNotice,
     SeatView,
     SessionsRevoked,
@@ -61,6 +63,8 @@ EXAMPLES = [
     (subjects.chat("g1", "players"), ChatLine({"type": "chat", "game_id": "g1", "text": "hi", "id": 3})),
     (subjects.sessions_revoked(), SessionsRevoked(("s1", "s2"), "t9")),
     (subjects.names_changed(), NamesChanged(("ann",))),
+    (subjects.connection("g1"), SeatConnection(2, "ann", "lost", 1764600000.75)),
+    (subjects.audience("g1"), AudienceCount("gw-a", 3, 1764600001.0, ask=True)),
 ]
 
 
@@ -115,7 +119,7 @@ def test_the_subject_names_which_message_it_carries() -> None:
     kinds = [subjects.kind_of(subject) for subject, _ in EXAMPLES]
     assert kinds == ["seat", "watch", "turn", "finished", "abandoned", "notices", "presence", "challenge",
                      "player", "player",
-                     "online", "chat", "sessions", "names"]
+                     "online", "chat", "sessions", "names", "connection", "audience"]
 
 
 @pytest.mark.parametrize(("subject", "data"), [
@@ -124,8 +128,12 @@ def test_the_subject_names_which_message_it_carries() -> None:
     (subjects.chat("g1", "players"), b'{"type":"view","game_id":"g1","text":"x"}'),
     (subjects.names_changed(), b'{"player_ids":"ann"}'),
     (subjects.names_changed(), b'{"player_ids":[' + b",".join([b'"p"'] * 101) + b"]}"),
+    (subjects.connection("g1"), b'{"seat":0,"player_id":"ann","state":"asleep","at":1}'),
+    (subjects.connection("g1"), b'{"seat":-1,"player_id":"ann","state":"lost","at":1}'),
+    (subjects.audience("g1"), b'{"replica":"gw-a","count":-2,"at":1}'),
+    (subjects.audience("g1"), b'{"replica":"gw-a","count":2,"at":true}'),
 ], ids=["unknown player notice", "gone not a boolean", "chat not typed chat", "names not a list",
-        "too many names"])
+        "too many names", "unknown connection state", "negative seat", "negative count", "a boolean time"])
 def test_a_message_of_the_wrong_shape_for_its_subject_is_refused(subject: str, data: bytes) -> None:
     with pytest.raises(messages.BadMessage):
         messages.decode(subject, data)

@@ -90,7 +90,7 @@ def test_every_frame_the_gateway_sends_says_its_type_and_the_protocol_version() 
             frames.seat_changed("g", 0, "left", 3, None), frames.resynced("g", 3, None), frames.status(True),
             frames.chat("g", "players", 1, 0, "Ann", "hi", 5), frames.chat_sent("g", "players", 1, "r"),
             frames.error("stale", "behind"), frames.notice("your_turn", {"game_id": "g"}),
-            frames.watching("g", 2), frames.names(),
+            frames.watching("g", 2), frames.names(), frames.seat_presence("g", 1, "lost"),
             frames.view("g", 1, None, {}, to_act=[], finished=False, missed=[], game="samurai", clock=None,
                         takeovers={}, winners=[], abandoned=[])]
     assert sorted(f["type"] for f in sent) == sorted(frames.SERVER_FRAME_TYPES)

@@ -50,10 +50,10 @@ def subject_makers_published_by_the_gateway() -> set[str]:
 
 def subjects_the_gateway_publishes() -> list[str]:
     assert subject_makers_published_by_the_gateway() == {"presence", "online", "chat", "sessions_revoked",
-                                                         "names_changed"}
+                                                         "names_changed", "connection", "audience"}
     return [subjects.presence("g-1", 0), subjects.presence("g-1", 5), subjects.online("g-alice"),
             *(subjects.chat("g-1", channel) for channel in CHAT_CHANNELS), subjects.sessions_revoked(),
-            subjects.names_changed()]
+            subjects.names_changed(), subjects.connection("g-1"), subjects.audience("g-1")]
 
 
 def test_every_subject_the_gateway_publishes_is_allowed() -> None:
@@ -80,7 +80,8 @@ def test_the_gateway_may_not_publish_views_turns_results_invitations_or_other_ch
     forbidden = [subjects.seat("g-1", 0), subjects.watch("g-1"), subjects.turn("g-1"),
                  subjects.finished("g-1"), subjects.abandoned("g-1"), subjects.player("g-alice"),
                  subjects.chat("g-1", "staff"),
-                 "daimyo.chat.g-1.players.x", "daimyo.presence.g-1.0.x", "$JS.API.STREAM.INFO.DAIMYO_GAMES"]
+                 "daimyo.chat.g-1.players.x", "daimyo.presence.g-1.0.x", "$JS.API.STREAM.INFO.DAIMYO_GAMES",
+                 "daimyo.connection.g-1.x", "daimyo.audience.g-1.x"]
     for subject in forbidden:
         assert not any(matches(pattern, subject) for pattern in allowed), subject
 

@@ -3,7 +3,8 @@
 // the banner when a bot plays your seat (with the button to take it back), and "Leave game".
 // Who went and who came back is told as it happens (issue 33): a seat a bot takes over (a player
 // who left, dropped past the grace or ran out of time) and a seat taken back, each once, to the
-// page's log (through `onNews`) and politely to screen readers.
+// page's log (through `onNews`) and politely to screen readers; so is a player who lost the
+// connection and is back within the grace (the gateway's `presence` frames, `connectionNews`).
 // Clocks count down locally from the last view; the server's now_ms corrects for this clock.
 
 import { esc, seatName, targetOf } from "./widgets.js";
@@ -117,6 +118,15 @@ export function news(before, after, me, seats) {
     if (was && !now) return [you ? t("shell-news-you-back") : t("shell-news-back", { name })];
     return [];
   });
+}
+
+/**
+ * A seat's player lost the connection, or is back, as a sentence.
+ * @param {import("./protocol.js").PresenceFrame} frame @param {import("./widgets.js").Seat[]} seats
+ */
+export function connectionNews(frame, seats) {
+  const name = seatName(seats, frame.seat);
+  return frame.state === "lost" ? t("shell-news-lost-connection", { name }) : t("shell-news-connected-again", { name });
 }
 
 /** @param {number} ms */

@@ -124,12 +124,14 @@ export function encode(frame) {
 /** @typedef {{type: "notice", v: 1, code: string, args: Object<string, any>}} NoticeFrame */
 /** @typedef {{type: "watching", v: 1, game_id: string, count: number}} WatchingFrame */
 /** @typedef {{type: "names", v: 1}} NamesFrame  a player this page shows was renamed or erased: ask for the names again */
+/** A seat's player lost every socket ("lost"), or is back ("back"), on whichever gateway.
+ *  @typedef {{type: "presence", v: 1, game_id: string, seat: number, state: "lost" | "back"}} PresenceFrame */
 /**
  * @typedef {HelloFrame | ViewFrame | ResyncedFrame | AckFrame | SeatChangedFrame | PongFrame | StatusFrame
- *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame | NamesFrame} ServerFrame
+ *   | ChatLineFrame | ChatSentFrame | ErrorFrame | NoticeFrame | WatchingFrame | NamesFrame | PresenceFrame} ServerFrame
  */
 
-export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching", "names"];
+export const SERVER_FRAME_TYPES = ["hello", "view", "resynced", "ack", "seat", "pong", "status", "chat", "chat_sent", "error", "notice", "watching", "names", "presence"];
 
 // What a `notice` frame's code may be (the bus's player notices), and what its args carry.
 export const NOTICE_CODES = [
@@ -177,6 +179,7 @@ export function parse(text) {
  * @property {(frame: ErrorFrame) => any} [error]
  * @property {(frame: WatchingFrame) => any} [watching]
  * @property {(frame: NamesFrame) => any} [names]
+ * @property {(frame: PresenceFrame) => any} [presence]
  * @property {Object<string, (args: Object<string, any>, frame: NoticeFrame) => any>} [notice] by notice code
  */
 

@@ -32,7 +32,7 @@ import { loadGame } from "./games.js";
 import { AfterGame } from "./after.js";
 import { ChatPanel } from "./chat.js";
 import { Coach, coachFor } from "./coach.js";
-import { LiveBar } from "./live.js";
+import { LiveBar, connectionNews } from "./live.js";
 import { Playback } from "./playback.js";
 import { settle } from "./notices.js";
 import { dispatch, errorText } from "./protocol.js";
@@ -92,7 +92,8 @@ class LiveDriver {
     this.watching = Object.assign(document.createElement("p"), { className: "watching", id: "table-watching" });
     news.after(this.watching);
     this.showWatching(info.watching ?? 0);
-    this.live = new LiveBar(live, ctx, info, seat, (text) => { news.textContent = text; this.screen.note?.(text); });
+    this.live = new LiveBar(live, ctx, info, seat, (text) => this.announce(text));
+    this.news = news;
     const bar = Object.assign(document.createElement("div"), { className: "playback", role: "group" });
     bar.setAttribute("aria-label", t("shell-playback-label"));
     live.after(bar);
@@ -117,6 +118,12 @@ class LiveDriver {
     this.live.stop();
     this.after.stop();
     this.screen.leave?.();
+  }
+
+  /** A line for the game's log, said politely by the status line. @param {string} text */
+  announce(text) {
+    this.news.textContent = text;
+    this.screen.note?.(text);
   }
 
   /** @param {number} count */
@@ -144,6 +151,7 @@ class LiveDriver {
       ack: (ack) => this.screen.acked?.(ack),
       watching: (w) => { if (w.game_id === this.info.game_id) this.showWatching(w.count); },
       names: () => { this.nameSeats().catch(() => null); },
+      presence: (p) => { if (p.game_id === this.info.game_id && p.seat !== this.seat && !this.info.finished) this.announce(connectionNews(p, this.info.seats)); },
       error: (error) => {
         this.ctx.toast(errorText(error));
         this.screen.refused?.(error);

@@ -1,12 +1,13 @@
-// The time left on a clock, as the live bar and "My games" write it; and who went and who came
-// back between two views, as the live bar tells it (issue 33).
+// The time left on a clock, as the live bar and "My games" write it; who went and who came
+// back between two views, as the live bar tells it; and a player's lost connection and return
+// (the gateway's `presence` frames) as the table tells them (issue 33).
 
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
 import "../english.js";
 
-import { formatMs, news } from "../../../../services/daimyo_gateway/static/shell/live.js";
+import { connectionNews, formatMs, news } from "../../../../services/daimyo_gateway/static/shell/live.js";
 
 describe("formatMs", () => {
   test("writes minutes and seconds under an hour, rounding a started second up", () => {
@@ -49,5 +50,15 @@ describe("news", () => {
 
   test("says nothing when nothing changed hands", () => {
     assert.deepEqual(news({ 1: gone }, { 1: gone }, 0, seats), []);
+  });
+});
+
+describe("connectionNews", () => {
+  const seats = [{ display_name: "Ayame" }, { display_name: "Kenji" }];
+  const frame = (/** @type {"lost" | "back"} */ state) => ({ type: /** @type {const} */ ("presence"), v: /** @type {const} */ (1), game_id: "g1", seat: 1, state });
+
+  test("names the player who lost the connection, then says they are back", () => {
+    assert.equal(connectionNews(frame("lost"), seats), "Kenji lost connection.");
+    assert.equal(connectionNews(frame("back"), seats), "Kenji is back.");
   });
 });

@@ -4,7 +4,7 @@
 
 import { esc, targetOf } from "../../shell/widgets.js";
 import { formatList, has, t } from "../../shell/i18n.js";
-import { CENTRES, LABELS, MARGIN } from "./layout.js";
+import { CENTRES, LABELS, MARGIN, NUDGES } from "./layout.js";
 
 /** @typedef {import("./wire.js").Board} Board */
 /** @typedef {import("./wire.js").Border} Border */
@@ -151,10 +151,10 @@ function labelHtml(name, facts, x, y) {
   const where = LABELS[name] || "below";
   /** @type {Record<string, [number, number, string]>} */
   const offsets = { below: [0, R + 14, "middle"], above: [0, -R - 22, "middle"], left: [-R - 6, 4, "end"], right: [R + 6, 4, "start"] };
-  const offset = offsets[where];
-  const [dx, dy, anchor] = offset;
-  const ly = where === "above" && facts.sites === 0 ? y - R - 8 : y + dy;
-  return `<text x="${x + dx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${esc(provinceName(name))}` +
+  const [dx, dy, anchor] = offsets[where];
+  const [nx, ny] = NUDGES[name] || [0, 0];
+  const ly = (where === "above" && facts.sites === 0 ? y - R - 8 : y + dy) + ny;
+  return `<text x="${x + dx + nx}" y="${ly}" text-anchor="${anchor}" class="sg-name">${esc(provinceName(name))}` +
     `<tspan class="sg-vals" dx="3">${facts.tax}·${facts.rice}</tspan></text>`;
 }
 
