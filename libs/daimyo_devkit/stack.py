@@ -68,7 +68,8 @@ class StackSettings:
     database_url: str
     nats_url: str
     token_secret: str
-    schema_prefix: str = ""  # "e2e" → fresh schemas e2e_game_<random>, e2e_mm_<random>; "": defaults
+    schema_prefix: str = ""  # "e2e" → fresh schemas e2e_game_<random>, e2e_mm_<random> and the notifier's
+    # own durable consumers (e2e-notifier-<random>); "": defaults
     log_level: str = "INFO"
     extra_env: Mapping[str, str] = field(default_factory=dict)
 
@@ -89,6 +90,9 @@ def child_env(settings: StackSettings, base: Mapping[str, str] | None = None) ->
         env["DAIMYO_ANALYSIS_DB_SCHEMA"] = f"{settings.schema_prefix}_analysis_{suffix}"
         env["DAIMYO_ACCOUNTS_DB_SCHEMA"] = f"{settings.schema_prefix}_acc_{suffix}"
         env["DAIMYO_NOTIFIER_DB_SCHEMA"] = f"{settings.schema_prefix}_notifier_{suffix}"
+        # The games stream outlives a stack and is shared by every stack on the NATS: with the
+        # default durable name, another stack's notifier would take (and ack) this one's notices.
+        env["DAIMYO_NOTIFIER_CONSUMER"] = f"{settings.schema_prefix}-notifier-{suffix}"
     env.update(settings.extra_env)
     env.update(credentials.env_additions(env))  # the session's or operator's set when complete
     return env

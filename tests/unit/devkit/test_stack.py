@@ -38,9 +38,16 @@ def test_every_child_gets_the_stack_settings_and_fresh_schemas() -> None:
     assert (env["PATH"], env["DAIMYO_BOT_WORKERS"]) == ("/bin", "1")
 
 
+def test_each_stack_follows_the_shared_games_stream_on_durable_consumers_of_its_own() -> None:
+    first, second = child_env(SETTINGS, base={}), child_env(SETTINGS, base={})
+    assert first["DAIMYO_NOTIFIER_CONSUMER"].startswith("t-notifier-")
+    assert first["DAIMYO_NOTIFIER_CONSUMER"] != second["DAIMYO_NOTIFIER_CONSUMER"]
+
+
 def test_without_a_prefix_the_services_keep_their_default_schemas() -> None:
     env = child_env(StackSettings("postgresql://db", "nats://bus", "s"), base={})
     assert "DAIMYO_GAME_DB_SCHEMA" not in env
+    assert "DAIMYO_NOTIFIER_CONSUMER" not in env  # `make run` keeps the durable consumer it had
 
 
 def test_assigned_ports_are_distinct_and_callers_are_pointed_at_them() -> None:
