@@ -59,7 +59,7 @@ def plan_first_free_provinces(page: Page) -> int:
         page.click(card)
         free = page.locator("#board .sg-prov.selectable:not(:has(.on))")
         if "set" not in (page.get_attribute(card, "class") or "") and free.count():
-            free.first.click()
+            free.first.locator(".sg-disc").click()  # the disc, as a person would (a name may sit aside)
             chosen += 1
     expect(page.locator("#board .sg-plan-tag")).to_have_count(len(set(
         page.eval_on_selector_all("#decide .sg-pcard.set span:not(.sr-only)",
@@ -74,7 +74,7 @@ def move_to_first_target(page: Page) -> bool:
     if not targets.count():
         page.click("#decide [data-act=skip]")
         return False
-    targets.first.click()
+    targets.first.locator(".sg-disc").click()
     page.click("#decide [data-act=go]")
     return True
 
