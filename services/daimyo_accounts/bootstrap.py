@@ -15,7 +15,7 @@ from daimyo_accounts.handlers import AccountsHandlers
 from daimyo_accounts.mail import mailer
 from daimyo_accounts.passwords import Passwords
 from daimyo_accounts.settings import Settings
-from daimyo_accounts.store import DEFAULT_SCHEMA, AccountsStore, open_pool
+from daimyo_accounts.store import DEFAULT_SCHEMA, AccountsStore, migrate, open_pool
 from daimyo_kit import logging as kit_logging
 from daimyo_kit import shutdown
 from daimyo_kit.auth import CallerAuthInterceptor
@@ -34,9 +34,8 @@ async def connected_store(
     pool = open_pool(database_url, schema, max_size)
     await pool.open(wait=True)
     try:
-        store = AccountsStore(pool, schema)
-        await store.migrate()
-        yield store
+        await migrate(database_url, schema)  # once the pool has waited for Postgres
+        yield AccountsStore(pool, schema)
     finally:  # bounded: a pool whose server is gone must not hold up the shutdown
         await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 

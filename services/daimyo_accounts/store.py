@@ -12,7 +12,7 @@ import random
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from psycopg import AsyncConnection, sql
@@ -30,7 +30,10 @@ from daimyo_accounts.domain import (
 )
 from daimyo_accounts.throttle import Delays
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
+from daimyo_store.migrations import apply_migrations
 
+MIGRATIONS = Path(__file__).parent / "migrations"
+LEDGER = "accounts_migrations"  # the shared numbered ledger (daimyo_store.migrations)
 DEFAULT_SCHEMA = "daimyo_accounts"
 PURGE_EVERY = 50
 Conn = AsyncConnection[Any]
@@ -46,6 +49,11 @@ _ACCOUNT = """
 _SESSION = (
     "session_id, player_id, token_id, device, created_at, last_seen_at, revoked_at IS NOT NULL AS revoked"
 )
+
+
+async def migrate(database_url: str, schema: str = DEFAULT_SCHEMA) -> list[str]:
+    """Apply this service's migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
+    return await apply_migrations(database_url, schema, MIGRATIONS, LEDGER)
 
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
@@ -90,25 +98,6 @@ class AccountsStore:
             await conn.execute("SET LOCAL synchronous_commit = off")
             yield conn
 
-    async def migrate(self) -> list[str]:
-        """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
-        async with self._tx() as conn:
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{self._schema}.migrate",))
-            await conn.execute(
-                sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self._schema))
-            )
-            await conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, "
-                "applied_at timestamptz NOT NULL DEFAULT now())"
-            )
-            done = {r["name"] for r in await _all(conn, "SELECT name FROM schema_migrations")}
-            applied = []
-            for name, text in _migration_files():
-                if name not in done:
-                    await conn.execute(text.encode())  # our own trusted SQL files
-                    await conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
-                    applied.append(name)
-            return applied
 
     # -- players ---------------------------------------------------------------------------------
 
@@ -793,8 +782,3 @@ async def _one(conn: Conn, query: str, params: Sequence[Any] = ()) -> dict[str, 
 async def _all(conn: Conn, query: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
     cursor = await conn.execute(query.encode(), params)
     return await cursor.fetchall()
-
-
-def _migration_files() -> list[tuple[str, str]]:
-    folder = resources.files("daimyo_accounts.migrations")
-    return sorted((f.name, f.read_text()) for f in folder.iterdir() if f.name.endswith(".sql"))

@@ -14,7 +14,7 @@ from daimyo_analysis.grpc_api import AnalysisServicer
 from daimyo_analysis.handlers import AnalysisHandlers
 from daimyo_analysis.messaging import consume_finished_games
 from daimyo_analysis.settings import Settings
-from daimyo_analysis.store import DEFAULT_SCHEMA, AnalysisStore, open_pool
+from daimyo_analysis.store import DEFAULT_SCHEMA, AnalysisStore, migrate, open_pool
 from daimyo_analysis.worker import Workers
 from daimyo_bus import Bus
 from daimyo_kit import grpc_client, shutdown
@@ -33,9 +33,8 @@ async def connected_store(database_url: str, schema: str = DEFAULT_SCHEMA) -> As
     pool = open_pool(database_url, schema)
     await pool.open(wait=True)
     try:
-        store = AnalysisStore(pool, ANALYSER_VERSION, schema)
-        await store.migrate()
-        yield store
+        await migrate(database_url, schema)  # once the pool has waited for Postgres
+        yield AnalysisStore(pool, ANALYSER_VERSION, schema)
     finally:
         await shutdown.bounded(pool.close(timeout=shutdown.share(0.15)), shutdown.share(0.2), "pool")
 

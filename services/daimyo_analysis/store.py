@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
-from psycopg import AsyncConnection, sql
+from psycopg import AsyncConnection
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
+from daimyo_store.migrations import apply_migrations
 
+MIGRATIONS = Path(__file__).parent / "migrations"
+LEDGER = "analysis_migrations"  # the shared numbered ledger (daimyo_store.migrations)
 DEFAULT_SCHEMA = "daimyo_analysis"
 
 
@@ -45,6 +48,11 @@ class Status:
     result: dict[str, Any] | None
 
 
+async def migrate(database_url: str, schema: str = DEFAULT_SCHEMA) -> list[str]:
+    """Apply this service's migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
+    return await apply_migrations(database_url, schema, MIGRATIONS, LEDGER)
+
+
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 4) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
     return AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False,
@@ -56,21 +64,6 @@ class AnalysisStore:
     def __init__(self, pool: AsyncConnectionPool, version: int, schema: str = DEFAULT_SCHEMA) -> None:
         self._pool, self._version, self._schema = pool, version, schema
 
-    async def migrate(self) -> list[str]:
-        """Apply the migrations not applied yet (idempotent; concurrent starts wait on a lock)."""
-        async with self._pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"{self._schema}.migrate",))
-            await conn.execute(sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(sql.Identifier(self._schema)))
-            await conn.execute("CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, "
-                               "applied_at timestamptz NOT NULL DEFAULT now())")
-            done = {r["name"] for r in await _rows(conn, "SELECT name FROM schema_migrations")}
-            applied = []
-            for name, text in _migration_files():
-                if name not in done:
-                    await conn.execute(text.encode())  # our own trusted SQL files
-                    await conn.execute("INSERT INTO schema_migrations (name) VALUES (%s)", (name,))
-                    applied.append(name)
-            return applied
 
     async def enqueue(self, game_id: str, game: str, priority: int, limit: int) -> Status:
         """Queue a game (a no-op when it is queued or done: a higher priority is kept); QueueFull."""
@@ -160,8 +153,3 @@ class AnalysisStore:
 async def _rows(conn: AsyncConnection[Any], query: str, params: Any = None) -> list[dict[str, Any]]:
     cursor = await conn.execute(query.encode() if isinstance(query, str) else query, params)
     return list(await cursor.fetchall()) if cursor.description else []
-
-
-def _migration_files() -> list[tuple[str, str]]:
-    folder = resources.files("daimyo_analysis.migrations")
-    return sorted((f.name, f.read_text()) for f in folder.iterdir() if f.name.endswith(".sql"))
