@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from psycopg import AsyncConnection, sql
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_accounts.domain import (
@@ -29,8 +28,8 @@ from daimyo_accounts.domain import (
     StoredPasskey,
 )
 from daimyo_accounts.throttle import Delays
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_store.migrations import apply_migrations
+from daimyo_store.pools import schema_pool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 LEDGER = "accounts_migrations"  # the shared numbered ledger (daimyo_store.migrations)
@@ -58,14 +57,7 @@ async def migrate(database_url: str, schema: str = DEFAULT_SCHEMA) -> list[str]:
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
-    return AsyncConnectionPool(
-        database_url,
-        min_size=1,
-        max_size=max_size,
-        kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
-        open=False,
-        reconnect_timeout=POOL_RECONNECT_TIMEOUT,
-    )
+    return schema_pool(database_url, schema, max_size)
 
 
 class AccountsStore:

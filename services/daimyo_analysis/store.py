@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_store.migrations import apply_migrations
+from daimyo_store.pools import schema_pool
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 LEDGER = "analysis_migrations"  # the shared numbered ledger (daimyo_store.migrations)
@@ -55,9 +54,7 @@ async def migrate(database_url: str, schema: str = DEFAULT_SCHEMA) -> list[str]:
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 4) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
-    return AsyncConnectionPool(database_url, min_size=1, max_size=max_size, open=False,
-                               kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
-                               reconnect_timeout=POOL_RECONNECT_TIMEOUT)
+    return schema_pool(database_url, schema, max_size)
 
 
 class AnalysisStore:

@@ -16,11 +16,9 @@ from importlib import resources
 from typing import Any
 
 from psycopg import AsyncConnection, sql
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
 from daimyo_bus.messages import TableChallenge
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_matchmaking import rematch as offers
 from daimyo_matchmaking import tables as private
 from daimyo_matchmaking.allowance import Holdings
@@ -48,6 +46,7 @@ from daimyo_matchmaking.ratings import FinishedGame, board
 from daimyo_matchmaking.rematch import Rematch, RematchBusy
 from daimyo_matchmaking.store_api import Guard, Rater, no_guard
 from daimyo_matchmaking.tables import Table, TableChange
+from daimyo_store.pools import schema_pool
 
 DEFAULT_SCHEMA = "daimyo_matchmaking"
 
@@ -70,14 +69,7 @@ _MY_TICKETS = """SELECT count(*) FILTER (WHERE state = 'queued' AND (bots_only O
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
-    return AsyncConnectionPool(
-        database_url,
-        min_size=1,
-        max_size=max_size,
-        kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
-        open=False,
-        reconnect_timeout=POOL_RECONNECT_TIMEOUT,
-    )
+    return schema_pool(database_url, schema, max_size)
 
 
 class PostgresStore:

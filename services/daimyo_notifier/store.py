@@ -16,12 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from psycopg import AsyncConnection
-from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 
-from daimyo_kit.retry import POOL_RECONNECT_TIMEOUT
 from daimyo_notifier.domain import Notice, Preferences, after_quiet_hours
 from daimyo_store.migrations import apply_migrations
+from daimyo_store.pools import schema_pool
 
 DEFAULT_SCHEMA = "daimyo_notifier"
 LEDGER = "notifier_migrations"
@@ -51,14 +50,7 @@ class Delivery:
 
 def open_pool(database_url: str, schema: str = DEFAULT_SCHEMA, max_size: int = 10) -> AsyncConnectionPool:
     """A pool (not yet opened) whose connections work inside `schema`."""
-    return AsyncConnectionPool(
-        database_url,
-        min_size=1,
-        max_size=max_size,
-        open=False,
-        kwargs={"options": f"-c search_path={schema}", "row_factory": dict_row},
-        reconnect_timeout=POOL_RECONNECT_TIMEOUT,
-    )
+    return schema_pool(database_url, schema, max_size)
 
 
 async def migrate(database_url: str, schema: str = DEFAULT_SCHEMA) -> list[str]:
