@@ -242,13 +242,7 @@ class AccountsStore:
                 "changed_at = excluded.changed_at",
                 (player_id, hashed, now),
             )
-            rows = await _all(
-                conn,
-                f"UPDATE sessions SET revoked_at = %s WHERE player_id = %s AND revoked_at IS NULL "
-                f"AND session_id <> %s RETURNING {_SESSION}",
-                (now, player_id, keep_session),
-            )
-        return [Session(**r) for r in rows]
+            return await _end_sessions(conn, player_id, now, keep=keep_session)
 
     async def set_password_hash(self, player_id: str, hashed: str, now: datetime) -> None:
         async with self._tx() as conn:
@@ -397,13 +391,7 @@ class AccountsStore:
     ) -> list[Session]:
         """Ends the player's named sessions (None: all); the ones that ended."""
         async with self._tx() as conn:
-            rows = await _all(
-                conn,
-                f"UPDATE sessions SET revoked_at = %s WHERE player_id = %s AND revoked_at IS NULL "
-                f"AND (%s::text[] IS NULL OR session_id = ANY(%s)) RETURNING {_SESSION}",
-                (now, player_id, session_ids, session_ids),
-            )
-        return [Session(**r) for r in rows]
+            return await _end_sessions(conn, player_id, now, only=session_ids)
 
     # -- email -----------------------------------------------------------------------------------
 
@@ -483,7 +471,7 @@ class AccountsStore:
                 "changed_at = excluded.changed_at",
                 (player_id, hashed, now),
             )
-            return await _revoke_all(conn, player_id, now)
+            return await _end_sessions(conn, player_id, now)
 
     # -- friends and blocks ------------------------------------------------------------------------
 
@@ -605,7 +593,7 @@ class AccountsStore:
                 "UPDATE players SET name = '', language = '', deleted_at = %s WHERE player_id = %s",
                 (now, player_id),
             )
-            return await _revoke_all(conn, player_id, now)
+            return await _end_sessions(conn, player_id, now)
 
     # -- sign-in failures ------------------------------------------------------------------------
 
@@ -676,12 +664,16 @@ async def _insert_email_token(
     )
 
 
-async def _revoke_all(conn: Conn, player_id: str, now: datetime) -> list[Session]:
+async def _end_sessions(conn: Conn, player_id: str, now: datetime, only: Sequence[str] | None = None,
+                        keep: str | None = None) -> list[Session]:
+    """End the player's live sessions — those in `only` when given, all but `keep` when given —
+    and return the ones that ended."""
     rows = await _all(
         conn,
         f"UPDATE sessions SET revoked_at = %s WHERE player_id = %s AND revoked_at IS NULL "
+        f"AND (%s::text[] IS NULL OR session_id = ANY(%s)) AND (%s::text IS NULL OR session_id <> %s) "
         f"RETURNING {_SESSION}",
-        (now, player_id),
+        (now, player_id, only, only, keep, keep),
     )
     return [Session(**r) for r in rows]
 
